@@ -1,0 +1,7 @@
+"""Kairo on Discord: its action commands and how its prompts read."""
+
+from __future__ import annotations
+
+from bot.games import GameAdapter
+
+ADAPTER = GameAdapter("cairo")

@@ -1,0 +1,327 @@
+"""The game host: lobby, seating, moves and chance, on top of the engines and the store.
+
+Nothing here knows about Discord. Every public method takes plain ids and names, checks who may
+do what, applies the engine, rolls any dice or draws that follow with its RNG, and persists the
+result in one transaction. Refusals raise ``Refused`` (a ``GameError``), whose message is meant
+for the player; the state is then unchanged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import engines
+from bot.storage import GameRecord, LogEntry, MoveRecord, SeatRecord, StaleGame, Store
+from engines.base import CHANCE, Engine, GameError, GameState, Outcome
+
+MAX_CHANCE_STEPS = 10_000
+
+
+class Refused(GameError):
+    """The bot refuses a request (not your turn, not in this game, ...)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied log entry with the state it was applied to (for describing it later)."""
+
+    entry: LogEntry
+    before: GameState
+
+
+@dataclass
+class Played:
+    """What a change did: the game after it, its players, the steps applied and the new state."""
+
+    game: GameRecord
+    seats: list[SeatRecord]
+    state: GameState | None
+    steps: list[Step] = field(default_factory=list)
+
+    @property
+    def engine(self) -> Engine:
+        return engines.get(self.game.game)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return None if self.state is None else self.engine.outcome(self.state)
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.state is None else self.engine.to_move(self.state)
+
+    def user_of(self, seat: int | None) -> int | None:
+        """The user id at ``seat``, or None."""
+        for s in self.seats:
+            if seat is not None and s.seat == seat:
+                return s.user_id
+        return None
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    def sentences(self, viewer: int | None = None) -> list[str]:
+        """The steps as log sentences, as ``viewer`` may read them."""
+        engine = self.engine
+        out = []
+        for step in self.steps:
+            if step.entry.kind == "resign":
+                out.append(f"{self.names[step.entry.seat]} left the game")
+            else:
+                out.append(engine.describe(step.before, step.entry.move, self.names, viewer))
+        return [s for s in out if s]
+
+
+class GameHost:
+    """Runs games for the bot. One instance per bot; safe for concurrent use."""
+
+    def __init__(
+        self,
+        store: Store,
+        rng: random.Random | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.rng = rng or random.SystemRandom()
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """Serialises changes to one game inside this process (the version check guards the rest)."""
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    # ---- reading ----------------------------------------------------------------------
+    async def game(self, game_id: int) -> GameRecord:
+        record = await self.store.get_game(game_id)
+        if record is None:
+            raise Refused(f"There is no game #{game_id}.")
+        return record
+
+    async def snapshot(self, game_id: int) -> Played:
+        """The game as it stands, with no steps."""
+        record = await self.game(game_id)
+        return Played(record, await self.store.seats(game_id), self.state_of(record))
+
+    @staticmethod
+    def state_of(record: GameRecord) -> GameState | None:
+        if record.state is None:
+            return None
+        return engines.get(record.game).loads(record.state)
+
+    async def replay(self, game_id: int) -> GameState | None:
+        """The state rebuilt from the move log alone (undone moves skipped)."""
+        record = await self.game(game_id)
+        if record.status == "lobby":
+            return None
+        seats = await self.store.seats(game_id)
+        return replay_log(record, len(seats), await self.store.moves(game_id))
+
+    # ---- lobby ---------------------------------------------------------------------------
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        thread_id: int | None,
+        game: str,
+        options: dict[str, Any],
+        user_id: int,
+        name: str,
+    ) -> GameRecord:
+        engine = engines.get(game)
+        resolved = engine.resolve_options(options)
+        return await self.store.create_game(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=thread_id,
+            game=engine.name,
+            options=resolved,
+            creator_id=user_id,
+            creator_name=name,
+            now=self.clock(),
+        )
+
+    async def join(self, game_id: int, user_id: int, name: str) -> Played:
+        async with self.lock(game_id):
+            record = await self.game(game_id)
+            engine = engines.get(record.game)
+            seats = await self.store.seats(game_id)
+            if record.status != "lobby":
+                raise Refused(
+                    f"Game #{game_id} has already started; you can watch it with /{record.game} board."
+                )
+            if any(s.user_id == user_id for s in seats):
+                raise Refused(f"You are already in game #{game_id}.")
+            if len(seats) >= engine.max_players:
+                raise Refused(f"Game #{game_id} is full ({engine.max_players} players).")
+            await self._guard(self.store.join(game_id, record.version, user_id, name, self.clock()))
+            return await self.snapshot(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> Played:
+        async with self.lock(game_id):
+            record = await self.game(game_id)
+            seats = await self.store.seats(game_id)
+            if record.status != "lobby":
+                raise Refused(f"Game #{game_id} has started; use resign to leave it.")
+            if not any(s.user_id == user_id for s in seats):
+                raise Refused(f"You are not in game #{game_id}.")
+            if user_id == record.creator_id:
+                raise Refused("You created this game; abandon it instead of leaving.")
+            await self._guard(self.store.leave(game_id, record.version, user_id, self.clock()))
+            return await self.snapshot(game_id)
+
+    async def start(self, game_id: int, user_id: int, can_manage: bool = False) -> Played:
+        """Seat the players in random order, create the engine state and play the setup chance moves."""
+        async with self.lock(game_id):
+            record = await self.game(game_id)
+            engine = engines.get(record.game)
+            seats = await self.store.seats(game_id)
+            if record.status != "lobby":
+                raise Refused(f"Game #{game_id} has already started.")
+            if user_id != record.creator_id and not can_manage:
+                raise Refused("Only the game's creator (or someone with Manage Server) can start it.")
+            if len(seats) < engine.min_players:
+                raise Refused(
+                    f"{engine.title} needs at least {engine.min_players} players; {len(seats)} joined so far."
+                )
+            order = [s.user_id for s in seats]
+            self.rng.shuffle(order)
+            state = engine.new_game(len(order), record.options)
+            steps: list[Step] = []
+            state = self._run_chance(engine, state, steps)
+            entries = [s.entry for s in steps]
+            status = "finished" if engine.to_move(state) is None else "active"
+            await self._guard(
+                self.store.start(
+                    game_id, record.version, order, entries, engine.dumps(state), status, self.clock()
+                )
+            )
+            return Played(await self.game(game_id), await self.store.seats(game_id), state, steps)
+
+    # ---- play ------------------------------------------------------------------------------
+    async def play(
+        self, game_id: int, user_id: int, moves: Sequence[str], expected_version: int | None = None
+    ) -> Played:
+        """Apply ``moves`` (one or more consecutive decisions of this user) and the chance that follows."""
+        async with self.lock(game_id):
+            record = await self.game(game_id)
+            if expected_version is not None and record.version != expected_version:
+                raise Refused("This board is out of date: the game has moved on. Use the latest message.")
+            seats = await self.store.seats(game_id)
+            seat = self._active_seat(record, seats, user_id)
+            engine = engines.get(record.game)
+            state = engine.loads(record.state or "")
+            steps: list[Step] = []
+            for move in moves:
+                mover = engine.to_move(state)
+                if mover != seat:
+                    raise Refused(self._not_your_turn(mover, seats))
+                canonical = engine.canonical(state, move)
+                steps.append(Step(LogEntry(seat, "move", canonical, user_id), state))
+                state = engine.apply(state, canonical)
+                state = self._run_chance(engine, state, steps)
+            await self._save(record, engine, state, steps)
+            return Played(await self.game(game_id), seats, state, steps)
+
+    async def resign(self, game_id: int, user_id: int) -> Played:
+        """``user_id`` leaves a running game; the engine decides whether it goes on."""
+        async with self.lock(game_id):
+            record = await self.game(game_id)
+            seats = await self.store.seats(game_id)
+            seat = self._active_seat(record, seats, user_id, need_turn=False)
+            engine = engines.get(record.game)
+            before = engine.loads(record.state or "")
+            state = engine.resign(before, seat)
+            steps = [Step(LogEntry(seat, "resign", "resign", user_id), before)]
+            state = self._run_chance(engine, state, steps)
+            await self._save(record, engine, state, steps)
+            return Played(await self.game(game_id), seats, state, steps)
+
+    async def abandon(self, game_id: int, user_id: int, can_manage: bool = False) -> Played:
+        async with self.lock(game_id):
+            record = await self.game(game_id)
+            if record.status not in ("lobby", "active"):
+                raise Refused(f"Game #{game_id} is already over.")
+            if user_id != record.creator_id and not can_manage:
+                raise Refused("Only the game's creator (or someone with Manage Server) can abandon it.")
+            await self._guard(self.store.set_status(game_id, record.version, "abandoned", self.clock()))
+            return await self.snapshot(game_id)
+
+    # ---- helpers ---------------------------------------------------------------------------
+    def _active_seat(
+        self, record: GameRecord, seats: list[SeatRecord], user_id: int, need_turn: bool = True
+    ) -> int:
+        if record.status == "lobby":
+            raise Refused(f"Game #{record.id} has not started yet.")
+        if record.status != "active":
+            raise Refused(f"Game #{record.id} is over.")
+        for s in seats:
+            if s.user_id == user_id and s.seat is not None:
+                return s.seat
+        raise Refused(
+            f"You are not playing in game #{record.id}; you can watch it with /{record.game} board."
+        )
+
+    @staticmethod
+    def _not_your_turn(mover: int | None, seats: list[SeatRecord]) -> str:
+        for s in seats:
+            if s.seat == mover:
+                return f"It is not your turn: it is {s.name}'s turn."
+        return "It is not your turn."
+
+    def _run_chance(self, engine: Engine, state: GameState, steps: list[Step]) -> GameState:
+        for _ in range(MAX_CHANCE_STEPS):
+            if engine.to_move(state) != CHANCE:
+                return state
+            outcome = engine.sample_chance(state, self.rng)
+            steps.append(Step(LogEntry(CHANCE, "chance", outcome), state))
+            state = engine.apply(state, outcome)
+        raise GameError("Too many chance moves in a row.")
+
+    async def _save(self, record: GameRecord, engine: Engine, state: GameState, steps: list[Step]) -> None:
+        before = engine.to_move(engine.loads(record.state or ""))
+        after = engine.to_move(state)
+        status = "finished" if after is None else "active"
+        await self._guard(
+            self.store.record_moves(
+                record.id,
+                record.version,
+                [s.entry for s in steps],
+                engine.dumps(state),
+                status,
+                self.clock(),
+                turn_changed=before != after,
+            )
+        )
+
+    @staticmethod
+    async def _guard(change: Any) -> Any:
+        try:
+            return await change
+        except StaleGame as exc:
+            raise Refused(
+                "Someone else changed this game at the same moment; nothing was applied. Try again."
+            ) from exc
+
+
+def replay_log(record: GameRecord, num_players: int, log: Sequence[MoveRecord]) -> GameState:
+    """Rebuild a game's state from its options and its move log."""
+    engine = engines.get(record.game)
+    state = engine.new_game(num_players, record.options)
+    for row in log:
+        if row.undone:
+            continue
+        state = engine.resign(state, row.seat) if row.kind == "resign" else engine.apply(state, row.move)
+    return state
