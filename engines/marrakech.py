@@ -34,7 +34,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from engines.base import CHANCE, Engine, GameState, Option, Outcome, seat_name
+from engines.base import CHANCE, Engine, GameError, GameState, Option, Outcome, seat_name
 
 Square = tuple[int, int]
 Placement = tuple[Square, Square]
@@ -135,6 +135,7 @@ def reading_order(first: Square, second: Square) -> Placement:
     return (first, second) if (first[1], first[0]) <= (second[1], second[0]) else (second, first)
 
 
+@cache
 def placement_move(placement: Placement) -> str:
     """The canonical move text of a placement: ``place c3-d3``."""
     first, second = reading_order(*placement)
@@ -208,6 +209,8 @@ def index_of(square: Square) -> int:
 class Tribute(BaseModel):
     """A tribute paid this turn (``amount`` is what was actually paid)."""
 
+    model_config = ConfigDict(frozen=True)
+
     payer: int
     payee: int
     amount: int
@@ -222,6 +225,15 @@ class TurnEvents(BaseModel):
     tribute: Tribute | None = None
     carpet: list[list[int]] | None = None
     eliminated: int | None = None
+
+    def copied(self) -> TurnEvents:
+        """An independent copy (no list shared with this one)."""
+        return self.model_copy(
+            update={
+                "path": [list(square) for square in self.path],
+                "carpet": [list(square) for square in self.carpet] if self.carpet is not None else None,
+            }
+        )
 
 
 class MarrakechState(GameState):
@@ -255,6 +267,22 @@ class MarrakechState(GameState):
     def variant(self) -> bool:
         """Whether Assam is turned at the end of a turn, for the next merchant."""
         return bool(self.options.get("variant", False))
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> MarrakechState:
+        """A full copy made field by field (``apply`` copies the state on every move, and the
+        generic deep copy was most of the time of a game): the state holds only scalars, flat
+        lists, the flat options dict and ``last``."""
+        update: dict[str, Any] = {name: list(getattr(self, name)) for name in FLAT_LIST_FIELDS}
+        update["options"] = dict(self.options)
+        update["last"] = self.last.copied() if self.last is not None else None
+        return self.model_copy(update=update)
+
+
+FLAT_LIST_FIELDS = tuple(
+    name
+    for name, field in MarrakechState.model_fields.items()
+    if field.annotation in (list[int], list[bool], list[str])
+)
 
 
 # ---- rules over a state --------------------------------------------------------------------
@@ -394,8 +422,7 @@ class MarrakechEngine(Engine[MarrakechState]):
     options = (
         Option(
             name="variant",
-            description="Rulebook variant: roll first, and turn Assam at the end of your turn "
-            "for the next merchant.",
+            description="Rulebook variant: roll first, and turn Assam at the end of your turn for the next merchant.",
             default=False,
         ),
     )
@@ -530,7 +557,7 @@ class MarrakechEngine(Engine[MarrakechState]):
         facing_asked = wanted.upper() if wanted.upper() in FACINGS else None
         if wanted in TURN_AROUND_WORDS or facing_asked == opposite(state.facing):
             return "Assam cannot turn around: turn him left or right, or keep him straight."
-        return "Turn Assam first: left, straight or right."
+        return "Now turn Assam: left, straight or right."
 
     @staticmethod
     def _explain_placement(state: MarrakechState, wanted: str) -> str:
@@ -633,6 +660,8 @@ class MarrakechEngine(Engine[MarrakechState]):
 
     def _resign(self, state: MarrakechState, seat: int) -> None:
         """The merchant is out like one who could not pay; the others play on while 2+ are in."""
+        if state.out[seat]:
+            raise GameError("That merchant is already out of the game.")
         take_out(state, seat)
         if len(players_in(state)) < 2:
             end_game(state, REASON_LAST_MERCHANT)
