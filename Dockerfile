@@ -1,0 +1,21 @@
+# Bazaar bot: slim Python, non-root user, the database on a volume.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    BAZAAR_DATABASE=/data/bazaar.db
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY engines ./engines
+COPY render ./render
+COPY bot ./bot
+COPY data ./data
+RUN pip install .
+
+RUN useradd --create-home --uid 10001 bazaar && mkdir -p /data && chown bazaar:bazaar /data
+USER bazaar
+VOLUME ["/data"]
+
+CMD ["bazaar", "run"]
