@@ -1,0 +1,80 @@
+"""Text helpers: measuring, shortening and wrapping to a width, and a column that lays out lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import ImageDraw, ImageFont
+
+from render.palette import RGB
+
+ELLIPSIS = "…"
+
+
+def text_width(text: str, font: ImageFont.FreeTypeFont) -> float:
+    """The advance width of ``text`` in pixels."""
+    return font.getlength(text)
+
+
+def fit_text(text: str, font: ImageFont.FreeTypeFont, max_width: float) -> str:
+    """``text`` itself if it fits in ``max_width``, else as much of it as fits followed by "…"."""
+    if text_width(text, font) <= max_width:
+        return text
+    kept = text
+    while kept and text_width(kept + ELLIPSIS, font) > max_width:
+        kept = kept[:-1]
+    return kept.rstrip() + ELLIPSIS
+
+
+def wrap_text(text: str, font: ImageFont.FreeTypeFont, max_width: float) -> list[str]:
+    """``text`` broken into lines at spaces so each fits ``max_width`` (over-long words are shortened)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}" if current else word
+        if current and text_width(candidate, font) > max_width:
+            lines.append(current)
+            candidate = word
+        current = candidate
+    if current:
+        lines.append(current)
+    return [fit_text(line, font, max_width) for line in lines]
+
+
+def line_height(font: ImageFont.FreeTypeFont, spacing: float = 1.25) -> int:
+    """The distance between the baselines of two lines set in ``font``."""
+    return round(font.size * spacing)
+
+
+@dataclass
+class TextColumn:
+    """A column of a given width that text is laid into from the top down.
+
+    ``y`` is where the next line starts; every method moves it down past what it drew.
+    """
+
+    draw: ImageDraw.ImageDraw
+    x: int
+    y: int
+    width: int
+
+    def line(self, text: str, font: ImageFont.FreeTypeFont, fill: RGB, *, indent: int = 0) -> None:
+        """One line, shortened with "…" if it is too wide."""
+        shown = fit_text(text, font, self.width - indent)
+        self.draw.text((self.x + indent, self.y), shown, font=font, fill=fill)
+        self.y += line_height(font)
+
+    def paragraph(self, text: str, font: ImageFont.FreeTypeFont, fill: RGB, *, indent: int = 0) -> None:
+        """``text`` wrapped over as many lines as it needs."""
+        for wrapped in wrap_text(text, font, self.width - indent):
+            self.line(wrapped, font, fill, indent=indent)
+
+    def skip(self, pixels: int) -> None:
+        """Leave ``pixels`` of empty space."""
+        self.y += pixels
+
+    def rule(self, colour: RGB, *, thickness: int = 2, margin: int = 10) -> None:
+        """A horizontal separator line with ``margin`` space above and below."""
+        self.y += margin
+        self.draw.line([(self.x, self.y), (self.x + self.width, self.y)], fill=colour, width=thickness)
+        self.y += margin + thickness

@@ -1,0 +1,92 @@
+"""Small drawn pieces every game's image uses: smooth sprites, colour swatches, tags and die faces."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render.grid import Box
+from render.palette import RGB, UI
+from render.patterns import patterned_tile
+
+SPRITE_SCALE = 4
+"""Sprites are drawn this many times larger and shrunk, for smooth curves."""
+
+PIP_SPOTS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
+    6: ((0.27, 0.22), (0.73, 0.22), (0.27, 0.5), (0.73, 0.5), (0.27, 0.78), (0.73, 0.78)),
+}
+"""Where the pips of each die face sit, as fractions of the face."""
+
+
+def smooth_sprite(width: int, height: int, paint: Callable[[ImageDraw.ImageDraw, int], None]) -> Image.Image:
+    """A transparent RGBA sprite painted by ``paint(draw, scale)`` at ``scale`` × size, then shrunk.
+
+    ``paint`` multiplies every coordinate by ``scale``; the result has smooth edges.
+    """
+    big = Image.new("RGBA", (width * SPRITE_SCALE, height * SPRITE_SCALE), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(big), SPRITE_SCALE)
+    return big.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def paste_sprite(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
+    """``sprite`` pasted onto ``image`` with its centre at ``centre``, through its transparency."""
+    left = round(centre[0] - sprite.width / 2)
+    top = round(centre[1] - sprite.height / 2)
+    image.paste(sprite, (left, top), sprite)
+
+
+def draw_swatch(
+    image: Image.Image, box: Box, base: RGB, pattern: str, *, outline: RGB | None = None, step: int = 14
+) -> None:
+    """A colour sample with its pattern, as used in legends and player lists."""
+    left, top, right, bottom = box
+    image.paste(patterned_tile(base, pattern, right - left, bottom - top, step), (left, top))
+    ImageDraw.Draw(image).rectangle(box, outline=outline or UI["ink"], width=2)
+
+
+def draw_tag(
+    draw: ImageDraw.ImageDraw,
+    position: tuple[float, float],
+    text: str,
+    font: ImageFont.FreeTypeFont,
+    *,
+    fill: RGB,
+    text_fill: RGB,
+    padding: int = 6,
+) -> int:
+    """A rounded label whose top-left corner is at ``position``; returns its width."""
+    x, y = position
+    width = round(font.getlength(text)) + 2 * padding
+    height = round(font.size * 1.2) + padding
+    draw.rounded_rectangle([x, y, x + width, y + height], radius=height // 3, fill=fill)
+    draw.text((x + width / 2, y + height / 2), text, font=font, fill=text_fill, anchor="mm")
+    return width
+
+
+@lru_cache(maxsize=16)
+def die_face(value: int, size: int) -> Image.Image:
+    """An RGBA picture of a die showing ``value`` (1–6) pips, ``size`` pixels square."""
+
+    def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
+        edge = size * scale
+        border = max(2, size // 24) * scale
+        draw.rounded_rectangle(
+            [border, border, edge - border, edge - border],
+            radius=edge // 6,
+            fill=UI["die_face"],
+            outline=UI["ink"],
+            width=border,
+        )
+        radius = edge * 0.09
+        for fx, fy in PIP_SPOTS[value]:
+            cx, cy = fx * edge, fy * edge
+            draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=UI["die_pip"])
+
+    return smooth_sprite(size, size, paint)
