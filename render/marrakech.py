@@ -18,6 +18,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -141,46 +142,57 @@ def _direction(origin: Square, target: Square) -> str | None:
     return next((name for name, step in DIRECTIONS.items() if step == delta), None)
 
 
-def _heading_after(step: PathStep) -> str | None:
-    """Which way Assam faces after ``step``."""
-    if step.arc is None:
-        return _direction(step.start, step.end)
-    entry_side = step.arc.sides[0] if step.reverse else step.arc.sides[-1]
-    return OPPOSITE[entry_side]
+def _step_from(square: Square, heading: str) -> tuple[PathStep, str]:
+    """One step from ``square`` heading ``heading``, round a border arc if it leaves the board,
+    and the heading after it."""
+    dx, dy = DIRECTIONS[heading]
+    target = (square[0] + dx, square[1] + dy)
+    if GRID.contains(*target):
+        return PathStep(square, target), heading
+    for arc in BORDER_ARCS:
+        if arc.start == square and arc.sides[0] == heading:
+            return PathStep(square, arc.end, arc), OPPOSITE[arc.sides[-1]]
+        if arc.end == square and arc.sides[-1] == heading:
+            return PathStep(square, arc.start, arc, reverse=True), OPPOSITE[arc.sides[0]]
+    raise ValueError(f"No border arc leaves {square} heading {heading}.")
 
 
-def _route_step(start: Square, end: Square, heading: str | None, heading_next: str | None) -> PathStep:
-    """How Assam got from ``start`` to ``end``, knowing his heading before and after where known.
+def _replay(path: Sequence[Square], heading: str) -> tuple[list[PathStep], str] | None:
+    """The steps of ``path`` if Assam started it heading ``heading``, and his heading at the end;
+    None if that start cannot produce this path."""
+    steps: list[PathStep] = []
+    square = path[0]
+    for target in path[1:]:
+        step, heading = _step_from(square, heading)
+        if step.end != target:
+            return None
+        steps.append(step)
+        square = target
+    return steps, heading
 
-    Two edge squares that are both neighbours and partners of a U-turn arc are ambiguous:
-    the arc was used if Assam was heading off the board, or if he heads back in afterwards.
-    """
+
+def _guess_step(start: Square, end: Square) -> PathStep:
+    """A step of a path no walk explains: an arc only between squares that are not neighbours."""
     arc = ARC_BY_SQUARES.get(frozenset((start, end)))
-    if arc is None:
+    if arc is None or _direction(start, end) is not None:
         return PathStep(start, end)
-    if arc.is_corner:
-        first_side, second_side = arc.sides
-        if heading in arc.sides:
-            return PathStep(start, end, arc, reverse=heading == second_side)
-        return PathStep(start, end, arc, reverse=heading_next == OPPOSITE[first_side])
-    if _direction(start, end) is not None:
-        left_board = heading == arc.sides if heading else heading_next == OPPOSITE[arc.sides]
-        if not left_board:
-            return PathStep(start, end)
     return PathStep(start, end, arc, reverse=start != arc.start)
 
 
 def route_path(path: Sequence[Square], final_facing: str | None) -> list[PathStep]:
-    """Assam's walk through ``path`` (the squares he stood on, in order) as steps."""
-    steps: list[PathStep] = []
-    heading: str | None = None
-    for index in range(len(path) - 1):
-        after = index + 2
-        heading_next = _direction(path[index + 1], path[after]) if after < len(path) else final_facing
-        step = _route_step(path[index], path[index + 1], heading, heading_next)
-        steps.append(step)
-        heading = _heading_after(step)
-    return steps
+    """Assam's walk through ``path`` (the squares he stood on, start included) as steps.
+
+    The squares alone can be ambiguous (a1 to b1 is a step east or the ride over the north arc),
+    so the walk is replayed from each starting heading; the one ending with Assam facing
+    ``final_facing`` wins (in the variant he may have been turned since, so any replay will do).
+    """
+    replays = [found for heading in DIRECTIONS if (found := _replay(path, heading)) is not None]
+    for steps, heading in replays:
+        if heading == final_facing:
+            return steps
+    if replays:
+        return replays[0][0]
+    return [_guess_step(start, end) for start, end in pairwise(path)]
 
 
 def path_pixels(steps: Sequence[PathStep]) -> list[tuple[float, float]]:
