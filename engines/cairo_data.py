@@ -1,0 +1,117 @@
+"""The values of Kairo read from ``data/cairo.json``: colours, geometry names, cards, points, presets.
+
+Every value GAMES.md marks [R] (our reconstruction) lives in that file, never in the engine code.
+``load_cairo_data()`` reads and validates it once; the result is immutable.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.resources import files
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+
+class SectorData(BaseModel):
+    """One of the nine 4×4 sectors of the souk: its label and inclusive souk coordinate ranges."""
+
+    model_config = ConfigDict(frozen=True)
+
+    label: str
+    x: tuple[int, int]
+    y: tuple[int, int]
+
+
+class ZoneData(BaseModel):
+    """A wildcard zone: a row or a column of three sectors."""
+
+    model_config = ConfigDict(frozen=True)
+
+    label: str
+    sectors: tuple[str, ...]
+
+
+class PresetStall(BaseModel):
+    """One main stall of a preset starting layout; ``seat`` is a seat number or "neutral"."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int | str
+    colour: str
+    square: str
+    door: str
+
+
+class CairoData(BaseModel):
+    """Everything ``data/cairo.json`` holds (see its "about" field for the coordinates)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    about: str = ""
+    colours: tuple[str, ...]
+    tavern_colour: str
+    columns: str
+    souk_size: int
+    queue_columns: tuple[str, ...]
+    sectors: dict[str, SectorData]
+    zones: dict[str, ZoneData]
+    standard_cards_per_sector: int
+    wild_cards_per_zone: int
+    wild_card_coin_cost: int
+    cards_for_any_square: int
+    charlatan_cards: int
+    extensions_per_colour: int
+    bank_value_per_colour: int
+    start_coins_per_colour: int
+    start_hand: int
+    hand_limit: int
+    display_size: int
+    draws_per_action: int
+    main_stalls_at_start: int
+    setup_max_main_stalls_per_sector: int
+    other_colour_coins_per_unit: int
+    medal_points: dict[str, int]
+    coins_per_point: int
+    quiet_rounds_to_final_stage: int
+    presets: dict[str, tuple[PresetStall, ...]]
+
+    @model_validator(mode="after")
+    def _names_are_consistent(self) -> CairoData:
+        if self.tavern_colour not in self.colours:
+            raise ValueError("the tavern colour must be one of the colours")
+        for zone in self.zones.values():
+            if not set(zone.sectors) <= set(self.sectors):
+                raise ValueError(f"zone {zone.label} names an unknown sector")
+        if set(self.sectors) & set(self.zones):
+            raise ValueError("sector and zone names must differ (they name the cards)")
+        return self
+
+    @property
+    def card_names(self) -> tuple[str, ...]:
+        """Every building-card name in canonical order: the sectors, then the zones (wildcards)."""
+        return (*self.sectors, *self.zones)
+
+    def card_sectors(self, card: str) -> tuple[str, ...]:
+        """The sectors a building card lets you build in."""
+        return (card,) if card in self.sectors else self.zones[card].sectors
+
+    def is_wild(self, card: str) -> bool:
+        """Whether ``card`` is a wildcard (names a zone)."""
+        return card in self.zones
+
+    def card_label(self, card: str) -> str:
+        """The human label of a card: the sector's or the zone's label."""
+        return self.sectors[card].label if card in self.sectors else self.zones[card].label
+
+    def full_deck(self) -> dict[str, int]:
+        """The 33 building cards as counts per card name."""
+        deck = {sector: self.standard_cards_per_sector for sector in self.sectors}
+        deck.update({zone: self.wild_cards_per_zone for zone in self.zones})
+        return deck
+
+
+@cache
+def load_cairo_data() -> CairoData:
+    """Read the packaged ``data/cairo.json``."""
+    text = files("data").joinpath("cairo.json").read_text(encoding="utf-8")
+    return CairoData.model_validate_json(text)
