@@ -1,0 +1,237 @@
+"""Kairo board geometry in pixels, and the static layer of the board image (drawn once, cached).
+
+The board is drawn on a 14 × 14 grid of squares: column ``x`` 0–13 (letters a–n), row ``y``
+0–13, exactly the coordinates of the view (row 0 holds only the five queue squares). Every
+thing that does not change during a game — background, souk sectors, tavern zone, queue path,
+grid and sector lines, sector names, coordinates — is painted by ``static_board`` and cached per
+board layout, so a render only copies it and draws the pieces on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.fonts import font
+from render.grid import Grid, column_letter
+from render.palette import RGB, UI, mix, piece_rgb
+from render.patterns import pattern_mask
+
+CELL = 52
+"""Side of one square in pixels."""
+COLS = 14
+ROWS = 14
+OUTER = 14
+"""Empty border around the whole image."""
+COORD_BAND = 26
+"""Width of the coordinate labels around the grid."""
+GRID = Grid(OUTER + COORD_BAND, OUTER + COORD_BAND, CELL, COLS, ROWS)
+"""The board grid: square ``(x, y)`` of the view is ``GRID.square_box(x, y)``."""
+IMAGE_WIDTH = 1280
+IMAGE_HEIGHT = GRID.bottom + COORD_BAND + OUTER
+PANEL_LEFT = GRID.right + COORD_BAND + 12
+PANEL_BOX = (PANEL_LEFT, OUTER, IMAGE_WIDTH - OUTER, IMAGE_HEIGHT - OUTER)
+"""Where the side panel (players, cards, supply) goes."""
+
+SOUK_TINTS: tuple[RGB, RGB] = ((240, 220, 182), (226, 199, 156))
+"""The two alternating sector tones, so each sector reads as one block."""
+TAVERN_TINT: RGB = mix(UI["board_square"], piece_rgb("purple", 0), 0.3)
+TAVERN_TEXTURE: RGB = mix(TAVERN_TINT, UI["ink"], 0.13)
+QUEUE_TINT: RGB = UI["path"]
+SQUARE_LINE: RGB = mix(UI["board_line"], UI["board_square"], 0.35)
+SECTOR_LINE: RGB = UI["frame_edge"]
+TAVERN_LINE: RGB = mix(UI["frame"], piece_rgb("purple", 0), 0.35)
+WATERMARK_AMOUNT = 0.2
+"""How far the sector names are darkened from the sector tone."""
+
+SECTOR_ORDER: tuple[str, ...] = ("NW", "N", "NE", "W", "C", "E", "SW", "S", "SE")
+
+Square = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class LayoutSquare:
+    """One board square as the static layer needs it."""
+
+    name: str
+    x: int
+    y: int
+    kind: str
+    sector: str | None
+
+
+@dataclass(frozen=True)
+class SectorLabel:
+    """A souk sector: its code, its label and its inclusive souk ranges."""
+
+    code: str
+    label: str
+    x: tuple[int, int]
+    y: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Everything about a Kairo board that never changes during a game; hashable, so it keys the cache."""
+
+    squares: tuple[LayoutSquare, ...]
+    sectors: tuple[SectorLabel, ...]
+
+
+def layout_of(view: dict[str, Any]) -> Layout:
+    """The static layout described by a view."""
+    squares = tuple(
+        LayoutSquare(sq["name"], sq["x"], sq["y"], sq["kind"], sq.get("sector")) for sq in view["board"]["squares"]
+    )
+    sectors = tuple(
+        SectorLabel(code, spec.get("label", code), tuple(spec["x"]), tuple(spec["y"]))  # type: ignore[arg-type]
+        for code, spec in view["sectors"].items()
+    )
+    return Layout(squares, sectors)
+
+
+def sector_tint(code: str | None) -> RGB:
+    """The tone of a sector's souk squares: sectors alternate like a chequerboard."""
+    index = SECTOR_ORDER.index(code) if code in SECTOR_ORDER else 0
+    return SOUK_TINTS[index % 2]
+
+
+def square_fill(square: LayoutSquare) -> RGB:
+    """The ground colour of a square."""
+    if square.kind == "tavern":
+        return TAVERN_TINT
+    if square.kind == "queue":
+        return QUEUE_TINT
+    return sector_tint(square.sector)
+
+
+def _paint_grounds(image: Image.Image, layout: Layout) -> None:
+    """Every square filled with its ground colour; tavern squares get a tiled-floor texture."""
+    draw = ImageDraw.Draw(image)
+    for square in layout.squares:
+        box = GRID.square_box(square.x, square.y)
+        draw.rectangle(box, fill=square_fill(square))
+        if square.kind == "tavern":
+            mask = pattern_mask("checks", CELL, CELL, CELL // 3)
+            image.paste(TAVERN_TEXTURE, (box[0], box[1]), mask)
+        draw.rectangle(box, outline=SQUARE_LINE, width=1)
+
+
+def _edge_style(first: LayoutSquare | None, second: LayoutSquare | None) -> tuple[RGB, int] | None:
+    """How the edge between two neighbouring squares is drawn (None: left as the thin grid line)."""
+    if first is None and second is None:
+        return None
+    if first is None or second is None:
+        return (SECTOR_LINE, 4)
+    if "queue" in (first.kind, second.kind):
+        return None  # the queue opens into the souk: a gap in its wall
+    if first.sector != second.sector:
+        return (SECTOR_LINE, 4)
+    if first.kind != second.kind:
+        return (TAVERN_LINE, 3)
+    return None
+
+
+def _edges(layout: Layout) -> Iterable[tuple[Square, Square, tuple[RGB, int]]]:
+    """Each square edge that needs a strong line, with the line's style; thinner lines first."""
+    at = {(sq.x, sq.y): sq for sq in layout.squares}
+    found: list[tuple[Square, Square, tuple[RGB, int]]] = []
+    for x in range(-1, COLS):
+        for y in range(-1, ROWS):
+            for other in ((x + 1, y), (x, y + 1)):
+                style = _edge_style(at.get((x, y)), at.get(other))
+                if style is not None:
+                    found.append(((x, y), other, style))
+    return sorted(found, key=lambda edge: edge[2][1])
+
+
+def _edge_line(first: Square, second: Square) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The pixel segment shared by two orthogonally neighbouring squares."""
+    if first[0] != second[0]:
+        x = GRID.left + second[0] * CELL
+        top = GRID.top + first[1] * CELL
+        return ((x, top), (x, top + CELL))
+    y = GRID.top + second[1] * CELL
+    left = GRID.left + first[0] * CELL
+    return ((left, y), (left + CELL, y))
+
+
+def _paint_edges(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
+    """Sector boundaries and the board's outline thick, the tavern border medium."""
+    for first, second, (colour, width) in _edges(layout):
+        start, end = _edge_line(first, second)
+        half = width // 2
+        if start[0] == end[0]:
+            draw.rectangle([start[0] - half, start[1] - half, start[0] + half, end[1] + half], fill=colour)
+        else:
+            draw.rectangle([start[0] - half, start[1] - half, end[0] + half, start[1] + half], fill=colour)
+
+
+def _paint_sector_names(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
+    """Each sector's code large and its label small, watermarked in its middle."""
+    for sector in layout.sectors:
+        centre_x = GRID.left + (sector.x[0] + sector.x[1] + 1) * CELL / 2
+        centre_y = GRID.top + (sector.y[0] + sector.y[1] + 1) * CELL / 2
+        ink = mix(sector_tint(sector.code), UI["ink"], WATERMARK_AMOUNT)
+        draw.text((centre_x, centre_y - 8), sector.code, font=font(46, bold=True), fill=ink, anchor="mm")
+        draw.text((centre_x, centre_y + 28), sector.label, font=font(15, bold=True), fill=ink, anchor="mm")
+
+
+def _paint_queue_marks(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
+    """The queue squares' names, and an "entrance" sign with an arrow pointing at the queue."""
+    queue = sorted((sq for sq in layout.squares if sq.kind == "queue"), key=lambda sq: sq.x)
+    for square in queue:
+        left, top, _right, _bottom = GRID.square_box(square.x, square.y)
+        draw.text((left + 4, top + 2), square.name, font=font(12, bold=True), fill=UI["ink_soft"])
+    if not queue:
+        return
+    first = queue[0]
+    _left, top, _right, bottom = GRID.square_box(first.x, first.y)
+    middle = (top + bottom) / 2
+    arrow_end = GRID.left + first.x * CELL - 6
+    arrow_start = GRID.left + 4
+    draw.text((arrow_start, middle - 9), "ENTRANCE", font=font(15, bold=True), fill=UI["frame"], anchor="lm")
+    draw.line([(arrow_start, middle + 10), (arrow_end - 8, middle + 10)], fill=UI["frame"], width=4)
+    draw.polygon(
+        [(arrow_end, middle + 10), (arrow_end - 14, middle + 2), (arrow_end - 14, middle + 18)],
+        fill=UI["frame"],
+    )
+
+
+def _paint_coordinates(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
+    """Column letters above and below the board, row numbers on both sides (rows 1–13)."""
+    label_font = font(17, bold=True)
+    colour = UI["coordinate"]
+    rows = sorted({sq.y for sq in layout.squares if sq.kind != "queue"})
+    columns = sorted({sq.x for sq in layout.squares})
+    for x in columns:
+        centre_x = GRID.left + (x + 0.5) * CELL
+        draw.text((centre_x, GRID.top - COORD_BAND / 2), column_letter(x), font=label_font, fill=colour, anchor="mm")
+        draw.text((centre_x, GRID.bottom + COORD_BAND / 2), column_letter(x), font=label_font, fill=colour, anchor="mm")
+    for y in rows:
+        centre_y = GRID.top + (y + 0.5) * CELL
+        draw.text((GRID.left - COORD_BAND / 2, centre_y), str(y), font=label_font, fill=colour, anchor="mm")
+        draw.text((GRID.right + COORD_BAND / 2, centre_y), str(y), font=label_font, fill=colour, anchor="mm")
+
+
+def _paint_panel_ground(draw: ImageDraw.ImageDraw) -> None:
+    """The side panel's card-like background."""
+    draw.rounded_rectangle(PANEL_BOX, radius=14, fill=UI["panel"], outline=UI["panel_edge"], width=2)
+
+
+@lru_cache(maxsize=4)
+def static_board(layout: Layout) -> Image.Image:
+    """The board without any pieces, for ``layout``; shared, so callers copy it before drawing."""
+    image = Image.new("RGB", (IMAGE_WIDTH, IMAGE_HEIGHT), UI["background"])
+    _paint_grounds(image, layout)
+    draw = ImageDraw.Draw(image)
+    _paint_sector_names(draw, layout)
+    _paint_edges(draw, layout)
+    _paint_queue_marks(draw, layout)
+    _paint_coordinates(draw, layout)
+    _paint_panel_ground(draw)
+    return image

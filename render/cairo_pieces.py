@@ -1,0 +1,308 @@
+"""Kairo pieces as small cached pictures: merchant seals, stall tiles, entrance doors, customer pawns.
+
+Players are told apart by their seal, a shape with the seat number in it (◆ 1, ● 2, ▲ 3, ★ 4),
+never by colour. Goods colours (stalls, customers, coins) always carry their letter (R, Y, G, B,
+W, P) and, on stall tiles, the colour's pattern too, so nothing depends on telling colours apart.
+Every function here returns a shared cached image: paste it, never draw on it.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render.fonts import font
+from render.palette import RGB, UI, greyed, mark_colour, mix, piece_rgb, text_colour_on
+from render.patterns import pattern_for, pattern_mask
+from render.widgets import smooth_sprite
+
+SEAL_SHAPES: tuple[str, ...] = ("diamond", "circle", "triangle", "star")
+"""Seal shape of each seat, in seat order."""
+SEAL_SYMBOLS: tuple[str, ...] = ("◆", "●", "▲", "★")
+"""The same seals as text, for legends."""
+SEAL_INK: RGB = (34, 26, 22)
+SEAL_RIM: RGB = (255, 252, 244)
+NEUTRAL = "neutral"
+NUMBERED_SEAL_MIN = 28
+"""Seals smaller than this show their shape only: the seat number would not be legible."""
+SMALL_TILE = 34
+"""Stall tiles smaller than this (legend chips) carry a plain outlined letter instead of a plate."""
+
+
+def colour_letter(colour: str) -> str:
+    """The letter marking a goods colour: "red" -> "R"."""
+    return colour[:1].upper()
+
+
+def seal_symbol(owner: int | str) -> str:
+    """The seal of ``owner`` as one character ("N" for neutral stalls)."""
+    if owner == NEUTRAL or not isinstance(owner, int):
+        return "N"
+    return SEAL_SYMBOLS[owner % len(SEAL_SYMBOLS)]
+
+
+def _star_points(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float, float]]:
+    """The ten corners of a five-pointed star, point up."""
+    points = []
+    for index in range(10):
+        radius = outer if index % 2 == 0 else inner
+        angle = -math.pi / 2 + index * math.pi / 5
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return points
+
+
+def _shape_points(shape: str, cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
+    """The outline of a polygonal seal shape centred on ``(cx, cy)``."""
+    if shape == "diamond":
+        return [(cx, cy - radius), (cx + radius, cy), (cx, cy + radius), (cx - radius, cy)]
+    if shape == "triangle":
+        return [(cx, cy - radius), (cx + radius * 0.98, cy + radius * 0.72), (cx - radius * 0.98, cy + radius * 0.72)]
+    return _star_points(cx, cy, radius, radius * 0.5)
+
+
+def _paint_shape(draw: ImageDraw.ImageDraw, shape: str, centre: float, radius: float, fill: RGB) -> None:
+    """One seal shape of ``radius`` around ``(centre, centre)``."""
+    if shape == "circle":
+        draw.ellipse([centre - radius, centre - radius, centre + radius, centre + radius], fill=fill)
+    else:
+        draw.polygon(_shape_points(shape, centre, centre, radius), fill=fill)
+
+
+def _number_offset(shape: str, size: int) -> float:
+    """How far below the centre the seat number sits, so it lands in the shape's widest part."""
+    return {"triangle": size * 0.1, "star": size * 0.04}.get(shape, 0.0)
+
+
+@lru_cache(maxsize=64)
+def seal_sprite(owner: int | str, size: int, *, numbered: bool = True) -> Image.Image:
+    """The seal of ``owner`` (a seat, or "neutral") ``size`` pixels wide, with a light rim."""
+    if owner == NEUTRAL or not isinstance(owner, int):
+        return _neutral_sprite(size)
+    shape = SEAL_SHAPES[owner % len(SEAL_SHAPES)]
+    rim = max(2, size // 14)
+
+    def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
+        centre, radius = size * scale / 2, size * scale / 2
+        _paint_shape(draw, shape, centre, radius, SEAL_RIM)
+        _paint_shape(draw, shape, centre, radius - rim * scale * 1.6, SEAL_INK)
+
+    sprite = smooth_sprite(size, size, paint)
+    if numbered and size >= NUMBERED_SEAL_MIN:
+        label_size = round(size * (0.36 if shape in ("triangle", "star") else 0.48))
+        centre = (size / 2, size / 2 + _number_offset(shape, size))
+        ImageDraw.Draw(sprite).text(
+            centre, str(owner + 1), font=font(label_size, bold=True), fill=SEAL_RIM, anchor="mm"
+        )
+    return sprite
+
+
+def _neutral_sprite(size: int) -> Image.Image:
+    """A grey disc with "N": the mark of a neutral stall (2-player game)."""
+
+    def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
+        edge = size * scale
+        rim = max(2, size // 14) * scale
+        draw.ellipse([0, 0, edge - 1, edge - 1], fill=SEAL_RIM)
+        draw.ellipse([rim, rim, edge - 1 - rim, edge - 1 - rim], fill=UI["neutral_mark"])
+
+    sprite = smooth_sprite(size, size, paint)
+    ImageDraw.Draw(sprite).text(
+        (size / 2, size / 2), "N", font=font(round(size * 0.52), bold=True), fill=SEAL_RIM, anchor="mm"
+    )
+    return sprite
+
+
+def stall_fill(colour: str, colour_id: int, inactive: bool) -> RGB:
+    """The fill of a stall tile: its goods colour, washed to grey if its owner left."""
+    base = piece_rgb(colour, colour_id)
+    return greyed(base) if inactive else base
+
+
+@lru_cache(maxsize=128)
+def stall_tile(colour: str, colour_id: int, size: int, *, main: bool, inactive: bool) -> Image.Image:
+    """A ``size``-pixel stall tile: colour, colour pattern and letter; the main tile also wears an awning."""
+    base = stall_fill(colour, colour_id, inactive)
+    tile = Image.new("RGB", (size, size), base)
+    pattern_colour = mix(base, mark_colour(base), 0.7)
+    tile.paste(pattern_colour, (0, 0), pattern_mask(pattern_for(colour_id), size, size, max(10, size // 4)))
+    draw = ImageDraw.Draw(tile)
+    if main:
+        _paint_awning(draw, base, size)
+    if size < SMALL_TILE:
+        _paint_chip_letter(draw, colour_letter(colour), size)
+    else:
+        letter_font = font(round(size * (0.3 if main else 0.34)), bold=True)
+        _paint_letter(draw, colour_letter(colour), letter_font, size, main=main)
+    return tile
+
+
+def _paint_awning(draw: ImageDraw.ImageDraw, base: RGB, size: int) -> None:
+    """A striped market awning along the top of a main stall tile, and a light inner frame."""
+    stripe = max(4, size // 8)
+    depth = round(size * 0.22)
+    light = mix(base, (255, 255, 255), 0.75)
+    for index, left in enumerate(range(0, size, stripe)):
+        draw.rectangle([left, 0, left + stripe - 1, depth], fill=light if index % 2 == 0 else base)
+    draw.line([(0, depth), (size, depth)], fill=SEAL_INK, width=2)
+    draw.rectangle([3, depth + 3, size - 4, size - 4], outline=light, width=2)
+
+
+def _paint_letter(
+    draw: ImageDraw.ImageDraw, letter: str, letter_font: ImageFont.FreeTypeFont, size: int, *, main: bool
+) -> None:
+    """The colour letter, light on a dark plate, in the lower-left corner (upper-left on extensions)."""
+    side = round(size * 0.36)
+    top = size - side - 3 if main else 3
+    draw.rounded_rectangle([3, top, 3 + side, top + side], radius=side // 4, fill=SEAL_INK)
+    draw.text((3 + side / 2, top + side / 2 + 1), letter, font=letter_font, fill=SEAL_RIM, anchor="mm")
+
+
+def _paint_chip_letter(draw: ImageDraw.ImageDraw, letter: str, size: int) -> None:
+    """The colour letter large in the middle of a small chip, light with a dark outline."""
+    draw.text(
+        (size / 2, size / 2 + 1),
+        letter,
+        font=font(round(size * 0.62), bold=True),
+        fill=SEAL_RIM,
+        anchor="mm",
+        stroke_width=2,
+        stroke_fill=SEAL_INK,
+    )
+
+
+DOOR_SIDES: dict[tuple[int, int], str] = {(0, -1): "north", (0, 1): "south", (-1, 0): "west", (1, 0): "east"}
+
+
+@lru_cache(maxsize=256)
+def door_sprite(colour: str, colour_id: int, owner: int | str, side: str, size: int, inactive: bool) -> Image.Image:
+    """An entrance square's mark: a tinted floor and an arched door on ``side``, the side facing its stall."""
+    base = stall_fill(colour, colour_id, inactive)
+    sprite = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sprite)
+    draw.rectangle([0, 0, size - 1, size - 1], fill=(*mix(base, (255, 255, 255), 0.62), 255))
+    door = _door_shape(size)
+    door = _turned(door, side)
+    sprite.alpha_composite(_door_picture(door, base))
+    seal = seal_sprite(owner, round(size * 0.34), numbered=False)
+    corner = _seal_corner(side, size, seal.width)
+    sprite.alpha_composite(seal, corner)
+    return sprite
+
+
+def _door_shape(size: int) -> Image.Image:
+    """A door arch (white mask) sitting on the north edge of a ``size`` square, drawn smoothly."""
+
+    def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
+        edge = size * scale
+        width, depth = edge * 0.56, edge * 0.42
+        left = (edge - width) / 2
+        draw.rectangle([left, 0, left + width, depth - width / 2], fill=(255, 255, 255, 255))
+        draw.ellipse([left, depth - width, left + width, depth], fill=(255, 255, 255, 255))
+
+    return smooth_sprite(size, size, paint)
+
+
+def _turned(door: Image.Image, side: str) -> Image.Image:
+    """The north-facing door arch turned to face ``side``."""
+    turns = {"north": None, "west": Image.Transpose.ROTATE_90, "south": Image.Transpose.ROTATE_180}
+    turns["east"] = Image.Transpose.ROTATE_270
+    turn = turns.get(side)
+    return door if turn is None else door.transpose(turn)
+
+
+def _door_picture(shape: Image.Image, base: RGB) -> Image.Image:
+    """The door arch in the stall's colour with a dark edge."""
+    alpha = shape.getchannel("A")
+    outline = Image.new("RGBA", shape.size, (*SEAL_INK, 255))
+    picture = Image.new("RGBA", shape.size, (0, 0, 0, 0))
+    picture.paste(outline, (0, 0), alpha)
+    inner = alpha.resize((max(1, shape.width - 6), max(1, shape.height - 6)), Image.Resampling.BILINEAR)
+    shrunk = Image.new("L", shape.size, 0)
+    shrunk.paste(inner, (3, 3))
+    picture.paste(Image.new("RGBA", shape.size, (*base, 255)), (0, 0), Image.composite(alpha, shrunk, shrunk))
+    return picture
+
+
+def _seal_corner(side: str, size: int, seal: int) -> tuple[int, int]:
+    """Where the small seal goes on an entrance square: the corner away from its door."""
+    far = size - seal - 2
+    return {"north": (far, far), "south": (far, 2), "west": (far, far), "east": (2, far)}[side]
+
+
+@lru_cache(maxsize=32)
+def pawn_sprite(colour: str, colour_id: int, size: int) -> Image.Image:
+    """A round customer pawn in its colour with its letter, a dark rim and a soft shadow."""
+    base = piece_rgb(colour, colour_id)
+
+    def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
+        edge = size * scale
+        shadow = edge * 0.06
+        draw.ellipse([shadow, shadow * 1.6, edge - 1, edge - 1], fill=(0, 0, 0, 70))
+        draw.ellipse([0, 0, edge - 1 - shadow, edge - 1 - shadow], fill=(*SEAL_INK, 255))
+        rim = edge * 0.07
+        draw.ellipse([rim, rim, edge - 1 - shadow - rim, edge - 1 - shadow - rim], fill=(*base, 255))
+        shine = edge * 0.2
+        draw.ellipse([shine, shine * 0.8, shine * 2.1, shine * 1.7], fill=(*mix(base, (255, 255, 255), 0.5), 255))
+
+    sprite = smooth_sprite(size, size, paint)
+    centre = size * 0.47
+    ImageDraw.Draw(sprite).text(
+        (centre, centre + 1),
+        colour_letter(colour),
+        font=font(round(size * 0.46), bold=True),
+        fill=text_colour_on(base),
+        anchor="mm",
+    )
+    return sprite
+
+
+@lru_cache(maxsize=16)
+def medal_sprite(metal: str, size: int) -> Image.Image:
+    """A small gold or silver medal disc with "G" or "S" on it."""
+    fill = (232, 182, 40) if metal == "gold" else (196, 200, 206)
+
+    def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
+        edge = size * scale
+        draw.ellipse([0, 0, edge - 1, edge - 1], fill=(*SEAL_INK, 255))
+        rim = edge * 0.1
+        draw.ellipse([rim, rim, edge - 1 - rim, edge - 1 - rim], fill=(*fill, 255))
+
+    sprite = smooth_sprite(size, size, paint)
+    ImageDraw.Draw(sprite).text(
+        (size / 2, size / 2 + 1),
+        metal[:1].upper(),
+        font=font(round(size * 0.55), bold=True),
+        fill=SEAL_INK,
+        anchor="mm",
+    )
+    return sprite
+
+
+@lru_cache(maxsize=32)
+def coin_sprite(colour: str, colour_id: int, size: int) -> Image.Image:
+    """A coin of a goods colour: a disc with a milled inner ring and the colour's letter."""
+    base = piece_rgb(colour, colour_id)
+
+    def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
+        edge = size * scale
+        draw.ellipse([0, 0, edge - 1, edge - 1], fill=(*SEAL_INK, 255))
+        rim = edge * 0.07
+        draw.ellipse([rim, rim, edge - 1 - rim, edge - 1 - rim], fill=(*base, 255))
+        ring = edge * 0.17
+        draw.ellipse(
+            [ring, ring, edge - 1 - ring, edge - 1 - ring], outline=(*mark_colour(base), 255), width=max(1, scale * 2)
+        )
+
+    sprite = smooth_sprite(size, size, paint)
+    ImageDraw.Draw(sprite).text(
+        (size / 2, size / 2 + 1),
+        colour_letter(colour),
+        font=font(round(size * 0.5), bold=True),
+        fill=SEAL_RIM,
+        anchor="mm",
+        stroke_width=2,
+        stroke_fill=SEAL_INK,
+    )
+    return sprite
