@@ -8,8 +8,8 @@ labelled "out", the last carpet outlined and Assam's last path traced; on the ri
 with the players, whose turn it is, the last roll and tribute, and the final result.
 
 ``highlight`` lets the caller point at squares (nothing here computes rules):
-``{"squares": [[x, y], ...], "carpet": [[x, y], [x, y]]}`` outlines the squares and shows a
-proposed carpet.
+``{"squares": [[x, y], ...], "carpet": [[x, y], [x, y]], "colour": colour_id}`` outlines the
+squares and shows a proposed carpet, see-through in that colour (``colour`` is optional).
 """
 
 from __future__ import annotations
@@ -387,16 +387,29 @@ def _draw_last_carpet(draw: ImageDraw.ImageDraw, last: dict[str, Any] | None) ->
         _outline_squares(draw, [_as_square(s) for s in last["carpet"]], UI["highlight"], 6)
 
 
-def _draw_highlight(draw: ImageDraw.ImageDraw, highlight: dict[str, Any] | None) -> None:
+def _draw_proposed_carpet(image: Image.Image, squares: Sequence[Square], style: CarpetStyle | None) -> None:
+    """A see-through rug where the caller proposes to lay a carpet, in its colour when known."""
+    box = inset(GRID.span_box(squares), RUG_INSET)
+    if style is not None:
+        width, height = box[2] - box[0], box[3] - box[1]
+        ghost = patterned_tile(style.base, style.pattern, width, height, PATTERN_STEP)
+        image.paste(Image.blend(image.crop(box), ghost, 0.6), box[:2])
+    _outline_squares(ImageDraw.Draw(image), squares, UI["path"], 5)
+
+
+def _draw_highlight(image: Image.Image, highlight: dict[str, Any] | None, styles: Sequence[CarpetStyle]) -> None:
     """The squares and the proposed carpet the caller asked to point at."""
     if not highlight:
         return
+    draw = ImageDraw.Draw(image)
     for square in highlight.get("squares") or []:
         box = inset(GRID.square_box(*_as_square(square)), 3)
         draw.rectangle(box, outline=UI["highlight"], width=4)
         draw.rectangle(inset(box, 4), outline=UI["ink"], width=1)
     if highlight.get("carpet"):
-        _outline_squares(draw, [_as_square(s) for s in highlight["carpet"]], UI["path"], 5)
+        colour = highlight.get("colour")
+        style = style_of(styles, colour) if colour is not None else None
+        _draw_proposed_carpet(image, [_as_square(s) for s in highlight["carpet"]], style)
 
 
 def _draw_path(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -507,15 +520,20 @@ def turn_sentence(view: dict[str, Any]) -> str:
     return f"{short_name(view, to_move)} {PHASE_ACTIONS.get(phase, 'to play')}"
 
 
+def _carpets_come_from_a_pile(view: dict[str, Any]) -> bool:
+    """Whether players hold several colours, so the carpet to place is drawn and worth showing."""
+    return any(len(player.get("colours", [])) > 1 for player in view.get("players", []))
+
+
 def _draw_turn(image: Image.Image, column: TextColumn, view: dict[str, Any], styles: list) -> None:
-    """The "whose turn" block, with the next carpet's colour when the pile decides it."""
+    """The "whose turn" block, with the carpet to place when it was drawn from the pile."""
     column.paragraph("▶ " + turn_sentence(view), font(HEADLINE_SIZE, bold=True), UI["ink"])
     colour = view.get("next_carpet")
-    if colour is not None:
+    if colour is not None and _carpets_come_from_a_pile(view):
         style = style_of(styles, colour)
         top = column.y + 2
         draw_swatch(image, (column.x, top, column.x + 30, top + 30), style.base, style.pattern, step=10)
-        column.line(f"Next carpet: {style.name}", font(BODY_SIZE), UI["ink"], indent=42)
+        column.line(f"Carpet to place: {style.name}", font(BODY_SIZE), UI["ink"], indent=42)
 
 
 def tribute_sentence(view: dict[str, Any], tribute: dict[str, Any] | None) -> str:
@@ -603,7 +621,7 @@ def board_image(view: dict[str, Any], *, highlight: dict[str, Any] | None = None
     _draw_carpets(image, view, styles)
     draw = ImageDraw.Draw(image)
     _draw_last_carpet(draw, view.get("last"))
-    _draw_highlight(draw, highlight)
+    _draw_highlight(image, highlight, styles)
     _draw_path(draw, view)
     _draw_assam(image, view)
     _draw_panel(image, view, styles)

@@ -230,6 +230,14 @@ def test_highlighted_squares_are_outlined() -> None:
     assert not has_colour(image, GRID.square_box(1, 6), UI["highlight"])
 
 
+def test_a_proposed_carpet_shows_see_through_in_its_colour() -> None:
+    image = picture(make_view(), highlight={"carpet": [[5, 0], [5, 1]], "colour": 1})
+    shown = square_colour(image, 5, 1)
+    assert not close(shown, UI["board_square"], tolerance=30)
+    assert not close(shown, BLUE, tolerance=30)
+    assert close(square_colour(image, 4, 1), UI["board_square"])
+
+
 # ---- Assam and his path ---------------------------------------------------------------------------
 @pytest.mark.parametrize(("facing", "ahead", "behind"), [("N", (3, 2), (3, 4)), ("E", (4, 3), (2, 3))])
 def test_assam_points_the_way_he_faces(facing: str, ahead: tuple, behind: tuple) -> None:
