@@ -16,7 +16,7 @@ import importlib
 from typing import Any
 
 # game name -> module defining render_board(view, *, highlight=None) -> bytes
-_MODULES: dict[str, str] = {"marrakech": "render.marrakech"}
+_MODULES: dict[str, str] = {"marrakech": "render.marrakech", "cairo": "render.cairo"}
 
 
 def games() -> list[str]:

@@ -308,7 +308,7 @@ def _paint_board(image: Image.Image) -> None:
 
 
 def _paint_panel(image: Image.Image) -> None:
-    """The empty side panel with the game's title."""
+    """The empty side panel."""
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle(PANEL_BOX, radius=16, fill=UI["panel"], outline=UI["panel_edge"], width=3)
 
