@@ -656,28 +656,35 @@ class CairoEngine(Engine[CairoState]):
     # ---- resigning ---------------------------------------------------------------------------
 
     def _resign(self, state: CairoState, seat: int) -> None:
-        """Ruling: the seat's stalls stay and pay nobody; its cards, charlatans and coins go back."""
+        """Ruling: the seat's stalls stay and pay nobody; its cards, charlatans and coins go back.
+
+        The game goes on while two or more players remain, otherwise it ends and is scored.
+        """
+        self._return_belongings(state, seat)
+        if len(state.seats_in_play()) < 2:
+            self._finish(state, "only one player is left")
+            return
+        hand_deal = f"hand:{seat}"
+        was_drawing = hand_deal in state.deals
+        state.deals = [deal for deal in state.deals if deal != hand_deal]
+        if state.phase in ("place", "neutral"):
+            state.place_order = [s for s in state.place_order if s != seat]
+            self._after_placement(state)
+        elif state.phase == "deal":
+            if not state.deals:
+                self._after_deals(state)
+        elif state.phase not in SETUP_PHASES and state.active == seat and (was_drawing or not state.deals):
+            state.after_deals = None
+            self._end_turn(state)
+
+    def _return_belongings(self, state: CairoState, seat: int) -> None:
+        """Cards to the discard pile, charlatans to their space, coins to the bank."""
         for card in state.hands[seat]:
             state.discard[card] = state.discard.get(card, 0) + 1
         state.hands[seat] = []
         state.charlatan_supply += state.charlatans[seat]
         state.charlatans[seat] = 0
         move_coins(state.coins[seat], state.bank, dict(state.coins[seat]))
-        if len(state.seats_in_play()) < 2:
-            self._finish(state, "only one player is left")
-            return
-        state.place_order = [s for s in state.place_order if s != seat]
-        dropped = [deal for deal in state.deals if deal == f"hand:{seat}"]
-        state.deals = [deal for deal in state.deals if deal not in dropped]
-        if state.phase in ("place", "neutral") and state.phase != "deal":
-            if state.active == seat or not state.place_order:
-                state.neutral_drawn = None if not state.place_order else state.neutral_drawn
-                self._after_placement(state)
-        elif state.phase == "deal" and not state.deals:
-            self._after_deals(state)
-        elif state.active == seat and state.phase not in SETUP_PHASES and (dropped or not state.deals):
-            state.after_deals = None
-            self._end_turn(state)
 
     # ---- information ---------------------------------------------------------------------
 
