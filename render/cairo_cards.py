@@ -2,15 +2,18 @@
 
 A card's map shows the souk's nine sectors as the board does (north up, the queue notch on top,
 the tavern U around west, south and east), so a player sees at a glance where the card lets them
-build. Used by the board's face-up display and by the private hand image.
+build. Used by the board's face-up display and by the private hand image. Each card face is
+drawn once per size and cached (``card_picture``); drawing a card is then a paste.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from render.cairo_layout import TAVERN_TINT
 from render.fonts import font
@@ -26,74 +29,112 @@ MAP_NAMED: RGB = UI["frame"]
 MAP_LINE: RGB = UI["ink_soft"]
 
 
-def sector_cells(sectors: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
-    """Each sector code's (column, row) in the 3×3 map, from the sectors' souk ranges."""
+SectorCells = tuple[tuple[str, int, int], ...]
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What a building card shows: title, label, wildcard or not, and its sectors on the 3×3 map."""
+
+    title: str
+    label: str
+    wild: bool
+    named: frozenset[str]
+    cells: SectorCells
+
+
+def sector_cells(sectors: Mapping[str, Any]) -> SectorCells:
+    """Each sector code with its (column, row) in the 3×3 map, from the sectors' souk ranges."""
     starts_x = sorted({spec["x"][0] for spec in sectors.values()})
     starts_y = sorted({spec["y"][0] for spec in sectors.values()})
-    return {code: (starts_x.index(spec["x"][0]), starts_y.index(spec["y"][0])) for code, spec in sectors.items()}
+    return tuple((code, starts_x.index(spec["x"][0]), starts_y.index(spec["y"][0])) for code, spec in sectors.items())
+
+
+def card_face(card: str, view: Mapping[str, Any]) -> CardFace:
+    """The face of building card ``card`` as the view's ``cards`` and ``sectors`` describe it."""
+    spec = view["cards"].get(card, {})
+    wild = spec.get("kind") == "wild"
+    return CardFace(
+        title="WILD" if wild else card,
+        label=str(spec.get("label", card)),
+        wild=wild,
+        named=frozenset(spec.get("sectors", [])),
+        cells=sector_cells(view["sectors"]),
+    )
+
+
+def map_souk_box(box: Box) -> tuple[float, float, float, float]:
+    """The souk part of a sector map drawn in ``box`` (inside the tavern U)."""
+    left, top, right, bottom = box
+    band = max(3, (right - left) // 12)
+    return (left + band, top, right - band, bottom - band)
+
+
+def map_cell_box(box: Box, col: int, row: int) -> tuple[float, float, float, float]:
+    """The box of the sector at (``col``, ``row``) in a sector map drawn in ``box``."""
+    souk_left, souk_top, souk_right, souk_bottom = map_souk_box(box)
+    cell_w, cell_h = (souk_right - souk_left) / 3, (souk_bottom - souk_top) / 3
+    return (
+        souk_left + col * cell_w,
+        souk_top + row * cell_h,
+        souk_left + (col + 1) * cell_w,
+        souk_top + (row + 1) * cell_h,
+    )
 
 
 def draw_sector_map(
-    draw: ImageDraw.ImageDraw, box: Box, named: set[str], sectors: Mapping[str, Any], accent: RGB = MAP_NAMED
+    draw: ImageDraw.ImageDraw, box: Box, named: frozenset[str], cells: SectorCells, accent: RGB = MAP_NAMED
 ) -> None:
     """A 3×3 souk map filling ``box``: the ``named`` sectors filled with ``accent``, a tavern U around it."""
-    left, top, right, bottom = box
-    band = max(3, (right - left) // 12)
-    draw.rectangle([left, top, right, bottom], fill=TAVERN_TINT, outline=MAP_LINE, width=1)
-    souk = (left + band, top, right - band, bottom - band)
-    cell_w = (souk[2] - souk[0]) / 3
-    cell_h = (souk[3] - souk[1]) / 3
-    for code, (col, row) in sector_cells(sectors).items():
-        cell = [
-            souk[0] + col * cell_w,
-            souk[1] + row * cell_h,
-            souk[0] + (col + 1) * cell_w,
-            souk[1] + (row + 1) * cell_h,
-        ]
-        draw.rectangle(cell, fill=accent if code in named else MAP_EMPTY, outline=MAP_LINE, width=1)
-    notch = cell_w * 0.5
+    left, top, right, _bottom = box
+    draw.rectangle(box, fill=TAVERN_TINT, outline=MAP_LINE, width=1)
+    for code, col, row in cells:
+        fill = accent if code in named else MAP_EMPTY
+        draw.rectangle(map_cell_box(box, col, row), fill=fill, outline=MAP_LINE, width=1)
+    notch = (map_cell_box(box, 0, 0)[2] - map_cell_box(box, 0, 0)[0]) * 0.5
     middle = (left + right) / 2
+    band = max(3, (right - left) // 12)
     draw.rectangle([middle - notch / 2, top - band, middle + notch / 2, top], fill=UI["path"], outline=MAP_LINE)
 
 
-def card_sectors(card: str, cards: Mapping[str, Any]) -> set[str]:
-    """The sector codes a card lets its player build in (unknown names: none)."""
-    return set(cards.get(card, {}).get("sectors", []))
+def card_map_box(width: int) -> Box:
+    """Where the sector map sits on a card ``width`` pixels wide, relative to the card's corner."""
+    side = width * 0.62
+    left, top = (width - side) / 2, width * 0.3
+    return (round(left), round(top), round(left + side), round(top + side))
 
 
-def is_wild(card: str, cards: Mapping[str, Any]) -> bool:
-    """Whether a card is a wildcard (costs 1 coin to use)."""
-    return cards.get(card, {}).get("kind") == "wild"
-
-
-def card_title(card: str, cards: Mapping[str, Any]) -> str:
-    """The short name on top of a card: the sector code, or "WILD" for a wildcard."""
-    return "WILD" if is_wild(card, cards) else card
-
-
-def card_label(card: str, cards: Mapping[str, Any]) -> str:
-    """The card's label as the cards name it ("North-west", "West column")."""
-    return str(cards.get(card, {}).get("label", card))
-
-
-def draw_card(draw: ImageDraw.ImageDraw, box: Box, card: str, view: Mapping[str, Any]) -> None:
-    """A building card filling ``box``: title, sector map, label; wildcards get a gold edge."""
-    cards, sectors = view["cards"], view["sectors"]
-    left, top, right, _bottom = box
-    width = right - left
-    wild = is_wild(card, cards)
-    edge = WILD_EDGE if wild else CARD_EDGE
-    draw.rounded_rectangle(box, radius=max(6, width // 10), fill=CARD_PAPER, outline=edge, width=3 if wild else 2)
-    title_font = font(max(12, round(width * 0.2)), bold=True)
-    draw.text(
-        (left + width / 2, top + width * 0.04), card_title(card, cards), font=title_font, fill=UI["ink"], anchor="mt"
+def card_map_cell_centre(card_box: Box, col: int, row: int) -> tuple[int, int]:
+    """The pixel centre of the sector at (``col``, ``row``) on the map of a card drawn in ``card_box``."""
+    offset_x, offset_y, right, bottom = card_map_box(card_box[2] - card_box[0])
+    cell = map_cell_box(
+        (card_box[0] + offset_x, card_box[1] + offset_y, card_box[0] + right, card_box[1] + bottom), col, row
     )
-    map_top = top + width * 0.3
-    map_side = width * 0.62
-    map_left = left + (width - map_side) / 2
-    map_box = (round(map_left), round(map_top), round(map_left + map_side), round(map_top + map_side))
-    draw_sector_map(draw, map_box, card_sectors(card, cards), sectors)
-    _draw_card_label(draw, box, card_label(card, cards), map_box[3])
+    return (round((cell[0] + cell[2]) / 2), round((cell[1] + cell[3]) / 2))
+
+
+def draw_card(image: Image.Image, box: Box, card: str, view: Mapping[str, Any]) -> None:
+    """Building card ``card`` pasted into ``box``."""
+    picture = card_picture(card_face(card, view), box[2] - box[0], box[3] - box[1])
+    image.paste(picture, box[:2], picture)
+
+
+@lru_cache(maxsize=128)
+def card_picture(face: CardFace, width: int, height: int) -> Image.Image:
+    """A ``width`` × ``height`` card: title, sector map, label; wildcards get a gold edge. Shared: paste only."""
+    picture = Image.new("RGBA", (width + 1, height + 1), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(picture)
+    edge = WILD_EDGE if face.wild else CARD_EDGE
+    radius = max(6, width // 10)
+    draw.rounded_rectangle(
+        (0, 0, width, height), radius=radius, fill=CARD_PAPER, outline=edge, width=3 if face.wild else 2
+    )
+    title_font = font(max(12, round(width * 0.2)), bold=True)
+    draw.text((width / 2, width * 0.04), face.title, font=title_font, fill=UI["ink"], anchor="mt")
+    map_box = card_map_box(width)
+    draw_sector_map(draw, map_box, face.named, face.cells)
+    _draw_card_label(draw, (0, 0, width, height), face.label, map_box[3])
+    return picture
 
 
 def _draw_card_label(draw: ImageDraw.ImageDraw, box: Box, label: str, below: int) -> None:

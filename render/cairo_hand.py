@@ -54,7 +54,7 @@ def render_hand(view: Mapping[str, Any]) -> bytes:
         [8, 8, HAND_WIDTH - 8, height - 8], radius=16, fill=UI["panel"], outline=UI["panel_edge"], width=2
     )
     _draw_title(image, draw, view, player)
-    _draw_cards(draw, view, hand, (card_width, card_height))
+    _draw_cards(image, draw, view, hand, (card_width, card_height))
     _draw_card_note(draw, CARDS_TOP + card_height + 12)
     lower = CARDS_TOP + card_height + 52
     _draw_coins(image, draw, view, player, lower)
@@ -94,9 +94,11 @@ def _draw_title(
     draw.text((PAD + 62, 80), "private: only you can see this", font=font(15), fill=UI["ink_soft"], anchor="lm")
 
 
-def _draw_cards(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], hand: list[str], size: tuple[int, int]) -> None:
+def _draw_cards(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any], hand: list[str], size: tuple[int, int]
+) -> None:
     """The building cards in one row, or a note when the hand is empty."""
-    width, height = size
+    _width, height = size
     heading = f"Building cards ({len(hand)})"
     draw.text((PAD, CARDS_TOP - 6), heading, font=font(18, bold=True), fill=UI["frame"], anchor="lb")
     if not hand:
@@ -109,8 +111,14 @@ def _draw_cards(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], hand: list[s
         )
         return
     for index, card in enumerate(hand):
-        left = PAD + index * (width + CARD_GAP)
-        draw_card(draw, (left, CARDS_TOP, left + width, CARDS_TOP + height), card, view)
+        draw_card(image, hand_card_box(index, len(hand)), card, view)
+
+
+def hand_card_box(index: int, count: int) -> tuple[int, int, int, int]:
+    """The pixel box of card ``index`` of a hand of ``count`` cards."""
+    width, height = _card_size(count)
+    left = PAD + index * (width + CARD_GAP)
+    return (left, CARDS_TOP, left + width, CARDS_TOP + height)
 
 
 def _draw_card_note(draw: ImageDraw.ImageDraw, y: int) -> None:

@@ -40,8 +40,8 @@ PHASE_TEXT: dict[str, str] = {
     "place": "{name} places a main stall",
     "neutral": "{name} places the neutral {neutral} stall",
     "play": "{name}: build, attract a customer or take 2 cards",
-    "card": "{name} pays for the build with cards",
-    "pay": "{name} pays {price} for the extension",
+    "card": "{name} plays building cards for: {pending}",
+    "pay": "{name} pays {price} coin value for: {pending}",
     "draw": "{name} takes {draws} more card(s)",
     "keep": "{name} keeps 4 building cards",
     "final": "{name} builds or passes",
@@ -74,12 +74,27 @@ def status_text(view: Mapping[str, Any]) -> str:
     seat = deciding_seat(view)
     pending = view.get("pending") or {}
     template = PHASE_TEXT.get(phase, "{name} to move")
+    if phase == "draw" and not view.get("draws_left"):
+        template = "{name} draws a card from the deck"
     return template.format(
         name=player_name(view, seat) if seat is not None else "—",
         neutral=view.get("neutral_to_place") or "",
         price=pending.get("price", "?"),
         draws=view.get("draws_left", 1),
+        pending=pending_text(pending),
     )
+
+
+def pending_text(pending: Mapping[str, Any]) -> str:
+    """The build being paid for, in words: "new red stall at f5", "red extension at f6"."""
+    colour, square = pending.get("colour", ""), pending.get("square", "?")
+    action = pending.get("action")
+    if action == "extend":
+        return f"{colour} extension at {square}"
+    door = f" (door {pending['door']})" if pending.get("door") else ""
+    if action == "move":
+        return f"moving the {colour} stall to {square}{door}"
+    return f"new {colour} stall at {square}{door}"
 
 
 def _winners_text(view: Mapping[str, Any]) -> str:
@@ -97,7 +112,7 @@ def draw_panel(image: Image.Image, view: Mapping[str, Any]) -> None:
     if view.get("final_stage") and not view.get("outcome"):
         y = _draw_banner(draw, view, y)
     y = _draw_players(image, draw, view, y)
-    y = _draw_final_table(image, draw, view, y) if view.get("outcome") else _draw_display(draw, view, y)
+    y = _draw_final_table(image, draw, view, y) if view.get("outcome") else _draw_display(image, draw, view, y)
     _draw_supply(image, draw, view, y)
 
 
@@ -224,7 +239,7 @@ def _heading(draw: ImageDraw.ImageDraw, text: str, y: int) -> int:
     return y + 32
 
 
-def _draw_display(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], y: int) -> int:
+def _draw_display(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any], y: int) -> int:
     """The four face-up building cards, then deck, discard and charlatan supply counts."""
     y = _heading(draw, "Face-up building cards", y)
     slots = list(view.get("display", []))
@@ -238,7 +253,7 @@ def _draw_display(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], y: int) ->
         if card is None:
             draw_empty_slot(draw, box)
         else:
-            draw_card(draw, box, card, view)
+            draw_card(image, box, card, view)
     y += card_height + 8
     deck, discard = view.get("deck", 0), view.get("discard", 0)
     counts = f"Deck {deck} · Discard {discard} · Charlatans left {view.get('charlatan_supply', 0)}"
