@@ -1,7 +1,7 @@
 """The slash-command group of each game: the shared lifecycle commands plus the game's own.
 
 ``build_group("marrakech")`` returns ``/marrakech`` with ``new``, ``join``, ``leave``, ``start``,
-``board``, ``status``, ``move``, ``resign``, ``abandon`` and ``games``; the game's adapter adds
+``board``, ``status``, ``play``, ``resign``, ``abandon`` and ``games``; the game's adapter adds
 its own actions (``turn``, ``place``, ``build`` ...). Every command that acts on a game takes an
 optional ``game`` option; inside a game's thread it is not needed.
 """
@@ -150,7 +150,7 @@ async def status(interaction: discord.Interaction, game: int | None = None) -> N
     await interaction.response.send_message(status_text(played), ephemeral=True)
 
 
-async def move(interaction: discord.Interaction, move: str, game: int | None = None) -> None:
+async def play(interaction: discord.Interaction, move: str, game: int | None = None) -> None:
     """Make any legal move by its notation (see the game's rules page)."""
     played = await current_game(interaction, game)
     await play_moves(interaction, played.game.id, [move])
@@ -176,9 +176,7 @@ async def abandon(interaction: discord.Interaction, game: int | None = None) -> 
     if interaction.channel_id == result.game.post_channel_id:
         await interaction.response.send_message(text)
     else:
-        await send_to(
-            await fetch_channel(interaction.client, result.game.post_channel_id), Post(text, None, "", None)
-        )
+        await send_to(await fetch_channel(interaction.client, result.game.post_channel_id), Post(text, None, "", None))
         await interaction.response.send_message(f"Abandoned game #{result.game.id}.", ephemeral=True)
 
 
@@ -196,9 +194,7 @@ async def games(interaction: discord.Interaction) -> None:
     for record in found:
         played = await host_of(interaction).snapshot(record.id)
         where = f"<#{record.post_channel_id}>"
-        lines.append(
-            f"#{record.id} ({record.status}) {where}: {', '.join(played.names)} — {_plain_next(played)}"
-        )
+        lines.append(f"#{record.id} ({record.status}) {where}: {', '.join(played.names)} — {_plain_next(played)}")
     await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
 
@@ -216,11 +212,7 @@ def make_new(engine: Engine) -> Any:
         chosen = {k: v for k, v in options.items() if v is not None}
         await create_game(interaction, engine, chosen)
 
-    params = [
-        inspect.Parameter(
-            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
-        )
-    ]
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
     for option in engine.options:
         params.append(
             inspect.Parameter(
@@ -278,9 +270,7 @@ async def open_thread(channel: Any, name: str) -> discord.Thread | None:
 
 
 # ---- the group ----------------------------------------------------------------------------------
-def make_command(
-    name: str, callback: Any, description: str | None = None
-) -> app_commands.Command[Any, ..., Any]:
+def make_command(name: str, callback: Any, description: str | None = None) -> app_commands.Command[Any, ..., Any]:
     doc = description or inspect.getdoc(callback) or name
     command = app_commands.Command(name=name, description=doc.splitlines()[0][:100], callback=callback)
     if command.get_parameter("game") is not None:
@@ -304,8 +294,8 @@ def build_group(game_name: str) -> app_commands.Group:
         ("games", games),
     ):
         group.add_command(make_command(name, callback))
-    move_command = make_command("move", move)
-    move_command.autocomplete("move")(autocomplete_move)
-    group.add_command(move_command)
+    play_command = make_command("play", play)
+    play_command.autocomplete("move")(autocomplete_move)
+    group.add_command(play_command)
     adapter(engine.name).add_commands(group)
     return group

@@ -136,14 +136,14 @@ def turn_view(played: Played) -> discord.ui.View | None:
     seat = played.to_move
     if played.state is None or seat is None or seat == CHANCE:
         return None
-    moves = played.engine.legal_moves(played.state)
     game = adapter(played.game.game)
+    if not game.public_moves(played.engine.view(played.state, None)):
+        return None
+    moves = played.engine.legal_moves(played.state)
     view = discord.ui.View(timeout=None)
     if len(moves) <= BUTTON_LIMIT:
         for index, move in enumerate(moves):
-            view.add_item(
-                MoveButton(played.game.id, played.game.version, index, game.label(move), game.emoji(move))
-            )
+            view.add_item(MoveButton(played.game.id, played.game.version, index, game.label(move), game.emoji(move)))
         return view
     if len(moves) <= SELECT_LIMIT and all(len(m) <= 100 for m in moves):
         options = [discord.SelectOption(label=game.label(m)[:100], value=m) for m in moves]

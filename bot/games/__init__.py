@@ -34,6 +34,7 @@ class GameAdapter:
     prompt: Callable[[dict[str, Any]], str] = _generic_prompt
     label: Callable[[str], str] = _plain_label
     emoji: Callable[[str], str | None] = field(default=lambda move: None)
+    public_moves: Callable[[dict[str, Any]], bool] = field(default=lambda view: True)
 
 
 def adapter(name: str) -> GameAdapter:

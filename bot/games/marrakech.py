@@ -25,9 +25,7 @@ def prompt(view: dict[str, Any]) -> str:
     where = square(assam.get("x", 3), assam.get("y", 3))
     if phase == "orient":
         after = " for the next player" if view.get("variant") and view.get("last") else ""
-        return (
-            f"turn Assam{after} (he is on {where} facing {assam.get('facing', 'N')}): left, straight or right"
-        )
+        return f"turn Assam{after} (he is on {where} facing {assam.get('facing', 'N')}): left, straight or right"
     if phase == "place":
         colours = view.get("colours", [])
         colour = view.get("next_carpet")
@@ -67,9 +65,7 @@ async def place(interaction: discord.Interaction, carpet: str, game: int | None 
     await play_moves(interaction, played.game.id, [text if text.startswith("place") else f"place {text}"])
 
 
-async def autocomplete_carpet(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
+async def autocomplete_carpet(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     from bot.commands import filter_moves, my_legal_moves
 
     moves = [m for m in await my_legal_moves(interaction) if m.startswith("place ")]
