@@ -1,0 +1,420 @@
+"""`FakeDiscord`: the async API tests and local play use to build a world and act in it as users.
+
+    fake = FakeDiscord()
+    await fake.start(); fake.point_discord_py()
+    guild = fake.add_guild("Bazaar Test", owner=fake.add_user("olga"))
+    chan = fake.add_text_channel(guild, "games")
+    ana = fake.add_user("ana"); fake.add_member(guild, ana)
+    ... start the bot (see testing.run_bot) ...
+    it = await fake.slash(ana, chan, "demo new", {"size": 3})
+    await fake.click(ana, fake.messages(chan)[-1], "demo:vote:3")
+
+Every interaction is built the way Discord builds it and refused (AssertionError) when Discord's client
+could never send it; each call waits for the bot's callback and returns the `Interaction` record.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from . import components, events, permissions
+from .commands import CHANNEL, USER, Refused, Resolver, Visibility, build_command_data, check_visible
+from .gateway import Gateway
+from .messages import pinged_users
+from .payloads import interaction_base, interaction_channel_payload, member_payload, message_payload, user_payload
+from .server import FakeServer
+from .state import (
+    Channel,
+    ChannelType,
+    Guild,
+    Interaction,
+    Member,
+    Message,
+    RequestProblem,
+    Role,
+    User,
+    World,
+    iso_now,
+    wait_for_handlers,
+)
+
+APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
+ChannelRef = Channel | int
+
+
+class FakeDiscord:
+    """An in-memory Discord served on 127.0.0.1, plus the driver to act in it as users."""
+
+    def __init__(self, *, bot_permissions: int = permissions.BOT_DEFAULT) -> None:
+        self.world = World()
+        self.world.bot_permissions = bot_permissions
+        self.gateway = Gateway(self.world)
+        self.world.events = self.gateway
+        self.server = FakeServer(self.world, self.gateway)
+        self.token = f"fake.{secrets.token_urlsafe(8)}.{secrets.token_urlsafe(27)}"
+        self._saved_discord: tuple[Any, Any] | None = None
+
+    # -- identity and records -----------------------------------------------------------------------
+
+    @property
+    def port(self) -> int:
+        return self.server.port
+
+    @property
+    def api_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def bot_user(self) -> User:
+        return self.world.bot_user
+
+    @property
+    def application_id(self) -> int:
+        return self.world.application_id
+
+    @property
+    def errors(self) -> list[RequestProblem]:
+        """Requests the fake did not expect: unknown routes, bodies Discord would refuse, late answers."""
+        return self.world.errors
+
+    @property
+    def refusals(self) -> list[RequestProblem]:
+        """Discord-like refusals a correct bot handles (missing permissions, archived thread, DMs closed)."""
+        return self.world.refusals
+
+    @property
+    def response_deadline(self) -> float | None:
+        """Seconds the bot has for its first answer to an interaction (3, as Discord; None: no limit)."""
+        return self.world.response_deadline
+
+    @response_deadline.setter
+    def response_deadline(self, seconds: float | None) -> None:
+        self.world.response_deadline = seconds
+
+    # -- lifecycle ----------------------------------------------------------------------------------
+
+    async def start(self, port: int = 0) -> None:
+        """Serve on 127.0.0.1 (a free port unless one is given); see `port`."""
+        await self.server.start(port=port)
+
+    async def stop(self) -> None:
+        await self.server.stop()
+
+    def point_discord_py(self) -> None:
+        """Send discord.py's REST and gateway traffic here (process-global; undo with restore_discord_py)."""
+        import discord.gateway
+        import discord.http
+        import yarl
+
+        if not self.port:
+            raise AssertionError("start the fake before pointing discord.py at it")
+        if self._saved_discord is None:
+            self._saved_discord = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+        discord.http.Route.BASE = self.api_url
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway.url)
+
+    def restore_discord_py(self) -> None:
+        import discord.gateway
+        import discord.http
+
+        if self._saved_discord is not None:
+            discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = self._saved_discord
+            self._saved_discord = None
+
+    async def wait_for_ready(self, timeout: float = 10) -> None:
+        """Wait until a bot has identified and received READY and every GUILD_CREATE."""
+        await self.world.wait_until(
+            self.gateway.newest_ready, timeout, lambda: f"no bot became ready within {timeout}s; {self._log_tail()}"
+        )
+
+    # -- building the world -------------------------------------------------------------------------
+
+    def add_user(self, name: str, *, dms_open: bool = True) -> User:
+        user = User(id=self.world.snowflakes.next(), name=name, dms_open=dms_open)
+        self.world.users[user.id] = user
+        return user
+
+    def add_guild(self, name: str, owner: User | None = None) -> Guild:
+        """A guild the bot has joined, with @everyone, a Moderator role (Manage Server) and the bot's role."""
+        owner = owner or self.add_user("owner")
+        guild_id = self.world.snowflakes.next()
+        roles = [
+            Role(id=guild_id, name="@everyone", permissions=permissions.EVERYONE_DEFAULT),
+            Role(id=self.world.snowflakes.next(), name="Moderator", permissions=permissions.MANAGE_GUILD, position=1),
+            Role(id=self.world.snowflakes.next(), name=self.bot_user.name, permissions=self.world.bot_permissions,
+                 position=2, managed=True),
+        ]
+        guild = Guild(id=guild_id, name=name, owner_id=owner.id, roles=roles)
+        guild.members[owner.id] = Member(user_id=owner.id, role_ids=[])
+        guild.members[self.bot_user.id] = Member(user_id=self.bot_user.id, role_ids=[roles[2].id])
+        self.world.guilds[guild.id] = guild
+        self.gateway.guild_created(guild)
+        self.world.touch()
+        return guild
+
+    def add_text_channel(
+        self, guild: Guild, name: str, *, threads_allowed: bool = True, topic: str | None = None
+    ) -> Channel:
+        """A text channel; `threads_allowed=False` makes thread creation there fail with 403."""
+        channel = Channel(
+            id=self.world.snowflakes.next(), guild_id=guild.id, name=name, type=ChannelType.TEXT,
+            threads_allowed=threads_allowed, topic=topic, position=len(guild.channel_ids),
+        )
+        self.world.channels[channel.id] = channel
+        guild.channel_ids.append(channel.id)
+        events.channel_created(self.world, channel)
+        return channel
+
+    def add_member(self, guild: Guild, user: User, manage_guild: bool = False, *, nick: str | None = None) -> User:
+        """Make a user a member; `manage_guild` gives them the Moderator role (Manage Server)."""
+        role_ids = [guild.roles[1].id] if manage_guild else []
+        guild.members[user.id] = Member(user_id=user.id, role_ids=role_ids, nick=nick)
+        events.member_added(self.world, guild, user.id)
+        return user
+
+    def set_archived(self, thread: Channel, archived: bool = True, *, locked: bool | None = None) -> None:
+        """Archive or unarchive a thread as a moderator would; archiving locks it unless `locked=False`.
+
+        Posting to an archived, locked thread fails (400, code 50083); posting to an archived thread that
+        is not locked unarchives it.
+        """
+        if not thread.is_thread:
+            raise AssertionError(f"channel {thread.name!r} is not a thread")
+        thread.archived = archived
+        thread.locked = archived if locked is None else locked
+        thread.archive_timestamp = iso_now()
+        events.thread_updated(self.world, thread)
+
+    def dm_channel(self, user: User) -> Channel:
+        """The DM channel between the bot and this user (created if needed)."""
+        found = self.world.dm_channel_for(user.id)
+        if found is not None:
+            return found
+        channel = Channel(
+            id=self.world.snowflakes.next(), guild_id=None, name="", type=ChannelType.DM, recipient_id=user.id
+        )
+        self.world.channels[channel.id] = channel
+        return channel
+
+    # -- reading the world --------------------------------------------------------------------------
+
+    def channel(self, channel_id: int) -> Channel | None:
+        return self.world.channel(channel_id)
+
+    def messages(self, channel: ChannelRef) -> list[Message]:
+        """Every non-ephemeral, undeleted message of a channel or thread, in order, edits applied."""
+        return self.world.channel_messages(_channel_id(channel))
+
+    def threads(self, channel: ChannelRef) -> list[Channel]:
+        return self.world.threads_of(_channel_id(channel))
+
+    def dms(self, user: User) -> list[Message]:
+        """Messages in the bot's DM channel with this user."""
+        channel = self.world.dm_channel_for(user.id)
+        return self.world.channel_messages(channel.id) if channel else []
+
+    def registered_commands(self, guild: Guild | None = None) -> list[dict[str, Any]]:
+        """The command schemas the bot registered (globally, or for one guild)."""
+        return self.world.commands.list(guild.id if guild else None)
+
+    async def wait_for_message(
+        self,
+        channel: ChannelRef,
+        predicate: Callable[[Message], bool] | None = None,
+        timeout: float = 5,
+        *,
+        after: Message | None = None,
+    ) -> Message:
+        """Wait until a visible message of the channel matches (newer than `after`); return the newest match."""
+        channel_id = _channel_id(channel)
+
+        def newest_match() -> Message | None:
+            found = self.world.channel_messages(channel_id)
+            found = [m for m in found if after is None or m.created > after.created]
+            matches = [m for m in found if predicate is None or predicate(m)]
+            return matches[-1] if matches else None
+
+        return await self.world.wait_until(
+            newest_match, timeout,
+            lambda: f"no matching message in channel {channel_id} within {timeout}s; "
+            f"messages: {self.world.channel_messages(channel_id)!r}",
+        )
+
+    async def idle(self, timeout: float = 5) -> None:
+        """Wait until no interaction handler runs in this loop and no request is in flight."""
+        try:
+            async with asyncio.timeout(timeout):
+                await wait_for_handlers()
+                await self.world.wait_until_forever(lambda: self.world.inflight == 0)
+        except TimeoutError:
+            raise AssertionError(f"the bot did not go idle within {timeout}s; {self._log_tail()}") from None
+
+    # -- acting as users ----------------------------------------------------------------------------
+
+    async def slash(
+        self, user: User, channel: Channel, path: str, options: dict[str, Any] | None = None, *, timeout: float = 5
+    ) -> Interaction:
+        """Run `/path` ("group sub" words) with options by name; wait for the bot's callback."""
+        data = self._command_data(user, channel, path, options or {}, focused=None)
+        return await self._dispatch(user, channel, APPLICATION_COMMAND, data, timeout=timeout)
+
+    async def autocomplete(
+        self, user: User, channel: Channel, path: str, options: dict[str, Any], focused: str, *, timeout: float = 5
+    ) -> list[dict[str, Any]]:
+        """Type into option `focused` of `/path`; return the bot's choices ([{"name", "value"}])."""
+        data = self._command_data(user, channel, path, options, focused=focused)
+        interaction = await self._dispatch(user, channel, AUTOCOMPLETE, data, timeout=timeout)
+        return interaction.choices or []
+
+    async def click(self, user: User, message: Message, custom_id: str, *, timeout: float = 5) -> Interaction:
+        """Click the button `custom_id` on a recorded message; wait for the bot's callback."""
+        channel = self._clickable_channel(user, message)
+        data = components.button_data(message, custom_id)
+        return await self._dispatch(user, channel, MESSAGE_COMPONENT, data, clicked=message, timeout=timeout)
+
+    async def select(
+        self, user: User, message: Message, custom_id: str, values: list[Any], *, timeout: float = 5
+    ) -> Interaction:
+        """Choose `values` in the select menu `custom_id` (strings; users/channels for those menus)."""
+        channel = self._clickable_channel(user, message)
+        data = components.select_data(message, custom_id, values, self._resolver(channel))
+        return await self._dispatch(user, channel, MESSAGE_COMPONENT, data, clicked=message, timeout=timeout)
+
+    async def submit_modal(
+        self, user: User, opened_by: Interaction, answers: dict[str, Any], *, timeout: float = 5
+    ) -> Interaction:
+        """Fill in and submit the modal the bot opened in answer to `opened_by`."""
+        if opened_by.modal is None:
+            raise Refused(f"the bot opened no modal for interaction {opened_by.id}")
+        if user.id != opened_by.user_id:
+            raise Refused("only the user the modal was shown to can submit it")
+        channel = self.world.channels[opened_by.channel_id]
+        data = components.modal_submit_data(opened_by.modal, answers)
+        clicked = opened_by.clicked_message
+        return await self._dispatch(user, channel, MODAL_SUBMIT, data, clicked=clicked, timeout=timeout)
+
+    async def say(self, user: User, channel: Channel, content: str) -> Message:
+        """A user posts a plain message (MESSAGE_CREATE reaches bots with the message intents)."""
+        self._check_member(user, channel)
+        message = Message(
+            id=self.world.snowflakes.next(), channel_id=channel.id, author_id=user.id,
+            created=self.world.next_created(), content=content, guild_id=channel.guild_id,
+            mentions=pinged_users(self.world, content, None),
+        )
+        self.world.messages[message.id] = message
+        channel.last_message_id = message.id
+        events.message_created(self.world, message)
+        return message
+
+    # -- internals ----------------------------------------------------------------------------------
+
+    def _command_data(
+        self, user: User, channel: Channel, path: str, options: dict[str, Any], focused: str | None
+    ) -> dict[str, Any]:
+        self._check_member(user, channel)
+        name, *rest = path.strip().lstrip("/").split()
+        command = self.world.commands.find_chat_input(channel.guild_id, name)
+        if command is None:
+            registered = self.world.commands.names(channel.guild_id)
+            raise Refused(f"no command /{name} is registered; registered: {registered}")
+        guild = self.world.guild_of(channel)
+        granted = self.world.member_permissions(guild, user.id) if guild else permissions.ALL
+        check_visible(command, Visibility(permissions=granted, in_dm=guild is None))
+        return build_command_data(command, rest, options, self._resolver(channel), focused=focused)
+
+    def _check_member(self, user: User, channel: Channel) -> None:
+        guild = self.world.guild_of(channel)
+        if guild is not None and user.id not in guild.members:
+            raise Refused(f"{user.name} is not a member of guild {guild.name!r}")
+        if channel.type == ChannelType.DM and channel.recipient_id != user.id:
+            raise Refused(f"{user.name} is not in DM channel {channel.id}")
+
+    def _clickable_channel(self, user: User, message: Message) -> Channel:
+        channel = self.world.channels[message.channel_id]
+        self._check_member(user, channel)
+        if message.ephemeral:
+            owner = next((i for i in self.world.interactions.values() if i.id == message.interaction_id), None)
+            if owner is None or owner.user_id != user.id:
+                raise Refused(f"ephemeral message {message.id} is only visible to the user it answered")
+        return channel
+
+    def _resolver(self, channel: Channel) -> Resolver:
+        world = self.world
+        guild = world.guild_of(channel)
+
+        def resolve(kind: int, value: Any) -> tuple[str, dict[str, dict[str, Any]]]:
+            if kind == USER:
+                return _resolve_user(world, guild, value)
+            if kind == CHANNEL:
+                return _resolve_channel(world, guild, value)
+            raise Refused(f"option type {kind} is not supported by the fake")
+
+        return resolve
+
+    async def _dispatch(
+        self,
+        user: User,
+        channel: Channel,
+        kind: int,
+        data: dict[str, Any],
+        *,
+        clicked: Message | None = None,
+        timeout: float,
+    ) -> Interaction:
+        session = self.gateway.receiver(channel.guild_id)
+        if session is None:
+            raise AssertionError("no bot is connected and ready to receive interactions")
+        interaction_id, token = self.world.snowflakes.next(), f"aW50ZXJhY3Rpb24{secrets.token_urlsafe(96)}"
+        payload = interaction_base(
+            self.world, interaction_id=interaction_id, token=token, type_=kind, application_id=self.application_id,
+            user=user, channel=channel, data=data, bot_user_id=self.bot_user.id,
+        )
+        if clicked is not None:
+            payload["message"] = message_payload(self.world, clicked)
+        interaction = Interaction(
+            id=interaction_id, token=token, type=kind, user_id=user.id, channel_id=channel.id,
+            guild_id=channel.guild_id, payload=payload, world=self.world, clicked_message=clicked,
+        )
+        self.world.interactions[token] = interaction
+        log_start = len(self.world.request_log)
+        interaction.dispatched_at = asyncio.get_running_loop().time()
+        session.send_dispatch("INTERACTION_CREATE", payload)
+        what = data.get("name") or data.get("custom_id")
+        await self.world.wait_until(
+            lambda: interaction.response_type is not None or interaction.refused_answers, timeout,
+            lambda: f"the bot did not answer interaction {what!r} within {timeout}s; requests received "
+            f"meanwhile: {self.world.request_log[log_start:]}; errors: {[str(e) for e in self.world.errors]}",
+        )
+        if interaction.response_type is None:
+            raise AssertionError(f"Discord refused the bot's answer to {what!r}: {interaction.refused_answers}")
+        return interaction
+
+    def _log_tail(self) -> str:
+        return f"last requests: {self.world.request_log[-10:]}; errors: {[str(e) for e in self.world.errors]}"
+
+
+def _channel_id(channel: ChannelRef) -> int:
+    return channel if isinstance(channel, int) else channel.id
+
+
+def _resolve_user(world: World, guild: Guild | None, value: Any) -> tuple[str, dict[str, dict[str, Any]]]:
+    user = value if isinstance(value, User) else world.user(int(value))
+    if user is None:
+        raise Refused(f"no user {value!r}")
+    entries: dict[str, dict[str, Any]] = {"users": {str(user.id): user_payload(user)}}
+    if guild is not None and user.id in guild.members:
+        member = member_payload(world, guild, guild.members[user.id], with_user=False, with_permissions=True)
+        entries["members"] = {str(user.id): member}
+    return str(user.id), entries
+
+
+def _resolve_channel(world: World, guild: Guild | None, value: Any) -> tuple[str, dict[str, dict[str, Any]]]:
+    channel = value if isinstance(value, Channel) else world.channel(int(value))
+    if channel is None or guild is None or channel.guild_id != guild.id:
+        raise Refused(f"channel {value!r} is not in this guild")
+    payload = interaction_channel_payload(world, channel, world.bot_user.id)
+    return str(channel.id), {"channels": {str(channel.id): payload}}
+

@@ -1,0 +1,423 @@
+"""Discord JSON for the fake's records: users, members, roles, channels, guilds, messages, interactions.
+
+Each builder returns what Discord's API v10 sends for that object, with the fields discord.py reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .state import Attachment, Channel, ChannelType, Guild, Member, Message, Role, User, World
+
+CDN = "https://cdn.discordapp.com"
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+INTERACTION_VERSION = 1
+
+
+def user_payload(user: User) -> dict[str, Any]:
+    payload: dict[str, Any] = {
+        "id": str(user.id),
+        "username": user.name,
+        "global_name": None if user.bot else user.name.capitalize(),
+        "discriminator": "0",
+        "avatar": None,
+        "public_flags": 0,
+        "flags": 0,
+        "banner": None,
+        "accent_color": None,
+        "avatar_decoration_data": None,
+        "primary_guild": None,
+    }
+    if user.bot:
+        payload["bot"] = True
+    return payload
+
+
+def member_payload(
+    world: World, guild: Guild, member: Member, *, with_user: bool = True, with_permissions: bool = False
+) -> dict[str, Any]:
+    payload: dict[str, Any] = {
+        "roles": [str(role_id) for role_id in member.role_ids],
+        "joined_at": member.joined_at,
+        "nick": member.nick,
+        "avatar": None,
+        "banner": None,
+        "premium_since": None,
+        "deaf": False,
+        "mute": False,
+        "pending": False,
+        "flags": 0,
+        "communication_disabled_until": None,
+    }
+    if with_user:
+        payload["user"] = user_payload(world.users[member.user_id])
+    if with_permissions:
+        payload["permissions"] = str(world.member_permissions(guild, member.user_id))
+    return payload
+
+
+def role_payload(role: Role) -> dict[str, Any]:
+    payload: dict[str, Any] = {
+        "id": str(role.id),
+        "name": role.name,
+        "color": 0,
+        "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+        "hoist": False,
+        "icon": None,
+        "unicode_emoji": None,
+        "position": role.position,
+        "permissions": str(role.permissions),
+        "managed": role.managed,
+        "mentionable": False,
+        "flags": 0,
+    }
+    if role.managed:
+        payload["tags"] = {"bot_id": None}
+    return payload
+
+
+def channel_payload(world: World, channel: Channel) -> dict[str, Any]:
+    """The channel object of a text channel, thread or DM."""
+    if channel.type == ChannelType.DM:
+        return _dm_payload(world, channel)
+    if channel.is_thread:
+        return thread_payload(world, channel)
+    return {
+        "id": str(channel.id),
+        "type": channel.type,
+        "guild_id": str(channel.guild_id),
+        "name": channel.name,
+        "position": channel.position,
+        "permission_overwrites": [],
+        "parent_id": None,
+        "topic": channel.topic,
+        "nsfw": False,
+        "rate_limit_per_user": 0,
+        "last_message_id": _optional_id(channel.last_message_id),
+        "default_auto_archive_duration": 1440,
+        "default_thread_rate_limit_per_user": 0,
+        "flags": 0,
+        "last_pin_timestamp": None,
+    }
+
+
+def thread_payload(world: World, thread: Channel, *, for_user_id: int | None = None) -> dict[str, Any]:
+    metadata: dict[str, Any] = {
+        "archived": thread.archived,
+        "auto_archive_duration": thread.auto_archive_duration,
+        "archive_timestamp": thread.archive_timestamp,
+        "locked": thread.locked,
+        "create_timestamp": thread.created_timestamp,
+    }
+    if thread.type == ChannelType.PRIVATE_THREAD:
+        metadata["invitable"] = thread.invitable
+    payload: dict[str, Any] = {
+        "id": str(thread.id),
+        "type": thread.type,
+        "guild_id": str(thread.guild_id),
+        "parent_id": str(thread.parent_id),
+        "owner_id": str(thread.owner_id),
+        "name": thread.name,
+        "last_message_id": _optional_id(thread.last_message_id),
+        "message_count": thread.message_count,
+        "member_count": min(len(thread.member_ids), 50),
+        "total_message_sent": thread.total_message_sent,
+        "rate_limit_per_user": 0,
+        "flags": 0,
+        "applied_tags": [],
+        "thread_metadata": metadata,
+    }
+    if for_user_id is not None and for_user_id in thread.member_ids:
+        payload["member"] = thread_member_payload(thread, for_user_id)
+    return payload
+
+
+def thread_member_payload(thread: Channel, user_id: int) -> dict[str, Any]:
+    return {"id": str(thread.id), "user_id": str(user_id), "join_timestamp": thread.created_timestamp, "flags": 1}
+
+
+def _dm_payload(world: World, channel: Channel) -> dict[str, Any]:
+    recipient = world.users[channel.recipient_id] if channel.recipient_id is not None else None
+    return {
+        "id": str(channel.id),
+        "type": ChannelType.DM,
+        "last_message_id": _optional_id(channel.last_message_id),
+        "flags": 0,
+        "recipients": [user_payload(recipient)] if recipient else [],
+    }
+
+
+def interaction_channel_payload(world: World, channel: Channel, user_id: int) -> dict[str, Any]:
+    """The `channel` object of an interaction: the channel (or thread) plus the user's permissions there."""
+    payload = channel_payload(world, channel)
+    guild = world.guild_of(channel)
+    if guild is not None:
+        payload["permissions"] = str(world.member_permissions(guild, user_id))
+    return payload
+
+
+def guild_create_payload(world: World, guild: Guild, bot_user_id: int) -> dict[str, Any]:
+    """A GUILD_CREATE payload: the guild with its roles, channels, active threads and members."""
+    channels = [world.channels[channel_id] for channel_id in guild.channel_ids]
+    threads = [
+        thread for channel in channels for thread in world.threads_of(channel.id) if not thread.archived
+    ]
+    return {
+        **guild_payload(guild),
+        "joined_at": guild.members[bot_user_id].joined_at,
+        "large": False,
+        "unavailable": False,
+        "member_count": len(guild.members),
+        "members": [member_payload(world, guild, member) for member in guild.members.values()],
+        "channels": [_without_guild_id(channel_payload(world, channel)) for channel in channels],
+        "threads": [thread_payload(world, thread, for_user_id=bot_user_id) for thread in threads],
+        "presences": [],
+        "voice_states": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+        "soundboard_sounds": [],
+        "embedded_activities": [],
+        "activity_instances": [],
+        "application_command_counts": {},
+    }
+
+
+def guild_payload(guild: Guild) -> dict[str, Any]:
+    """The guild object of GET /guilds/{id}."""
+    return {
+        "id": str(guild.id),
+        "name": guild.name,
+        "icon": None,
+        "splash": None,
+        "discovery_splash": None,
+        "banner": None,
+        "description": None,
+        "owner_id": str(guild.owner_id),
+        "region": "deprecated",
+        "afk_channel_id": None,
+        "afk_timeout": 300,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "roles": [role_payload(role) for role in guild.roles],
+        "emojis": [],
+        "stickers": [],
+        "features": [],
+        "mfa_level": 0,
+        "application_id": None,
+        "system_channel_id": None,
+        "system_channel_flags": 0,
+        "rules_channel_id": None,
+        "public_updates_channel_id": None,
+        "safety_alerts_channel_id": None,
+        "vanity_url_code": None,
+        "premium_tier": 0,
+        "premium_subscription_count": 0,
+        "premium_progress_bar_enabled": False,
+        "preferred_locale": "en-US",
+        "nsfw_level": 0,
+        "max_members": 500000,
+        "max_video_channel_users": 25,
+        "max_stage_video_channel_users": 50,
+    }
+
+
+def attachment_payload(message: Message, attachment: Attachment) -> dict[str, Any]:
+    url = attachment_url(message.channel_id, attachment)
+    payload: dict[str, Any] = {
+        "id": str(attachment.id),
+        "filename": attachment.filename,
+        "size": len(attachment.data),
+        "url": url,
+        "proxy_url": url.replace(CDN, "https://media.discordapp.net"),
+        "content_type": attachment.content_type,
+    }
+    if attachment.width is not None:
+        payload.update(width=attachment.width, height=attachment.height)
+    if attachment.description is not None:
+        payload["description"] = attachment.description
+    return payload
+
+
+def attachment_url(channel_id: int, attachment: Attachment) -> str:
+    return f"{CDN}/attachments/{channel_id}/{attachment.id}/{attachment.filename}"
+
+
+def message_payload(world: World, message: Message, *, with_guild: bool = False) -> dict[str, Any]:
+    """A message object; `with_guild` adds guild_id and the author's member (as gateway events carry)."""
+    author = world.users[message.author_id]
+    payload: dict[str, Any] = {
+        "id": str(message.id),
+        "channel_id": str(message.channel_id),
+        "type": message.type,
+        "author": user_payload(author),
+        "content": message.content,
+        "timestamp": message.timestamp,
+        "edited_timestamp": message.edited_timestamp,
+        "tts": message.tts,
+        "mention_everyone": False,
+        "mentions": [user_payload(world.users[user_id]) for user_id in message.mentions],
+        "mention_roles": [],
+        "attachments": [attachment_payload(message, attachment) for attachment in message.attachments],
+        "embeds": message.embeds,
+        "components": message.components,
+        "pinned": False,
+        "flags": message.flags,
+    }
+    _add_message_extras(world, message, payload)
+    if with_guild and message.guild_id is not None:
+        guild = world.guilds[message.guild_id]
+        payload["guild_id"] = str(message.guild_id)
+        if message.author_id in guild.members:
+            payload["member"] = member_payload(world, guild, guild.members[message.author_id], with_user=False)
+    return payload
+
+
+def _add_message_extras(world: World, message: Message, payload: dict[str, Any]) -> None:
+    if message.webhook_id is not None:
+        payload["webhook_id"] = str(message.webhook_id)
+        payload["application_id"] = str(message.webhook_id)
+    metadata = _interaction_metadata(world, message.interaction_id)
+    if metadata is not None:
+        payload["interaction_metadata"] = metadata
+    if message.nonce is not None:
+        payload["nonce"] = message.nonce
+    if message.message_reference is not None:
+        payload["message_reference"] = message.message_reference
+    if message.reactions:
+        payload["reactions"] = [_reaction_payload(emoji) for emoji in dict.fromkeys(message.reactions)]
+    channel = world.channels.get(message.channel_id)
+    if channel is not None and channel.is_thread:
+        payload["position"] = channel.total_message_sent
+    if message.thread_id is not None and message.thread_id in world.channels:
+        payload["thread"] = thread_payload(world, world.channels[message.thread_id])
+
+
+def _reaction_payload(emoji: str) -> dict[str, Any]:
+    name, _, emoji_id = emoji.partition(":")
+    return {
+        "count": 1,
+        "count_details": {"burst": 0, "normal": 1},
+        "me": True,
+        "me_burst": False,
+        "burst_colors": [],
+        "emoji": {"id": emoji_id or None, "name": name},
+    }
+
+
+def _interaction_metadata(world: World, interaction_id: int | None) -> dict[str, Any] | None:
+    interaction = next((i for i in world.interactions.values() if i.id == interaction_id), None)
+    if interaction is None:
+        return None
+    metadata: dict[str, Any] = {
+        "id": str(interaction.id),
+        "type": interaction.type,
+        "user": user_payload(world.users[interaction.user_id]),
+        "authorizing_integration_owners": interaction.payload.get("authorizing_integration_owners", {}),
+    }
+    if interaction.clicked_message is not None:
+        metadata["interacted_message_id"] = str(interaction.clicked_message.id)
+    return metadata
+
+
+def interaction_base(
+    world: World,
+    *,
+    interaction_id: int,
+    token: str,
+    type_: int,
+    application_id: int,
+    user: User,
+    channel: Channel,
+    data: dict[str, Any],
+    bot_user_id: int,
+) -> dict[str, Any]:
+    """The fields every interaction carries, for a guild channel, thread or DM."""
+    payload: dict[str, Any] = {
+        "id": str(interaction_id),
+        "application_id": str(application_id),
+        "type": type_,
+        "token": token,
+        "version": INTERACTION_VERSION,
+        "data": data,
+        "channel": interaction_channel_payload(world, channel, user.id),
+        "channel_id": str(channel.id),
+        "locale": "en-US",
+        "entitlements": [],
+        "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+    }
+    guild = world.guild_of(channel)
+    if guild is None:
+        payload.update(user=user_payload(user), context=1, authorizing_integration_owners={"0": str(user.id)})
+        payload["app_permissions"] = str(world.bot_permissions)
+        return payload
+    member = member_payload(world, guild, guild.members[user.id], with_permissions=True)
+    payload.update(
+        guild_id=str(guild.id),
+        guild={"id": str(guild.id), "locale": "en-US", "features": []},
+        guild_locale="en-US",
+        member=member,
+        context=0,
+        authorizing_integration_owners={"0": str(guild.id)},
+        app_permissions=str(world.member_permissions(guild, bot_user_id)),
+    )
+    return payload
+
+
+def _optional_id(value: int | None) -> str | None:
+    return None if value is None else str(value)
+
+
+def _without_guild_id(payload: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in payload.items() if key != "guild_id"}
+
+
+def ready_payload(world: World, bot_user: User, application_id: int, guilds: list[Guild], session_id: str,
+                  resume_url: str, shard: list[int] | None) -> dict[str, Any]:
+    """The READY event: the bot's identity and its guilds, all unavailable until their GUILD_CREATE."""
+    payload: dict[str, Any] = {
+        "v": 10,
+        "user": {**user_payload(bot_user), "verified": True, "mfa_enabled": False, "email": None},
+        "guilds": [{"id": str(guild.id), "unavailable": True} for guild in guilds],
+        "session_id": session_id,
+        "session_type": "normal",
+        "resume_gateway_url": resume_url,
+        "application": {"id": str(application_id), "flags": 0},
+        "private_channels": [],
+        "relationships": [],
+        "presences": [],
+        "guild_join_requests": [],
+        "geo_ordered_rtc_regions": ["fake"],
+        "user_settings": {},
+        "auth": {},
+        "_trace": ["[\"fake-discord-gateway\"]"],
+    }
+    if shard is not None:
+        payload["shard"] = shard
+    return payload
+
+
+def application_payload(application_id: int, bot_user: User, owner: User) -> dict[str, Any]:
+    """GET /oauth2/applications/@me."""
+    return {
+        "id": str(application_id),
+        "name": bot_user.name,
+        "icon": None,
+        "description": "Fake Discord application",
+        "summary": "",
+        "type": None,
+        "bot_public": True,
+        "bot_require_code_grant": False,
+        "verify_key": "0" * 64,
+        "flags": 0,
+        "hook": True,
+        "is_monetized": False,
+        "owner": user_payload(owner),
+        "team": None,
+        "bot": user_payload(bot_user),
+        "interactions_endpoint_url": None,
+        "redirect_uris": [],
+        "tags": [],
+        "approximate_guild_count": 1,
+    }
+

@@ -1,0 +1,71 @@
+"""HTTP plumbing shared by the REST routes: JSON answers Discord-style, and reading JSON or multipart bodies."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aiohttp import web
+
+from . import errors
+from .messages import UploadedFile
+
+INVALID_JSON = 50109
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    """A JSON answer whose Content-Type is exactly `application/json` (discord.py parses nothing else)."""
+    return web.Response(body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"})
+
+
+def no_content() -> web.Response:
+    return web.Response(status=204)
+
+
+def error_response(error: errors.DiscordError) -> web.Response:
+    return json_response(error.body(), status=error.status)
+
+
+async def read_body(request: web.Request) -> tuple[dict[str, Any], list[UploadedFile]]:
+    """The JSON payload of a request and its uploaded files (multipart `payload_json` + `files[n]`)."""
+    if request.content_type.startswith("multipart/"):
+        return await _read_multipart(request)
+    text = await request.text() if request.can_read_body else ""
+    return _parse_json(text), []
+
+
+async def _read_multipart(request: web.Request) -> tuple[dict[str, Any], list[UploadedFile]]:
+    payload: dict[str, Any] = {}
+    files: list[UploadedFile] = []
+    reader = await request.multipart()
+    while (part := await reader.next()) is not None:
+        name = getattr(part, "name", None) or ""
+        if name == "payload_json":
+            payload = _parse_json(await part.text())  # type: ignore[union-attr]
+        elif name.startswith("files[") or name == "file":
+            index = int(name[6:-1]) if name.startswith("files[") else 0
+            data = bytes(await part.read())  # type: ignore[union-attr]
+            files.append(UploadedFile(index=index, filename=part.filename or name, data=data))  # type: ignore[union-attr]
+    return payload, files
+
+
+def _parse_json(text: str) -> dict[str, Any]:
+    if not text:
+        return {}
+    try:
+        parsed = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise errors.DiscordError(
+            400, INVALID_JSON, "The request body contains invalid JSON.", detail=str(error)
+        ) from None
+    if not isinstance(parsed, dict):
+        raise errors.DiscordError(400, INVALID_JSON, "The request body contains invalid JSON.", detail=text[:100])
+    return parsed
+
+
+def snowflake(request: web.Request, key: str) -> int:
+    """A numeric id from the path; Discord answers 404 for one that is not a number."""
+    raw = request.match_info[key]
+    if not raw.isdigit():
+        raise errors.DiscordError(404, 0, "404: Not Found", detail=f"{key}={raw!r} is not an id")
+    return int(raw)
