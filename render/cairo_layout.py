@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.fonts import font
 from render.grid import Grid, column_letter
@@ -181,6 +181,37 @@ def _paint_sector_names(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
         draw.text((centre_x, centre_y + 28), sector.label, font=font(15, bold=True), fill=ink, anchor="mm")
 
 
+def _paint_tavern_names(image: Image.Image, layout: Layout) -> None:
+    """ "TAVERN ZONE" watermarked along the middle of the south row and up the west and east columns."""
+    tavern = [sq for sq in layout.squares if sq.kind == "tavern"]
+    if not tavern:
+        return
+    ink = mix(TAVERN_TINT, UI["ink"], 0.35)
+    bottom = max(sq.y for sq in tavern)
+    middle_x = GRID.left + (min(sq.x for sq in tavern) + max(sq.x for sq in tavern) + 1) * CELL / 2
+    draw = ImageDraw.Draw(image)
+    label_font = font(16, bold=True)
+    draw.text((middle_x, GRID.top + (bottom + 0.5) * CELL), "TAVERN ZONE", font=label_font, fill=ink, anchor="mm")
+    rows = [sq.y for sq in tavern if sq.y != bottom]
+    if not rows:
+        return
+    middle_y = GRID.top + (min(rows) + max(rows) + 1) * CELL / 2
+    for column in {sq.x for sq in tavern if sq.y != bottom}:
+        _paste_vertical_text(image, "TAVERN ZONE", label_font, ink, (GRID.left + (column + 0.5) * CELL, middle_y))
+
+
+def _paste_vertical_text(
+    image: Image.Image, text: str, text_font: ImageFont.FreeTypeFont, ink: RGB, centre: tuple[float, float]
+) -> None:
+    """``text`` written bottom-to-top, centred on ``centre``."""
+    width = round(text_font.getlength(text)) + 4
+    height = text_font.size + 8
+    mask = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(mask).text((width / 2, height / 2), text, font=text_font, fill=255, anchor="mm")
+    mask = mask.transpose(Image.Transpose.ROTATE_90)
+    image.paste(ink, (round(centre[0] - mask.width / 2), round(centre[1] - mask.height / 2)), mask)
+
+
 def _paint_queue_marks(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
     """The queue squares' names, and an "entrance" sign with an arrow pointing at the queue."""
     queue = sorted((sq for sq in layout.squares if sq.kind == "queue"), key=lambda sq: sq.x)
@@ -230,6 +261,7 @@ def static_board(layout: Layout) -> Image.Image:
     _paint_grounds(image, layout)
     draw = ImageDraw.Draw(image)
     _paint_sector_names(draw, layout)
+    _paint_tavern_names(image, layout)
     _paint_edges(draw, layout)
     _paint_queue_marks(draw, layout)
     _paint_coordinates(draw, layout)

@@ -123,12 +123,12 @@ def test_a_customer_is_a_pawn_of_its_colour_on_its_square() -> None:
     image = decode(render_board(view))
     x, y = square_at(view, square)
     rgb = piece_rgb(colour, view["colours"].index(colour))
-    assert share_near(image, x, y, rgb) > 0.2
+    assert share_near(image, x, y, rgb) > 0.1
     moved = copy.deepcopy(view)
     for entry in moved["board"]["squares"]:
         if entry["name"] == square:
             entry["customer"] = None
-    assert share_near(decode(render_board(moved)), x, y, rgb) < 0.05
+    assert share_near(decode(render_board(moved)), x, y, rgb) < 0.02
 
 
 def test_an_entrance_is_tinted_in_its_stalls_colour() -> None:
