@@ -179,12 +179,8 @@ DOOR_SIDES: dict[tuple[int, int], str] = {(0, -1): "north", (0, 1): "south", (-1
 def door_sprite(colour: str, colour_id: int, owner: int | str, side: str, size: int, inactive: bool) -> Image.Image:
     """An entrance square's mark: a tinted floor and an arched door on ``side``, the side facing its stall."""
     base = stall_fill(colour, colour_id, inactive)
-    sprite = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(sprite)
-    draw.rectangle([0, 0, size - 1, size - 1], fill=(*mix(base, (255, 255, 255), 0.62), 255))
-    door = _door_shape(size)
-    door = _turned(door, side)
-    sprite.alpha_composite(_door_picture(door, base))
+    sprite = Image.new("RGBA", (size, size), (*mix(base, (255, 255, 255), 0.62), 255))
+    sprite.alpha_composite(_door_picture(_turned(_door_shape(size), side), base))
     seal = seal_sprite(owner, round(size * 0.34), numbered=False)
     corner = _seal_corner(side, size, seal.width)
     sprite.alpha_composite(seal, corner)
@@ -204,24 +200,28 @@ def _door_shape(size: int) -> Image.Image:
     return smooth_sprite(size, size, paint)
 
 
+DOOR_TURNS: dict[str, Image.Transpose] = {
+    "west": Image.Transpose.ROTATE_90,
+    "south": Image.Transpose.ROTATE_180,
+    "east": Image.Transpose.ROTATE_270,
+}
+"""How the north-facing door arch is turned to face each other side."""
+
+
 def _turned(door: Image.Image, side: str) -> Image.Image:
     """The north-facing door arch turned to face ``side``."""
-    turns = {"north": None, "west": Image.Transpose.ROTATE_90, "south": Image.Transpose.ROTATE_180}
-    turns["east"] = Image.Transpose.ROTATE_270
-    turn = turns.get(side)
+    turn = DOOR_TURNS.get(side)
     return door if turn is None else door.transpose(turn)
 
 
 def _door_picture(shape: Image.Image, base: RGB) -> Image.Image:
-    """The door arch in the stall's colour with a dark edge."""
+    """The door arch in the stall's colour inside a 3-pixel dark edge."""
     alpha = shape.getchannel("A")
-    outline = Image.new("RGBA", shape.size, (*SEAL_INK, 255))
     picture = Image.new("RGBA", shape.size, (0, 0, 0, 0))
-    picture.paste(outline, (0, 0), alpha)
-    inner = alpha.resize((max(1, shape.width - 6), max(1, shape.height - 6)), Image.Resampling.BILINEAR)
-    shrunk = Image.new("L", shape.size, 0)
-    shrunk.paste(inner, (3, 3))
-    picture.paste(Image.new("RGBA", shape.size, (*base, 255)), (0, 0), Image.composite(alpha, shrunk, shrunk))
+    picture.paste((*SEAL_INK, 255), (0, 0), alpha)
+    inner = Image.new("L", shape.size, 0)
+    inner.paste(alpha.resize((shape.width - 6, shape.height - 6), Image.Resampling.BILINEAR), (3, 3))
+    picture.paste((*base, 255), (0, 0), inner)
     return picture
 
 
