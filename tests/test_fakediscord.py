@@ -8,6 +8,7 @@ fake and checks what users would see; the `bot` fixture also checks that no requ
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 from collections.abc import AsyncIterator
@@ -24,6 +25,7 @@ from bot.fakediscord.testing import run_bot, stop_bot
 
 CARDS = ["camel", "carpet red", "carpet blue", "coin", "dice"]
 BOARD_SIZE = (64, 48)
+BIG_BOARD_SIZE = (128, 96)
 
 
 # -- the sample bot ---------------------------------------------------------------------------------
@@ -68,8 +70,8 @@ class RenameModal(discord.ui.Modal, title="Rename"):
         await interaction.response.send_message(f"renamed to {self.new_name.value}", ephemeral=True)
 
 
-def board_png() -> bytes:
-    image = Image.new("RGB", BOARD_SIZE, "sandybrown")
+def board_png(size: tuple[int, int] = BOARD_SIZE) -> bytes:
+    image = Image.new("RGB", size, "sandybrown")
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
     return buffer.getvalue()
@@ -162,8 +164,9 @@ def _add_reply_commands(demo: app_commands.Group) -> None:
         await interaction.response.send_message("only you can see this", ephemeral=True)
 
     @demo.command(name="greet", description="Greet a member")
-    async def greet(interaction: discord.Interaction, who: discord.Member) -> None:
-        await interaction.response.send_message(f"hello {who.mention} ({who.display_name})")
+    async def greet(interaction: discord.Interaction, who: discord.Member, quiet: bool = False) -> None:
+        pings = discord.AllowedMentions.none() if quiet else discord.AllowedMentions(users=True)
+        await interaction.response.send_message(f"hello {who.mention} ({who.display_name})", allowed_mentions=pings)
 
     @demo.command(name="dm", description="Send me a DM")
     async def dm(interaction: discord.Interaction) -> None:
@@ -174,11 +177,19 @@ def _add_reply_commands(demo: app_commands.Group) -> None:
             return
         await interaction.response.send_message("sent you a DM", ephemeral=True)
 
-    @demo.command(name="later", description="Answer, then post in the channel")
+    @demo.command(name="later", description="Answer, then post a board in the channel and redraw it")
     async def later(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("on it", ephemeral=True)
         assert isinstance(interaction.channel, discord.TextChannel)
-        await interaction.channel.send("done later")
+        posted = await interaction.channel.send("drawing", file=discord.File(io.BytesIO(board_png()), "board.png"))
+        redrawn = discord.File(io.BytesIO(board_png(BIG_BOARD_SIZE)), "board.png")
+        await posted.edit(content="done later", attachments=[redrawn])
+
+    @demo.command(name="discuss", description="Answer, and open a thread on the answer")
+    async def discuss(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("let's talk")
+        answer = await interaction.original_response()
+        await answer.create_thread(name="talk")
 
     @demo.command(name="shout", description="Too long a reply")
     async def shout(interaction: discord.Interaction) -> None:
@@ -309,6 +320,14 @@ async def test_user_option_resolves_to_the_member_and_mentions_them(scene: Scene
     assert it.message.mentions == [scene.ana.id]
 
 
+async def test_allowed_mentions_none_pings_nobody(scene: Scene, bot: DemoBot) -> None:
+    it = await scene.fake.slash(scene.bob, scene.games, "demo greet", {"who": scene.ana, "quiet": True})
+
+    assert it.content == f"hello {scene.ana.mention} (Ana)"
+    assert it.message is not None
+    assert it.message.mentions == []
+
+
 # -- replies: ephemeral, deferred with a file, refused ----------------------------------------------
 
 
@@ -352,13 +371,34 @@ async def test_an_answer_after_the_deadline_is_unknown_to_discord(scene: Scene, 
     scene.fake.errors.clear()
 
 
-async def test_wait_for_message_sees_a_post_made_after_the_answer(scene: Scene, bot: DemoBot) -> None:
+async def test_channel_post_with_a_file_and_its_edit_replacing_the_file(scene: Scene, bot: DemoBot) -> None:
     it = await scene.fake.slash(scene.ana, scene.games, "demo later")
 
     posted = await scene.fake.wait_for_message(scene.games, lambda m: m.content == "done later")
 
     assert it.content == "on it"
     assert posted.author_id == scene.fake.bot_user.id
+    assert posted.edits == 1
+    [(filename, data)] = posted.files
+    assert filename == "board.png"
+    assert Image.open(io.BytesIO(data)).size == BIG_BOARD_SIZE
+
+
+async def test_thread_on_the_original_response(scene: Scene, bot: DemoBot) -> None:
+    it = await (await scene.fake.slash(scene.ana, scene.games, "demo discuss")).done()
+
+    [thread] = scene.fake.threads(scene.games)
+    assert it.message is not None
+    assert thread.id == it.message.id == it.message.thread_id
+    assert scene.fake.channel(thread.id) is thread
+    assert thread.name == "talk"
+
+
+async def test_slash_command_in_a_dm_with_the_bot(scene: Scene, bot: DemoBot) -> None:
+    it = await scene.fake.slash(scene.ana, scene.fake.dm_channel(scene.ana), "demo secret")
+
+    assert it.content == "only you can see this"
+    assert it.ephemeral
 
 
 # -- components: buttons, selects, modals, autocomplete ---------------------------------------------
@@ -537,3 +577,33 @@ async def test_json_answers_have_exactly_the_json_content_type(scene: Scene) -> 
 
     assert content_type == "application/json"
     assert body["id"] == str(scene.fake.bot_user.id)
+
+
+async def test_bot_without_the_content_intent_sees_only_messages_that_mention_it(scene: Scene, bot: DemoBot) -> None:
+    plain = asyncio.ensure_future(bot.wait_for("message", check=lambda m: m.author.id == scene.ana.id))
+    said = await scene.fake.say(scene.ana, scene.games, "hello there")
+    received_plain = await asyncio.wait_for(plain, 5)
+    mention = asyncio.ensure_future(bot.wait_for("message", check=lambda m: m.author.id == scene.ana.id))
+    await scene.fake.say(scene.ana, scene.games, f"{scene.fake.bot_user.mention} hi")
+    received_mention = await asyncio.wait_for(mention, 5)
+
+    assert said.content == "hello there"
+    assert received_plain.content == ""
+    assert received_mention.content == f"{scene.fake.bot_user.mention} hi"
+
+
+async def test_gateway_handshake_numbers_every_dispatch(scene: Scene) -> None:
+    async with aiohttp.ClientSession() as session, session.ws_connect(f"{scene.fake.gateway_url}?v=10") as ws:
+        hello = await ws.receive_json(timeout=5)
+        await ws.send_json({"op": 1, "d": None})
+        ack = await ws.receive_json(timeout=5)
+        await ws.send_json({"op": 2, "d": {"token": scene.fake.token, "intents": 1, "properties": {}}})
+        ready = await ws.receive_json(timeout=5)
+        guild_create = await ws.receive_json(timeout=5)
+
+    assert (hello["op"], ack["op"]) == (10, 11)
+    assert (ready["t"], ready["s"], ready["d"]["guilds"]) == ("READY", 1, [{"id": str(scene.guild.id), "unavailable": True}])
+    assert (guild_create["t"], guild_create["s"]) == ("GUILD_CREATE", 2)
+    assert [channel["name"] for channel in guild_create["d"]["channels"]] == ["games", "nothreads"]
+    # without the GUILD_MEMBERS intent Discord lists only the bot itself
+    assert [member["user"]["id"] for member in guild_create["d"]["members"]] == [str(scene.fake.bot_user.id)]

@@ -37,6 +37,7 @@ from .state import (
     Role,
     User,
     World,
+    bot_handler_tasks,
     iso_now,
     wait_for_handlers,
 )
@@ -66,6 +67,10 @@ class FakeDiscord:
     @property
     def api_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return self.gateway.url
 
     @property
     def bot_user(self) -> User:
@@ -380,6 +385,7 @@ class FakeDiscord:
         )
         self.world.interactions[token] = interaction
         log_start = len(self.world.request_log)
+        interaction.handler_tasks_before = frozenset(bot_handler_tasks())
         interaction.dispatched_at = asyncio.get_running_loop().time()
         session.send_dispatch("INTERACTION_CREATE", payload)
         what = data.get("name") or data.get("custom_id")

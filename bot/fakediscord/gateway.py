@@ -24,6 +24,9 @@ DISPATCH, HEARTBEAT, IDENTIFY, RESUME, REQUEST_MEMBERS = 0, 1, 2, 6, 8
 INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
 HEARTBEAT_INTERVAL_MS = 41250
 GUILDS_INTENT = 1 << 0
+GUILD_MEMBERS_INTENT = 1 << 1
+MESSAGE_CONTENT_INTENT = 1 << 15
+MESSAGE_EVENTS = ("MESSAGE_CREATE", "MESSAGE_UPDATE")
 
 
 class GatewaySession:
@@ -110,7 +113,19 @@ class GatewaySession:
 
     def send_guild_create(self, guild: Guild) -> None:
         if self.wants(GUILDS_INTENT):
-            self.send_dispatch("GUILD_CREATE", guild_create_payload(self.gateway.world, guild, self.gateway.bot_id))
+            all_members = self.wants(GUILD_MEMBERS_INTENT)
+            data = guild_create_payload(self.gateway.world, guild, self.gateway.bot_id, all_members=all_members)
+            self.send_dispatch("GUILD_CREATE", data)
+
+    def visible(self, event: str, data: dict[str, Any]) -> dict[str, Any]:
+        """What this session may see of an event: without MESSAGE_CONTENT, other users' guild messages
+        arrive with empty content, embeds, attachments and components unless they mention the bot."""
+        if event not in MESSAGE_EVENTS or self.wants(MESSAGE_CONTENT_INTENT) or "guild_id" not in data:
+            return data
+        bot_id = str(self.gateway.bot_id)
+        if data["author"]["id"] == bot_id or any(user["id"] == bot_id for user in data.get("mentions", [])):
+            return data
+        return {**data, "content": "", "embeds": [], "attachments": [], "components": []}
 
     def _mark_ready(self) -> None:
         self.ready = True
@@ -151,7 +166,7 @@ class Gateway:
         guild_id = int(data["guild_id"]) if data.get("guild_id") else None
         for session in self.sessions:
             if session.wants(intent) and session.covers(guild_id):
-                session.send_dispatch(event, data)
+                session.send_dispatch(event, session.visible(event, data))
 
     def guild_created(self, guild: Guild) -> None:
         """Tell connected bots about a guild they joined after READY."""

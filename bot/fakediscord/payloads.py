@@ -156,9 +156,14 @@ def interaction_channel_payload(world: World, channel: Channel, user_id: int) ->
     return payload
 
 
-def guild_create_payload(world: World, guild: Guild, bot_user_id: int) -> dict[str, Any]:
-    """A GUILD_CREATE payload: the guild with its roles, channels, active threads and members."""
+def guild_create_payload(world: World, guild: Guild, bot_user_id: int, *, all_members: bool) -> dict[str, Any]:
+    """A GUILD_CREATE payload: the guild with its roles, channels and active threads.
+
+    Without the privileged GUILD_MEMBERS intent Discord lists only the bot itself among the members, so
+    a bot cannot rely on its member cache; with it, every member is listed.
+    """
     channels = [world.channels[channel_id] for channel_id in guild.channel_ids]
+    members = [m for m in guild.members.values() if all_members or m.user_id == bot_user_id]
     threads = [
         thread for channel in channels for thread in world.threads_of(channel.id) if not thread.archived
     ]
@@ -168,7 +173,7 @@ def guild_create_payload(world: World, guild: Guild, bot_user_id: int) -> dict[s
         "large": False,
         "unavailable": False,
         "member_count": len(guild.members),
-        "members": [member_payload(world, guild, member) for member in guild.members.values()],
+        "members": [member_payload(world, guild, member) for member in members],
         "channels": [_without_guild_id(channel_payload(world, channel)) for channel in channels],
         "threads": [thread_payload(world, thread, for_user_id=bot_user_id) for thread in threads],
         "presences": [],

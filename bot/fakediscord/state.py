@@ -300,6 +300,7 @@ class Interaction:
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
     refused_answers: list[str] = field(default_factory=list)
+    handler_tasks_before: frozenset[asyncio.Task[Any]] = field(default_factory=frozenset, repr=False)
 
     @property
     def latency(self) -> float:
@@ -310,7 +311,7 @@ class Interaction:
 
     @property
     def ephemeral(self) -> bool:
-        if self.message is not None and self.response_type in (4, 5):
+        if self.message is not None and self.response_type in (4, 5, 7):
             return self.message.ephemeral
         return bool(self.followups) and self.followups[0].ephemeral
 
@@ -343,21 +344,32 @@ class Interaction:
             return False
         return not (self.response_type == 5 and self.message is not None and self.message.loading)
 
-    async def done(self, timeout: float = 5) -> Interaction:
-        """Wait until the response, its followups and edits have settled (the bot's handler finished)."""
+    async def done(self, timeout: float = 5, *, handler: bool = True) -> Interaction:
+        """Wait until the response, its followups and edits have settled.
+
+        Settled means: answered, a deferred 'thinking' answer replaced, no request in flight and (when the
+        bot runs in this event loop and `handler` is true) every discord.py handler task started since
+        this interaction was sent has finished. A handler that awaits a view or a modal never finishes
+        on its own: pass `handler=False` for those.
+        """
         try:
             async with asyncio.timeout(timeout):
                 await self.world.wait_until_forever(self.is_settled)
-                await wait_for_handlers()
+                if handler:
+                    await wait_for_handlers(exclude=self.handler_tasks_before)
                 await self.world.wait_until_forever(lambda: self.world.inflight == 0)
         except TimeoutError:
-            raise AssertionError(f"interaction did not settle within {timeout}s: {self.describe()}") from None
+            running = [t.get_name() for t in bot_handler_tasks() - self.handler_tasks_before]
+            raise AssertionError(
+                f"interaction did not settle within {timeout}s: {self.describe()}; handler tasks still running: "
+                f"{running} (a handler awaiting a view or modal needs done(handler=False))"
+            ) from None
         return self
 
 
-async def wait_for_handlers() -> None:
-    """Wait until no discord.py interaction handler task runs in this loop (new ones included)."""
-    while tasks := bot_handler_tasks():
+async def wait_for_handlers(exclude: frozenset[asyncio.Task[Any]] = frozenset()) -> None:
+    """Wait until no discord.py interaction handler task (but those excluded) runs in this loop."""
+    while tasks := bot_handler_tasks() - exclude:
         await asyncio.wait(tasks)
 
 
