@@ -602,7 +602,8 @@ async def test_gateway_handshake_numbers_every_dispatch(scene: Scene) -> None:
         guild_create = await ws.receive_json(timeout=5)
 
     assert (hello["op"], ack["op"]) == (10, 11)
-    assert (ready["t"], ready["s"], ready["d"]["guilds"]) == ("READY", 1, [{"id": str(scene.guild.id), "unavailable": True}])
+    assert (ready["t"], ready["s"]) == ("READY", 1)
+    assert ready["d"]["guilds"] == [{"id": str(scene.guild.id), "unavailable": True}]
     assert (guild_create["t"], guild_create["s"]) == ("GUILD_CREATE", 2)
     assert [channel["name"] for channel in guild_create["d"]["channels"]] == ["games", "nothreads"]
     # without the GUILD_MEMBERS intent Discord lists only the bot itself

@@ -149,8 +149,13 @@ class FakeDiscord:
         roles = [
             Role(id=guild_id, name="@everyone", permissions=permissions.EVERYONE_DEFAULT),
             Role(id=self.world.snowflakes.next(), name="Moderator", permissions=permissions.MANAGE_GUILD, position=1),
-            Role(id=self.world.snowflakes.next(), name=self.bot_user.name, permissions=self.world.bot_permissions,
-                 position=2, managed=True),
+            Role(
+                id=self.world.snowflakes.next(),
+                name=self.bot_user.name,
+                permissions=self.world.bot_permissions,
+                position=2,
+                managed=True,
+            ),
         ]
         guild = Guild(id=guild_id, name=name, owner_id=owner.id, roles=roles)
         guild.members[owner.id] = Member(user_id=owner.id, role_ids=[])
@@ -165,8 +170,13 @@ class FakeDiscord:
     ) -> Channel:
         """A text channel; `threads_allowed=False` makes thread creation there fail with 403."""
         channel = Channel(
-            id=self.world.snowflakes.next(), guild_id=guild.id, name=name, type=ChannelType.TEXT,
-            threads_allowed=threads_allowed, topic=topic, position=len(guild.channel_ids),
+            id=self.world.snowflakes.next(),
+            guild_id=guild.id,
+            name=name,
+            type=ChannelType.TEXT,
+            threads_allowed=threads_allowed,
+            topic=topic,
+            position=len(guild.channel_ids),
         )
         self.world.channels[channel.id] = channel
         guild.channel_ids.append(channel.id)
@@ -243,9 +253,12 @@ class FakeDiscord:
             return matches[-1] if matches else None
 
         return await self.world.wait_until(
-            newest_match, timeout,
-            lambda: f"no matching message in channel {channel_id} within {timeout}s; "
-            f"messages: {self.world.channel_messages(channel_id)!r}",
+            newest_match,
+            timeout,
+            lambda: (
+                f"no matching message in channel {channel_id} within {timeout}s; "
+                f"messages: {self.world.channel_messages(channel_id)!r}"
+            ),
         )
 
     async def idle(self, timeout: float = 5) -> None:
@@ -305,8 +318,12 @@ class FakeDiscord:
         """A user posts a plain message (MESSAGE_CREATE reaches bots with the message intents)."""
         self._check_member(user, channel)
         message = Message(
-            id=self.world.snowflakes.next(), channel_id=channel.id, author_id=user.id,
-            created=self.world.next_created(), content=content, guild_id=channel.guild_id,
+            id=self.world.snowflakes.next(),
+            channel_id=channel.id,
+            author_id=user.id,
+            created=self.world.next_created(),
+            content=content,
+            guild_id=channel.guild_id,
             mentions=pinged_users(self.world, content, None),
         )
         self.world.messages[message.id] = message
@@ -374,14 +391,28 @@ class FakeDiscord:
             raise AssertionError("no bot is connected and ready to receive interactions")
         interaction_id, token = self.world.snowflakes.next(), f"aW50ZXJhY3Rpb24{secrets.token_urlsafe(96)}"
         payload = interaction_base(
-            self.world, interaction_id=interaction_id, token=token, type_=kind, application_id=self.application_id,
-            user=user, channel=channel, data=data, bot_user_id=self.bot_user.id,
+            self.world,
+            interaction_id=interaction_id,
+            token=token,
+            type_=kind,
+            application_id=self.application_id,
+            user=user,
+            channel=channel,
+            data=data,
+            bot_user_id=self.bot_user.id,
         )
         if clicked is not None:
             payload["message"] = message_payload(self.world, clicked)
         interaction = Interaction(
-            id=interaction_id, token=token, type=kind, user_id=user.id, channel_id=channel.id,
-            guild_id=channel.guild_id, payload=payload, world=self.world, clicked_message=clicked,
+            id=interaction_id,
+            token=token,
+            type=kind,
+            user_id=user.id,
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            payload=payload,
+            world=self.world,
+            clicked_message=clicked,
         )
         self.world.interactions[token] = interaction
         log_start = len(self.world.request_log)
@@ -390,9 +421,12 @@ class FakeDiscord:
         session.send_dispatch("INTERACTION_CREATE", payload)
         what = data.get("name") or data.get("custom_id")
         await self.world.wait_until(
-            lambda: interaction.response_type is not None or interaction.refused_answers, timeout,
-            lambda: f"the bot did not answer interaction {what!r} within {timeout}s; requests received "
-            f"meanwhile: {self.world.request_log[log_start:]}; errors: {[str(e) for e in self.world.errors]}",
+            lambda: interaction.response_type is not None or interaction.refused_answers,
+            timeout,
+            lambda: (
+                f"the bot did not answer interaction {what!r} within {timeout}s; requests received "
+                f"meanwhile: {self.world.request_log[log_start:]}; errors: {[str(e) for e in self.world.errors]}"
+            ),
         )
         if interaction.response_type is None:
             raise AssertionError(f"Discord refused the bot's answer to {what!r}: {interaction.refused_answers}")
@@ -423,4 +457,3 @@ def _resolve_channel(world: World, guild: Guild | None, value: Any) -> tuple[str
         raise Refused(f"channel {value!r} is not in this guild")
     payload = interaction_channel_payload(world, channel, world.bot_user.id)
     return str(channel.id), {"channels": {str(channel.id): payload}}
-

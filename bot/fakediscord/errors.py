@@ -13,7 +13,13 @@ class DiscordError(Exception):
     """An error response exactly as Discord would send it."""
 
     def __init__(
-        self, status: int, code: int, message: str, *, detail: str = "", expected: bool = False,
+        self,
+        status: int,
+        code: int,
+        message: str,
+        *,
+        detail: str = "",
+        expected: bool = False,
         errors: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(f"{status} {code} {message}: {detail}".rstrip(": "))
@@ -33,8 +39,9 @@ class DiscordError(Exception):
 
 def invalid_form(problems: list[str]) -> DiscordError:
     """400 Invalid Form Body listing what is wrong."""
-    errors = {str(index): {"_errors": [{"code": "BASE_TYPE_INVALID", "message": p}]} for index, p in
-              enumerate(problems)}
+    errors = {
+        str(index): {"_errors": [{"code": "BASE_TYPE_INVALID", "message": p}]} for index, p in enumerate(problems)
+    }
     return DiscordError(400, 50035, "Invalid Form Body", detail="; ".join(problems), errors=errors)
 
 

@@ -164,9 +164,7 @@ def guild_create_payload(world: World, guild: Guild, bot_user_id: int, *, all_me
     """
     channels = [world.channels[channel_id] for channel_id in guild.channel_ids]
     members = [m for m in guild.members.values() if all_members or m.user_id == bot_user_id]
-    threads = [
-        thread for channel in channels for thread in world.threads_of(channel.id) if not thread.archived
-    ]
+    threads = [thread for channel in channels for thread in world.threads_of(channel.id) if not thread.archived]
     return {
         **guild_payload(guild),
         "joined_at": guild.members[bot_user_id].joined_at,
@@ -377,8 +375,15 @@ def _without_guild_id(payload: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in payload.items() if key != "guild_id"}
 
 
-def ready_payload(world: World, bot_user: User, application_id: int, guilds: list[Guild], session_id: str,
-                  resume_url: str, shard: list[int] | None) -> dict[str, Any]:
+def ready_payload(
+    world: World,
+    bot_user: User,
+    application_id: int,
+    guilds: list[Guild],
+    session_id: str,
+    resume_url: str,
+    shard: list[int] | None,
+) -> dict[str, Any]:
     """The READY event: the bot's identity and its guilds, all unavailable until their GUILD_CREATE."""
     payload: dict[str, Any] = {
         "v": 10,
@@ -395,7 +400,7 @@ def ready_payload(world: World, bot_user: User, application_id: int, guilds: lis
         "geo_ordered_rtc_regions": ["fake"],
         "user_settings": {},
         "auth": {},
-        "_trace": ["[\"fake-discord-gateway\"]"],
+        "_trace": ['["fake-discord-gateway"]'],
     }
     if shard is not None:
         payload["shard"] = shard
@@ -425,4 +430,3 @@ def application_payload(application_id: int, bot_user: User, owner: User) -> dic
         "tags": [],
         "approximate_guild_count": 1,
     }
-

@@ -128,8 +128,11 @@ class ChannelRoutes:
 
     async def get_channel(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
-        return json_response(thread_payload(self.world, channel, for_user_id=self.world.bot_user.id)
-                             if channel.is_thread else channel_payload(self.world, channel))
+        return json_response(
+            thread_payload(self.world, channel, for_user_id=self.world.bot_user.id)
+            if channel.is_thread
+            else channel_payload(self.world, channel)
+        )
 
     async def edit_channel(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
@@ -191,8 +194,11 @@ class ChannelRoutes:
             recipient = self.world.users[channel.recipient_id or 0]
             if not recipient.dms_open:
                 raise errors.DiscordError(
-                    403, errors.CANNOT_DM, "Cannot send messages to this user",
-                    detail=f"{recipient.name} does not accept DMs", expected=True,
+                    403,
+                    errors.CANNOT_DM,
+                    "Cannot send messages to this user",
+                    detail=f"{recipient.name} does not accept DMs",
+                    expected=True,
                 )
         if channel.is_thread and channel.archived:
             if channel.locked:
@@ -253,8 +259,12 @@ class ChannelRoutes:
 
     def _check_threads_allowed(self, channel: Channel) -> None:
         if channel.type != ChannelType.TEXT:
-            raise errors.DiscordError(400, WRONG_CHANNEL_TYPE, "Cannot execute action on this channel type",
-                                      detail=f"channel {channel.id} is type {channel.type}")
+            raise errors.DiscordError(
+                400,
+                WRONG_CHANNEL_TYPE,
+                "Cannot execute action on this channel type",
+                detail=f"channel {channel.id} is type {channel.type}",
+            )
         if not channel.threads_allowed:
             raise errors.missing_permissions(f"threads are not allowed in #{channel.name}")
 
@@ -294,9 +304,15 @@ class ChannelRoutes:
         if problems:
             raise errors.invalid_form(problems)
         thread = Channel(
-            id=thread_id, guild_id=parent.guild_id, name=name, type=kind, parent_id=parent.id,
-            owner_id=self.world.bot_user.id, auto_archive_duration=duration,
-            invitable=bool(payload.get("invitable", True)), member_ids=[self.world.bot_user.id],
+            id=thread_id,
+            guild_id=parent.guild_id,
+            name=name,
+            type=kind,
+            parent_id=parent.id,
+            owner_id=self.world.bot_user.id,
+            auto_archive_duration=duration,
+            invitable=bool(payload.get("invitable", True)),
+            member_ids=[self.world.bot_user.id],
         )
         self.world.channels[thread.id] = thread
         return thread
@@ -305,8 +321,12 @@ class ChannelRoutes:
         """The 'started a thread' system message Discord posts in the parent channel."""
         reference = {"channel_id": str(thread.id), "guild_id": str(parent.guild_id)}
         message, _ = create_message(
-            self.world, channel_id=parent.id, author_id=self.world.bot_user.id,
-            payload={"content": thread.name, "message_reference": reference}, files=[], message_type=THREAD_CREATED,
+            self.world,
+            channel_id=parent.id,
+            author_id=self.world.bot_user.id,
+            payload={"content": thread.name, "message_reference": reference},
+            files=[],
+            message_type=THREAD_CREATED,
         )
         events.message_created(self.world, message)
 

@@ -187,9 +187,15 @@ class InteractionRoutes:
         ephemeral = int(data.get("flags") or 0) & EPHEMERAL
         message_type = CHAT_INPUT_COMMAND_MESSAGE if interaction.type == APPLICATION_COMMAND else 0
         message, problems = create_message(
-            self.world, channel_id=interaction.channel_id, author_id=self.world.bot_user.id, payload=data,
-            files=files, message_type=message_type, extra_flags=extra_flags | ephemeral,
-            webhook_id=self.world.application_id, interaction_id=interaction.id,
+            self.world,
+            channel_id=interaction.channel_id,
+            author_id=self.world.bot_user.id,
+            payload=data,
+            files=files,
+            message_type=message_type,
+            extra_flags=extra_flags | ephemeral,
+            webhook_id=self.world.application_id,
+            interaction_id=interaction.id,
         )
         self._record_problems(problems)
         interaction.message = message
@@ -248,9 +254,14 @@ class InteractionRoutes:
             message = original
         else:
             message, problems = create_message(
-                self.world, channel_id=interaction.channel_id, author_id=self.world.bot_user.id, payload=payload,
-                files=files, extra_flags=int(payload.get("flags") or 0) & EPHEMERAL,
-                webhook_id=self.world.application_id, interaction_id=interaction.id,
+                self.world,
+                channel_id=interaction.channel_id,
+                author_id=self.world.bot_user.id,
+                payload=payload,
+                files=files,
+                extra_flags=int(payload.get("flags") or 0) & EPHEMERAL,
+                webhook_id=self.world.application_id,
+                interaction_id=interaction.id,
             )
             self._record_problems(problems)
             events.message_created(self.world, message)

@@ -437,18 +437,14 @@ class World:
 
     def channel_messages(self, channel_id: int) -> list[Message]:
         """Visible messages of a channel in order: not ephemeral, not deleted."""
-        found = [
-            m for m in self.messages.values() if m.channel_id == channel_id and not m.ephemeral and not m.deleted
-        ]
+        found = [m for m in self.messages.values() if m.channel_id == channel_id and not m.ephemeral and not m.deleted]
         return sorted(found, key=lambda m: m.created)
 
     def threads_of(self, channel_id: int) -> list[Channel]:
         return [c for c in self.channels.values() if c.is_thread and c.parent_id == channel_id]
 
     def dm_channel_for(self, user_id: int) -> Channel | None:
-        return next(
-            (c for c in self.channels.values() if c.type == ChannelType.DM and c.recipient_id == user_id), None
-        )
+        return next((c for c in self.channels.values() if c.type == ChannelType.DM and c.recipient_id == user_id), None)
 
     def record_error(self, problem: RequestProblem) -> None:
         self.errors.append(problem)
