@@ -191,6 +191,17 @@ def _add_reply_commands(demo: app_commands.Group) -> None:
         answer = await interaction.original_response()
         await answer.create_thread(name="talk")
 
+    @demo.command(name="bump", description="Edit one of the bot's messages")
+    async def bump(interaction: discord.Interaction, message_id: str) -> None:
+        assert isinstance(interaction.channel, discord.TextChannel)
+        try:
+            message = await interaction.channel.fetch_message(int(message_id))
+            await message.edit(content="bumped")
+        except discord.NotFound as error:
+            await interaction.response.send_message(f"gone ({error.code})", ephemeral=True)
+            return
+        await interaction.response.send_message("bumped it", ephemeral=True)
+
     @demo.command(name="shout", description="Too long a reply")
     async def shout(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("A" * 2001)
@@ -421,6 +432,22 @@ async def test_clicking_a_button_the_message_lacks_is_refused(scene: Scene, bot:
 
     with pytest.raises(AssertionError, match="has no component 'demo:vote:3'"):
         await scene.fake.click(scene.bob, game, "demo:vote:3")
+
+
+async def test_a_message_a_moderator_deleted_is_gone_for_bot_and_users(scene: Scene, bot: DemoBot) -> None:
+    await scene.fake.slash(scene.ana, scene.games, "demo new", {"size": 2})
+    game = scene.fake.messages(scene.games)[-1]
+    bumped = await scene.fake.slash(scene.ana, scene.games, "demo bump", {"message_id": str(game.id)})
+    scene.fake.delete_message(game)
+
+    gone = await scene.fake.slash(scene.ana, scene.games, "demo bump", {"message_id": str(game.id)})
+
+    assert (bumped.content, game.content) == ("bumped it", "bumped")
+    assert gone.content == "gone (10008)"
+    assert scene.fake.messages(scene.games) == []
+    assert [problem.status for problem in scene.fake.refusals] == [404]
+    with pytest.raises(AssertionError, match="was deleted"):
+        await scene.fake.click(scene.bob, game, "demo:vote:2")
 
 
 async def test_select_updates_the_message_it_is_on(scene: Scene, bot: DemoBot) -> None:

@@ -203,6 +203,11 @@ class FakeDiscord:
         thread.archive_timestamp = iso_now()
         events.thread_updated(self.world, thread)
 
+    def delete_message(self, message: Message) -> None:
+        """A moderator deletes a message: the bot gets MESSAGE_DELETE, and 404 Unknown Message afterwards."""
+        message.deleted = True
+        events.message_deleted(self.world, message)
+
     def dm_channel(self, user: User) -> Channel:
         """The DM channel between the bot and this user (created if needed)."""
         found = self.world.dm_channel_for(user.id)

@@ -80,8 +80,17 @@ class ChannelRoutes:
 
     def _message(self, request: web.Request, channel: Channel) -> Message:
         message = self.world.messages.get(snowflake(request, "message_id"))
-        if message is None or message.channel_id != channel.id or message.deleted or message.ephemeral:
+        if message is None or message.channel_id != channel.id or message.ephemeral:
             raise errors.unknown("Message", errors.UNKNOWN_MESSAGE, request.match_info["message_id"])
+        if message.deleted:
+            # Someone deleted it (fake.delete_message): a correct bot expects that to happen.
+            raise errors.DiscordError(
+                404,
+                errors.UNKNOWN_MESSAGE,
+                "Unknown Message",
+                detail=f"message {message.id} was deleted",
+                expected=True,
+            )
         return message
 
     def _guild(self, request: web.Request) -> Guild:

@@ -280,8 +280,11 @@ class InteractionRoutes:
             wanted = snowflake(request, "message_id")
             candidates = [interaction.message, *interaction.followups]
             message = next((m for m in candidates if m is not None and m.id == wanted), None)
-        if message is None or message.deleted:
+        if message is None:
             raise errors.unknown("Message", errors.UNKNOWN_MESSAGE, f"{raw} of interaction {interaction.id}")
+        if message.deleted:
+            detail = f"message {message.id} was deleted"
+            raise errors.DiscordError(404, errors.UNKNOWN_MESSAGE, "Unknown Message", detail=detail, expected=True)
         return interaction, message
 
     async def get_webhook_message(self, request: web.Request) -> web.Response:
