@@ -617,6 +617,7 @@ class CairoEngine(Engine[CairoState]):
         state.draws_left = 0
         state.deals = self._refill_deals(state)
         if state.deals:
+            state.phase = "deal"
             state.after_deals = "next"
         else:
             self._next_turn(state)
