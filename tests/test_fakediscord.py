@@ -20,7 +20,7 @@ import pytest
 from discord import app_commands
 from PIL import Image
 
-from bot.fakediscord import Channel, FakeDiscord, Guild, User
+from bot.fakediscord import Channel, FakeDiscord, Guild, User, permissions
 from bot.fakediscord.testing import run_bot, stop_bot
 
 CARDS = ["camel", "carpet red", "carpet blue", "coin", "dice"]
@@ -156,6 +156,15 @@ def _add_thread_commands(demo: app_commands.Group) -> None:
             await interaction.response.send_message(f"poke failed ({error.code})", ephemeral=True)
             return
         await interaction.response.send_message("poked", ephemeral=True)
+
+    @demo.command(name="close", description="Archive and lock this game thread")
+    async def close(interaction: discord.Interaction) -> None:
+        assert isinstance(interaction.channel, discord.Thread)
+        await interaction.response.send_message("closing")
+        try:
+            await interaction.channel.edit(archived=True, locked=True)
+        except discord.Forbidden as error:
+            await interaction.followup.send(f"cannot close ({error.code})")
 
 
 def _add_reply_commands(demo: app_commands.Group) -> None:
@@ -544,6 +553,27 @@ async def test_posting_to_an_archived_unlocked_thread_unarchives_it(scene: Scene
     assert it.content == "poked"
     assert not thread.archived
     assert scene.fake.messages(thread)[-1].content == "poke"
+
+
+async def test_bot_archives_and_locks_its_thread(scene: Scene, bot: DemoBot) -> None:
+    await (await scene.fake.slash(scene.ana, scene.games, "demo thread")).done()
+    [thread] = scene.fake.threads(scene.games)
+
+    await (await scene.fake.slash(scene.ana, thread, "demo close")).done()
+
+    assert (thread.archived, thread.locked) == (True, True)
+    assert bot.get_channel(thread.id) is None  # THREAD_UPDATE told discord.py it is archived
+
+
+async def test_locking_a_thread_needs_manage_threads(scene: Scene, bot: DemoBot) -> None:
+    await (await scene.fake.slash(scene.ana, scene.games, "demo thread")).done()
+    [thread] = scene.fake.threads(scene.games)
+    scene.fake.set_bot_permissions(permissions.BOT_DEFAULT & ~permissions.MANAGE_THREADS)
+
+    it = await (await scene.fake.slash(scene.ana, thread, "demo close")).done()
+
+    assert [m.content for m in it.followups] == ["cannot close (50013)"]
+    assert (thread.archived, thread.locked) == (False, False)
 
 
 async def test_a_channel_option_refuses_the_wrong_channel_type(scene: Scene, bot: DemoBot) -> None:

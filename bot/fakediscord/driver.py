@@ -190,6 +190,14 @@ class FakeDiscord:
         events.member_added(self.world, guild, user.id)
         return user
 
+    def set_bot_permissions(self, granted: int) -> None:
+        """Change what the bot's role grants in every guild (as an admin editing it would)."""
+        self.world.bot_permissions = granted
+        for guild in self.world.guilds.values():
+            role = next(role for role in guild.roles if role.managed)
+            role.permissions = granted
+            events.role_updated(self.world, guild, role)
+
     def set_archived(self, thread: Channel, archived: bool = True, *, locked: bool | None = None) -> None:
         """Archive or unarchive a thread as a moderator would; archiving locks it unless `locked=False`.
 

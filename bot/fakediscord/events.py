@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .payloads import channel_payload, member_payload, message_payload, thread_payload
-from .state import Channel, Guild, Message, World
+from .payloads import channel_payload, member_payload, message_payload, role_payload, thread_payload
+from .state import Channel, Guild, Message, Role, World
 
 GUILDS = 1 << 0
 GUILD_MEMBERS = 1 << 1
@@ -59,4 +59,9 @@ def channel_created(world: World, channel: Channel) -> None:
 def member_added(world: World, guild: Guild, user_id: int) -> None:
     data = {**member_payload(world, guild, guild.members[user_id]), "guild_id": str(guild.id)}
     world.events.dispatch("GUILD_MEMBER_ADD", data, GUILD_MEMBERS)
+    world.touch()
+
+
+def role_updated(world: World, guild: Guild, role: Role) -> None:
+    world.events.dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role_payload(role)}, GUILDS)
     world.touch()
