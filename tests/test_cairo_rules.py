@@ -523,6 +523,9 @@ def test_paths_run_through_entrances_customers_and_queue_squares() -> None:
     stalls = [(0, "red", "b2", "b1"), (1, "green", "d2", "d1"), (1, "blue", "c3", "d3", "c2")]
     state = position(stalls=stalls, customers={**QUEUE, "yellow": "c1"})
     assert "attract red to b1" in E.legal_moves(state)
+    walled = [(1, "blue", "e1", "d1"), (0, "red", "g3", "g4")]
+    queue_only = position(stalls=walled, customers={**QUEUE, "yellow": "c7"})
+    assert "attract red to g4" in E.legal_moves(queue_only)
 
 
 def test_equally_near_entrances_are_the_players_choice() -> None:
