@@ -642,17 +642,20 @@ class CairoEngine(Engine[CairoState]):
         return [seat for seat in seats if seat not in state.resigned]
 
     def _finish(self, state: CairoState, reason: str) -> None:
-        points = self.data.medal_points
-        lines = []
-        for seat in range(state.num_players):
-            medals = sum(points[m] for holders in state.medals.values() for m, h in holders.items() if h == seat)
-            coins = sum(state.coins[seat].values()) // self.data.coins_per_point
-            track = state.scores[seat]
-            lines.append(FinalLine(seat=seat, track=track, medals=medals, coins=coins, total=track + medals + coins))
-        state.final = lines
+        """Final scoring and the end of the game."""
+        state.final = [self._final_line(state, seat) for seat in range(state.num_players)]
         state.phase = "over"
         state.end_reason = reason
         state.deals, state.pending = [], None
+
+    def _final_line(self, state: CairoState, seat: int) -> FinalLine:
+        """Medals held score again; 1 point per 3 coins of value."""
+        points = self.data.medal_points
+        held = [medal for holders in state.medals.values() for medal, holder in holders.items() if holder == seat]
+        medals = sum(points[medal] for medal in held)
+        coins = sum(state.coins[seat].values()) // self.data.coins_per_point
+        track = state.scores[seat]
+        return FinalLine(seat=seat, track=track, medals=medals, coins=coins, total=track + medals + coins)
 
     # ---- resigning ---------------------------------------------------------------------------
 
