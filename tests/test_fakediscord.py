@@ -404,6 +404,14 @@ async def test_channel_post_with_a_file_and_its_edit_replacing_the_file(scene: S
     assert Image.open(io.BytesIO(data)).size == BIG_BOARD_SIZE
 
 
+async def test_idle_waits_for_the_handler_to_finish_its_posts(scene: Scene, bot: DemoBot) -> None:
+    await scene.fake.slash(scene.ana, scene.games, "demo later")
+
+    await scene.fake.idle()
+
+    assert [m.content for m in scene.fake.messages(scene.games)] == ["done later"]
+
+
 async def test_thread_on_the_original_response(scene: Scene, bot: DemoBot) -> None:
     it = await (await scene.fake.slash(scene.ana, scene.games, "demo discuss")).done()
 
@@ -586,6 +594,7 @@ async def test_dm_reaches_the_user(scene: Scene, bot: DemoBot) -> None:
 
     assert it.content == "sent you a DM"
     assert [m.content for m in scene.fake.dms(scene.ana)] == ["psst, your turn"]
+    assert [m.content for m in scene.fake.all_messages()] == ["psst, your turn", "sent you a DM"]
 
 
 async def test_dm_to_a_user_who_refuses_them_gets_discords_403(scene: Scene, bot: DemoBot) -> None:

@@ -244,6 +244,10 @@ class FakeDiscord:
         channel = self.world.dm_channel_for(user.id)
         return self.world.channel_messages(channel.id) if channel else []
 
+    def all_messages(self) -> list[Message]:
+        """Every message in creation order, ephemeral and DM ones included (for local play transcripts)."""
+        return sorted(self.world.messages.values(), key=lambda message: message.created)
+
     def registered_commands(self, guild: Guild | None = None) -> list[dict[str, Any]]:
         """The command schemas the bot registered (globally, or for one guild)."""
         return self.world.commands.list(guild.id if guild else None)
@@ -311,7 +315,7 @@ class FakeDiscord:
     ) -> Interaction:
         """Choose `values` in the select menu `custom_id` (strings; users/channels for those menus)."""
         channel = self._clickable_channel(user, message)
-        data = components.select_data(message, custom_id, values, self._resolver(channel))
+        data = components.select_data(message, custom_id, values, self._resolver(user, channel))
         return await self._dispatch(user, channel, MESSAGE_COMPONENT, data, clicked=message, timeout=timeout)
 
     async def submit_modal(
@@ -358,7 +362,7 @@ class FakeDiscord:
         guild = self.world.guild_of(channel)
         granted = self.world.member_permissions(guild, user.id) if guild else permissions.ALL
         check_visible(command, Visibility(permissions=granted, in_dm=guild is None))
-        return build_command_data(command, rest, options, self._resolver(channel), focused=focused)
+        return build_command_data(command, rest, options, self._resolver(user, channel), focused=focused)
 
     def _check_member(self, user: User, channel: Channel) -> None:
         guild = self.world.guild_of(channel)
@@ -376,7 +380,7 @@ class FakeDiscord:
                 raise Refused(f"ephemeral message {message.id} is only visible to the user it answered")
         return channel
 
-    def _resolver(self, channel: Channel) -> Resolver:
+    def _resolver(self, user: User, channel: Channel) -> Resolver:
         world = self.world
         guild = world.guild_of(channel)
 
@@ -384,7 +388,7 @@ class FakeDiscord:
             if kind == USER:
                 return _resolve_user(world, guild, value)
             if kind == CHANNEL:
-                return _resolve_channel(world, guild, value)
+                return _resolve_channel(world, guild, user, value)
             raise Refused(f"option type {kind} is not supported by the fake")
 
         return resolve
@@ -464,9 +468,11 @@ def _resolve_user(world: World, guild: Guild | None, value: Any) -> tuple[str, d
     return str(user.id), entries
 
 
-def _resolve_channel(world: World, guild: Guild | None, value: Any) -> tuple[str, dict[str, dict[str, Any]]]:
+def _resolve_channel(
+    world: World, guild: Guild | None, user: User, value: Any
+) -> tuple[str, dict[str, dict[str, Any]]]:
     channel = value if isinstance(value, Channel) else world.channel(int(value))
     if channel is None or guild is None or channel.guild_id != guild.id:
         raise Refused(f"channel {value!r} is not in this guild")
-    payload = interaction_channel_payload(world, channel, world.bot_user.id)
+    payload = interaction_channel_payload(world, channel, user.id)
     return str(channel.id), {"channels": {str(channel.id): payload}}
