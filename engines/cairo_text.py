@@ -320,10 +320,15 @@ def _colour(engine: CairoEngine, name: str) -> str:
     return name
 
 
+def _expect(words: list[str], fixed: dict[int, str], length: int) -> None:
+    """Raise ValueError (an unreadable move) unless the fixed words of a move form are in place."""
+    if len(words) != length or any(words[at] != word for at, word in fixed.items()):
+        raise ValueError("not the form of this move")
+
+
 def _explain_placement(engine: CairoEngine, state: CairoState, words: list[str], setup: bool) -> Square:
-    colour, square_name, door_word, door_name = words
-    if door_word != "door":
-        raise ValueError("missing door")
+    _expect(words, {2: "door"}, length=4)
+    colour, square_name, _, door_name = words
     colour = _colour(engine, colour)
     square, door = _square(engine, square_name), _square(engine, door_name)
     layout = Layout(state, engine.board)
@@ -401,6 +406,7 @@ def _explain_extend(engine: CairoEngine, state: CairoState, words: list[str]) ->
 def _explain_move(engine: CairoEngine, state: CairoState, words: list[str]) -> None:
     seat = state.active
     assert seat is not None
+    _expect(words, {1: "to", 3: "door"}, length=5)
     colour = _colour(engine, words[0])
     stall = state.owned_stall(seat, colour)
     if stall is None:
@@ -411,8 +417,6 @@ def _explain_move(engine: CairoEngine, state: CairoState, words: list[str]) -> N
     if sites:
         where = engine.board.name(sites[0])
         raise Refusal(f"Your {colour} stall can still be extended (at {where}), so it may not be moved.")
-    if words[1] != "to":
-        raise ValueError("missing to")
     square, door = _square(engine, words[2]), _square(engine, words[4])
     if (square.name, door.name) == (stall.square, stall.door):
         raise Refusal("A moved stall must change place.")
@@ -452,6 +456,7 @@ def _card_name(engine: CairoEngine, word: str) -> str:
 def _explain_wild(engine: CairoEngine, state: CairoState, words: list[str]) -> None:
     seat = state.active
     assert seat is not None
+    _expect(words, {1: "coin"}, length=3)
     zone = _card_name(engine, words[0])
     coin = _colour(engine, words[2])
     square, colour, price = _pending_sector(engine, state)
@@ -515,6 +520,7 @@ def _explain_pay(engine: CairoEngine, state: CairoState, words: list[str]) -> No
 def _explain_attract(engine: CairoEngine, state: CairoState, words: list[str]) -> None:
     seat = state.active
     assert seat is not None
+    _expect(words, {1: "to"}, length=3)
     colour = _colour(engine, words[0])
     if colour == state.waiting:
         raise Refusal(f"The {colour} customer is waiting on its tray; only the 5 customers in the souk can move.")
