@@ -166,10 +166,10 @@ def _describe_pay(ctx: MoveContext) -> str:
     ]
     coins = ", ".join(f"{value} {colour}" for colour, value in (w.split(":") for w in ctx.words))
     taking = f", taking {' and '.join(medals)}" if medals else ""
-    final = " The final stage begins." if after.final_stage and not state.final_stage else ""
+    final = "; the final stage begins" if after.final_stage and not state.final_stage else ""
     return (
         f"{ctx.who} pays {coins} for the {pending.colour} extension at {pending.square} "
-        f"and scores {gained} points{taking}.{final}"
+        f"and scores {gained} points{taking}{final}."
     )
 
 

@@ -666,7 +666,11 @@ def _almost_out_of_red() -> list[tuple[object, ...]]:
 
 def test_final_stage_begins_when_a_colour_runs_out_of_extensions() -> None:
     state = position(stalls=_almost_out_of_red(), hands={0: ["NW"]}, coins={0: {"red": 2}})
-    state = play(state, "extend red c4", "card NW", "pay red:2")
+    state = play(state, "extend red c4", "card NW")
+    assert E.describe(state, "pay red:2", ["Ana", "Bo"]) == (
+        "Ana pays 2 red for the red extension at c4 and scores 2 points; the final stage begins."
+    )
+    state = play(state, "pay red:2")
     assert state.final_stage and state.phase == "final" and E.to_move(state) == 1
 
 
