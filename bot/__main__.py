@@ -16,9 +16,7 @@ def run(settings: Settings) -> int:
     from bot.app import BazaarBot
 
     if not settings.token:
-        print(
-            "BAZAAR_TOKEN is not set: put it in .env or the environment (see .env.example).", file=sys.stderr
-        )
+        print("BAZAAR_TOKEN is not set: put it in .env or the environment (see .env.example).", file=sys.stderr)
         return 2
     bot = BazaarBot(settings)
     bot.run(settings.token, log_handler=None)
@@ -37,19 +35,17 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("run", help="run the bot on Discord (needs BAZAAR_TOKEN)")
     local_parser = sub.add_parser("local", help="play without Discord: type 'name: /command options' lines")
-    local_parser.add_argument(
-        "--images", type=Path, default=Path("local-images"), help="where boards are saved"
-    )
+    local_parser.add_argument("--images", type=Path, default=Path("local-images"), help="where boards are saved")
     local_parser.add_argument(
         "--database", type=Path, default=None, help="database file (default: a fresh temporary one)"
     )
     args = parser.parse_args(argv)
     settings = Settings()
-    logging.basicConfig(
-        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command == "run":
         return run(settings)
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    logging.getLogger("bazaar").setLevel(logging.WARNING)
     return local(settings, args.images, args.database)
 
 

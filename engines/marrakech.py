@@ -557,7 +557,7 @@ class MarrakechEngine(Engine[MarrakechState]):
         facing_asked = wanted.upper() if wanted.upper() in FACINGS else None
         if wanted in TURN_AROUND_WORDS or facing_asked == opposite(state.facing):
             return "Assam cannot turn around: turn him left or right, or keep him straight."
-        return "Now turn Assam: left, straight or right."
+        return f"{wanted!r} is not a move now: turn Assam left, straight or right."
 
     @staticmethod
     def _explain_placement(state: MarrakechState, wanted: str) -> str:

@@ -1,0 +1,119 @@
+"""``python -m bench``: measure engines, rendering and end-to-end move latency; print a Markdown table.
+
+Figures are recorded in docs/BENCHMARKS.md. Nothing here is a test: it only measures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import time
+import tracemalloc
+from typing import Any
+
+import engines
+import render
+from engines.base import CHANCE, Engine, GameState
+
+
+def random_game(engine: Engine, players: int, rng: random.Random) -> tuple[GameState, int, list[GameState]]:
+    """Play one seeded random game; returns the final state, its length and a few snapshots."""
+    state = engine.new_game(players)
+    steps = 0
+    snapshots = []
+    while (seat := engine.to_move(state)) is not None:
+        move = engine.sample_chance(state, rng) if seat == CHANCE else rng.choice(engine.legal_moves(state))
+        state = engine.apply(state, move)
+        steps += 1
+        if steps % 25 == 0:
+            snapshots.append(state)
+    return state, steps, snapshots
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def bench_engine(name: str, players: int, seconds: float) -> dict[str, Any]:
+    engine = engines.get(name)
+    rng = random.Random(1)
+    games = moves = 0
+    tracemalloc.start()
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        _, steps, _ = random_game(engine, players, rng)
+        games += 1
+        moves += steps
+    elapsed = time.perf_counter() - start
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {
+        "games_per_s": games / elapsed,
+        "moves_per_s": moves / elapsed,
+        "moves_per_game": moves / max(games, 1),
+        "peak_mib": peak / 2**20,
+    }
+
+
+def bench_render(name: str, players: int, samples: int) -> dict[str, Any]:
+    engine = engines.get(name)
+    rng = random.Random(2)
+    views = []
+    while len(views) < samples:
+        final, _, snapshots = random_game(engine, players, rng)
+        for state in [*snapshots, final]:
+            view = engine.view(state, None)
+            view["names"] = [f"Player {i + 1}" for i in range(players)]
+            views.append(view)
+    render.render_board(name, views[0])  # warm caches (fonts, static layers)
+    times, sizes = [], []
+    for view in views[:samples]:
+        start = time.perf_counter()
+        png = render.render_board(name, view)
+        times.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(png))
+    return {
+        "p50_ms": statistics.median(times),
+        "p95_ms": percentile(times, 0.95),
+        "png_kb_median": statistics.median(sizes) / 1024,
+        "png_kb_max": max(sizes) / 1024,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per engine benchmark")
+    parser.add_argument("--renders", type=int, default=60, help="boards rendered per game")
+    parser.add_argument("--moves", type=int, default=60, help="end-to-end moves measured per game")
+    args = parser.parse_args()
+    print("| game | players | random games/s | moves/s | moves/game | peak MiB |")
+    print("|---|---|---|---|---|---|")
+    for name in engines.names():
+        engine = engines.get(name)
+        for players in range(engine.min_players, engine.max_players + 1):
+            r = bench_engine(name, players, args.seconds)
+            print(
+                f"| {name} | {players} | {r['games_per_s']:.1f} | {r['moves_per_s']:.0f} | "
+                f"{r['moves_per_game']:.0f} | {r['peak_mib']:.1f} |"
+            )
+    print()
+    print("| game | render p50 ms | render p95 ms | PNG median KB | PNG max KB |")
+    print("|---|---|---|---|---|")
+    for name in engines.names():
+        r = bench_render(name, engines.get(name).max_players, args.renders)
+        print(f"| {name} | {r['p50_ms']:.1f} | {r['p95_ms']:.1f} | {r['png_kb_median']:.0f} | {r['png_kb_max']:.0f} |")
+    print()
+    from bench.e2e import bench_latency
+
+    print("| game | move latency p50 ms | p99 ms | moves |")
+    print("|---|---|---|---|")
+    for name in engines.names():
+        r = asyncio.run(bench_latency(name, args.moves))
+        print(f"| {name} | {r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['moves']} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,315 @@
+"""Local play: the real bot against the fake Discord on 127.0.0.1, driven by lines of text.
+
+``Sandbox`` starts a fake Discord with one server and a ``#games`` channel, creates users on first
+mention, and runs an unmodified ``BazaarBot`` against it; the end-to-end tests use it too.
+``play_locally`` reads lines such as::
+
+    ana: /marrakech new variant:true
+    ben: click Join
+    ana: /marrakech place carpet:c3-d3
+    ben: select place c3-d3
+    #games                      (switch to a channel or thread by name)
+
+and prints what the bot answers (ephemeral replies marked as seen only by that user), saving every
+posted image in a folder.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import shlex
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.app import BazaarBot
+from bot.config import Settings
+from bot.fakediscord import FakeDiscord
+from bot.fakediscord.state import Channel, Interaction, Message, User, walk_components
+from bot.fakediscord.testing import run_bot, stop_bot
+
+HELP = """Lines you can type (NAME is any user name; users are created as they appear):
+  NAME: /GROUP SUB option:value option:"two words"   run a slash command in the current channel
+  NAME: click LABEL        press the button with that label on the latest message that has it
+  NAME: select VALUE       choose VALUE in the latest menu
+  NAME: complete /GROUP SUB option:partial?          list the autocomplete choices for the option marked ?
+  #CHANNEL                 switch to #games or a game thread (by name, e.g. "#Marrakech #1")
+  channels                 list the channels and threads
+  restart                  restart the bot (games and buttons must survive)
+  help                     this text;  quit  ends"""
+
+
+class Sandbox:
+    """A fake Discord with a server, a channel and a running Bazaar bot."""
+
+    def __init__(
+        self,
+        database: Path,
+        *,
+        rng: random.Random | None = None,
+        clock: Callable[[], float] = time.time,
+        settings: Settings | None = None,
+    ) -> None:
+        self.database = database
+        self.rng = rng
+        self.clock = clock
+        self.settings = (settings or Settings(token="")).model_copy(update={"database": database, "dev_guild": None})
+        self.fake = FakeDiscord()
+        self.users: dict[str, User] = {}
+        self.bot: BazaarBot | None = None
+        self._task: asyncio.Task[Any] | None = None
+
+    async def start(self) -> Sandbox:
+        await self.fake.start()
+        self.fake.point_discord_py()
+        self.admin = self.fake.add_user("admin")
+        self.guild = self.fake.add_guild("Bazaar", owner=self.admin)
+        self.channel = self.fake.add_text_channel(self.guild, "games")
+        await self.start_bot()
+        return self
+
+    async def start_bot(self) -> BazaarBot:
+        self.bot = BazaarBot(self.settings, rng=self.rng, clock=self.clock, guild_ready_timeout=0.05)
+        self._task = await run_bot(self.fake, self.bot)
+        return self.bot
+
+    async def stop_bot(self) -> None:
+        if self.bot is not None and self._task is not None:
+            await stop_bot(self.bot, self._task)
+        self.bot = None
+
+    async def restart_bot(self) -> BazaarBot:
+        await self.stop_bot()
+        return await self.start_bot()
+
+    async def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.stop_bot()
+        self.fake.restore_discord_py()
+        await self.fake.stop()
+
+    async def __aenter__(self) -> Sandbox:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    def user(self, name: str, manage_guild: bool = False) -> User:
+        """The user called ``name``, created and added to the server on first use."""
+        if name not in self.users:
+            user = self.fake.add_user(name)
+            self.fake.add_member(self.guild, user, manage_guild=manage_guild)
+            self.users[name] = user
+        return self.users[name]
+
+    def thread(self, game_id: int) -> Channel:
+        """The thread of game ``game_id`` (by its name "<Title> #<id>")."""
+        for thread in self.fake.threads(self.channel):
+            if thread.name.endswith(f"#{game_id}"):
+                return thread
+        raise LookupError(f"no thread for game #{game_id}")
+
+
+# ---- parsing typed lines ---------------------------------------------------------------------
+def parse_options(words: list[str]) -> dict[str, str]:
+    options = {}
+    for word in words:
+        name, sep, value = word.partition(":")
+        if not sep:
+            raise ValueError(f"options are written name:value, not {word!r}")
+        options[name] = value
+    return options
+
+
+def _schema_options(fake: FakeDiscord, path: list[str]) -> list[dict[str, Any]]:
+    """The registered options of a command path ("group sub")."""
+    for command in fake.registered_commands():
+        if command["name"] != path[0]:
+            continue
+        options = command.get("options", [])
+        for part in path[1:]:
+            node = next((o for o in options if o["name"] == part and o["type"] in (1, 2)), None)
+            if node is None:
+                return []
+            options = node.get("options", [])
+        return options
+    return []
+
+
+def convert_options(fake: FakeDiscord, path: list[str], raw: dict[str, str]) -> dict[str, Any]:
+    """Typed text to the option types the command registered (integers, booleans)."""
+    types = {o["name"]: o["type"] for o in _schema_options(fake, path)}
+    converted: dict[str, Any] = {}
+    for name, value in raw.items():
+        kind = types.get(name)
+        if kind == 4:
+            converted[name] = int(value.lstrip("#"))
+        elif kind == 5:
+            converted[name] = value.lower() in ("1", "true", "yes", "on")
+        elif kind == 10:
+            converted[name] = float(value)
+        else:
+            converted[name] = value
+    return converted
+
+
+def find_component(messages: list[Message], match: Callable[[dict[str, Any]], bool]) -> tuple[Message, dict[str, Any]]:
+    for message in reversed(messages):
+        for component in walk_components(message.components):
+            if match(component):
+                return message, component
+    raise LookupError("no such button or menu in this channel")
+
+
+class LocalPlay:
+    """Reads lines, acts as the named users, prints what the bot posts."""
+
+    def __init__(self, sandbox: Sandbox, out: TextIO, images: Path) -> None:
+        self.sandbox = sandbox
+        self.out = out
+        self.images = images
+        self.channel = sandbox.channel
+        self._seen: set[int] = set()
+        self._channels: set[int] = {sandbox.channel.id}
+        self._edits: dict[int, int] = {}
+        self._saved = 0
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    async def handle(self, line: str) -> bool:
+        """Act on one line; False when the session should end."""
+        line = line.strip()
+        if not line or line.startswith("//"):
+            return True
+        if line in ("quit", "exit"):
+            return False
+        try:
+            await self._handle(line)
+        except (ValueError, LookupError, AssertionError) as exc:
+            self.say(f"!! {exc}")
+        await self._flush()
+        return True
+
+    async def _handle(self, line: str) -> None:
+        if line == "help":
+            self.say(HELP)
+        elif line == "channels":
+            for channel in [self.sandbox.channel, *self.sandbox.fake.threads(self.sandbox.channel)]:
+                self.say(f"#{channel.name}")
+        elif line == "restart":
+            await self.sandbox.restart_bot()
+            self.say("-- the bot restarted")
+        elif line.startswith("#"):
+            self.channel = self._channel_named(line[1:].strip())
+            self.say(f"-- now in #{self.channel.name}")
+        else:
+            name, sep, rest = line.partition(":")
+            if not sep or not name.strip().isidentifier():
+                raise ValueError(f"lines look like 'ana: /marrakech new'; type help. Got {line!r}")
+            await self._act(self.sandbox.user(name.strip()), rest.strip())
+
+    def _channel_named(self, name: str) -> Channel:
+        for channel in [self.sandbox.channel, *self.sandbox.fake.threads(self.sandbox.channel)]:
+            if channel.name.lower() == name.lower() or str(channel.id) == name:
+                return channel
+        raise LookupError(f"no channel #{name}; type channels")
+
+    async def _act(self, user: User, text: str) -> None:
+        fake = self.sandbox.fake
+        if text.startswith("/"):
+            words = shlex.split(text[1:])
+            path = [w for w in words if ":" not in w]
+            options = convert_options(fake, path, parse_options([w for w in words if ":" in w]))
+            self._show(user, await fake.slash(user, self.channel, " ".join(path), options))
+        elif text.startswith("complete /"):
+            await self._complete(user, text.removeprefix("complete /"))
+        elif text.startswith("click "):
+            label = text.removeprefix("click ").strip().lower()
+            message, button = find_component(
+                fake.messages(self.channel), lambda c: c.get("type") == 2 and str(c.get("label", "")).lower() == label
+            )
+            self._show(user, await fake.click(user, message, button["custom_id"]))
+        elif text.startswith("select "):
+            value = text.removeprefix("select ").strip()
+            message, menu = find_component(fake.messages(self.channel), lambda c: c.get("type") == 3)
+            self._show(user, await fake.select(user, message, menu["custom_id"], [value]))
+        else:
+            raise ValueError("after 'name:' type a /command, click LABEL, select VALUE or complete /command")
+
+    async def _complete(self, user: User, text: str) -> None:
+        words = shlex.split(text)
+        path = [w for w in words if ":" not in w]
+        raw = parse_options([w for w in words if ":" in w])
+        focused = next((k for k, v in raw.items() if v.endswith("?")), None)
+        if focused is None:
+            raise ValueError("mark the option to complete with a ?, e.g. carpet:c?")
+        raw[focused] = raw[focused][:-1]
+        options = convert_options(self.sandbox.fake, path, raw)
+        choices = await self.sandbox.fake.autocomplete(user, self.channel, " ".join(path), options, focused=focused)
+        self.say(f"[choices for {user.name}] " + (" | ".join(str(c["value"]) for c in choices) or "none"))
+
+    def _show(self, user: User, interaction: Interaction) -> None:
+        for message in [m for m in [interaction.message, *interaction.followups] if m is not None]:
+            if message.ephemeral:
+                self._print(message, f"[only {user.name} sees] ")
+                self._seen.add(message.id)
+
+    async def _flush(self) -> None:
+        with contextlib.suppress(AssertionError):
+            await self.sandbox.fake.idle()
+        fake = self.sandbox.fake
+        for channel in [self.sandbox.channel, *fake.threads(self.sandbox.channel)]:
+            if channel.id not in self._channels:
+                self._channels.add(channel.id)
+                self.channel = channel
+                self.say(f"-- a new thread opened; now in #{channel.name}")
+            for message in fake.messages(channel):
+                if message.id not in self._seen:
+                    self._seen.add(message.id)
+                    self._edits[message.id] = message.edits
+                    self._print(message, f"[#{channel.name}] ")
+                elif self._edits.get(message.id, message.edits) != message.edits:
+                    self._edits[message.id] = message.edits
+                    self._print(message, f"[#{channel.name}] (edited) ")
+
+    def _print(self, message: Message, prefix: str) -> None:
+        text = message.content or ""
+        for user in self.sandbox.users.values():
+            text = text.replace(f"<@{user.id}>", f"@{user.name}")
+        for channel in [self.sandbox.channel, *self.sandbox.fake.threads(self.sandbox.channel)]:
+            text = text.replace(f"<#{channel.id}>", f"#{channel.name}")
+        if text:
+            self.say(prefix + text)
+        labels = [str(c.get("label")) for c in walk_components(message.components) if c.get("type") == 2]
+        if labels:
+            self.say("   buttons: " + " | ".join(labels))
+        for menu in (c for c in walk_components(message.components) if c.get("type") == 3):
+            self.say("   menu: " + " | ".join(str(o["value"]) for o in menu.get("options", [])))
+        for filename, data in message.files:
+            self._saved += 1
+            path = self.images / f"{self._saved:04d}-{filename}"
+            path.write_bytes(data)
+            self.say(f"   image saved: {path}")
+
+
+async def play_locally(
+    settings: Settings, stdin: TextIO, stdout: TextIO, *, images: Path, database: Path | None = None
+) -> int:
+    """Run local play until stdin ends or 'quit'."""
+    images.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        db = database or Path(scratch) / "bazaar.db"
+        async with Sandbox(db, settings=settings) as sandbox:
+            session = LocalPlay(sandbox, stdout, images)
+            session.say("Bazaar local play: the bot runs against a local stand-in for Discord. Type help.")
+            loop = asyncio.get_running_loop()
+            while True:
+                line = await loop.run_in_executor(None, stdin.readline)
+                if not line or not await session.handle(line):
+                    break
+    return 0
