@@ -67,9 +67,7 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
     elif action == "start":
         played = await host.start(game_id, user.id, can_manage(interaction))
         await refresh_lobby_quietly(interaction, played)
-        await announce(
-            interaction, played, headline="the game begins! Seat order: " + ", ".join(played.names)
-        )
+        await announce(interaction, played, headline="the game begins! Seat order: " + ", ".join(played.names))
         return
     else:
         raise Refused(f"Unknown lobby action {action!r}.")

@@ -78,9 +78,7 @@ class BazaarBot(commands.Bot):
             await self.tree.sync()
 
     async def on_ready(self) -> None:
-        log.info(
-            "logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds)
-        )
+        log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
     async def close(self) -> None:
         await super().close()

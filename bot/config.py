@@ -11,9 +11,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 class Settings(BaseSettings):
     """Every setting the bot reads. Environment variables are upper case, prefixed ``BAZAAR_``."""
 
-    model_config = SettingsConfigDict(
-        env_prefix="BAZAAR_", env_file=".env", env_ignore_empty=True, extra="ignore"
-    )
+    model_config = SettingsConfigDict(env_prefix="BAZAAR_", env_file=".env", env_ignore_empty=True, extra="ignore")
 
     token: str = Field(default="", description="The Discord bot token.")
     database: Path = Field(default=Path("var/bazaar.db"), description="SQLite database file.")

@@ -159,9 +159,7 @@ class GameHost:
             engine = engines.get(record.game)
             seats = await self.store.seats(game_id)
             if record.status != "lobby":
-                raise Refused(
-                    f"Game #{game_id} has already started; you can watch it with /{record.game} board."
-                )
+                raise Refused(f"Game #{game_id} has already started; you can watch it with /{record.game} board.")
             if any(s.user_id == user_id for s in seats):
                 raise Refused(f"You are already in game #{game_id}.")
             if len(seats) >= engine.max_players:
@@ -204,9 +202,7 @@ class GameHost:
             entries = [s.entry for s in steps]
             status = "finished" if engine.to_move(state) is None else "active"
             await self._guard(
-                self.store.start(
-                    game_id, record.version, order, entries, engine.dumps(state), status, self.clock()
-                )
+                self.store.start(game_id, record.version, order, entries, engine.dumps(state), status, self.clock())
             )
             return Played(await self.game(game_id), await self.store.seats(game_id), state, steps)
 
@@ -260,9 +256,7 @@ class GameHost:
             return await self.snapshot(game_id)
 
     # ---- helpers ---------------------------------------------------------------------------
-    def _active_seat(
-        self, record: GameRecord, seats: list[SeatRecord], user_id: int, need_turn: bool = True
-    ) -> int:
+    def _active_seat(self, record: GameRecord, seats: list[SeatRecord], user_id: int, need_turn: bool = True) -> int:
         if record.status == "lobby":
             raise Refused(f"Game #{record.id} has not started yet.")
         if record.status != "active":
@@ -270,9 +264,7 @@ class GameHost:
         for s in seats:
             if s.user_id == user_id and s.seat is not None:
                 return s.seat
-        raise Refused(
-            f"You are not playing in game #{record.id}; you can watch it with /{record.game} board."
-        )
+        raise Refused(f"You are not playing in game #{record.id}; you can watch it with /{record.game} board.")
 
     @staticmethod
     def _not_your_turn(mover: int | None, seats: list[SeatRecord]) -> str:
@@ -311,9 +303,7 @@ class GameHost:
         try:
             return await change
         except StaleGame as exc:
-            raise Refused(
-                "Someone else changed this game at the same moment; nothing was applied. Try again."
-            ) from exc
+            raise Refused("Someone else changed this game at the same moment; nothing was applied. Try again.") from exc
 
 
 def replay_log(record: GameRecord, num_players: int, log: Sequence[MoveRecord]) -> GameState:

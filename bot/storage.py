@@ -195,9 +195,7 @@ class Store:
         rows = await self._fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return _game(rows[0]) if rows else None
 
-    async def games_in_channel(
-        self, channel_id: int, statuses: Iterable[str] = ACTIVE_STATUSES
-    ) -> list[GameRecord]:
+    async def games_in_channel(self, channel_id: int, statuses: Iterable[str] = ACTIVE_STATUSES) -> list[GameRecord]:
         """Games whose thread is ``channel_id``, or that post in ``channel_id`` itself (no thread)."""
         wanted = tuple(statuses)
         marks = ",".join("?" * len(wanted))
@@ -329,14 +327,10 @@ class Store:
             params: list[Any] = [state, status]
             if turn_changed:
                 params.append(now)
-            await db.execute(
-                f"UPDATE games SET state = ?, status = ?{turn_sql} WHERE id = ?", (*params, game_id)
-            )
+            await db.execute(f"UPDATE games SET state = ?, status = ?{turn_sql} WHERE id = ?", (*params, game_id))
         return version
 
-    async def _append(
-        self, db: aiosqlite.Connection, game_id: int, entries: Sequence[LogEntry], now: float
-    ) -> None:
+    async def _append(self, db: aiosqlite.Connection, game_id: int, entries: Sequence[LogEntry], now: float) -> None:
         async with db.execute("SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = ?", (game_id,)) as cur:
             (ply,) = await cur.fetchone()  # type: ignore[misc]
         for entry in entries:

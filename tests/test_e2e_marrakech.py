@@ -17,7 +17,7 @@ async def play_to_the_end(box: Sandbox, thread, rng: random.Random, use_commands
     fake = box.fake
     for turn in range(400):
         board = boards(box, thread)[-1]
-        name, data = board.files[0]
+        _, data = board.files[0]
         assert data.startswith(PNG_MAGIC) and len(data) < 300_000
         if "Game over" in board.content:
             return board.content
@@ -152,7 +152,7 @@ async def test_two_conflicting_clicks_apply_exactly_once(sandbox: Sandbox) -> No
 async def test_restart_mid_game_keeps_the_game_and_its_buttons(sandbox: Sandbox) -> None:
     fake = sandbox.fake
     ana, ben = sandbox.user("ana"), sandbox.user("ben")
-    game_id, thread = await open_game(sandbox, "marrakech", ana, [ben])
+    _, thread = await open_game(sandbox, "marrakech", ana, [ben])
     board = boards(sandbox, thread)[-1]
     await sandbox.restart_bot()
     it = await fake.click(to_move(sandbox, board), board, board.button_ids[0])
