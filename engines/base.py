@@ -96,9 +96,7 @@ class Engine(ABC, Generic[S]):
     def new_game(self, num_players: int, options: Mapping[str, Any] | None = None) -> S:
         """A fresh game (before any chance move). Bad player counts or options raise GameError."""
         if not self.min_players <= num_players <= self.max_players:
-            raise GameError(
-                f"{self.title} is for {self.min_players}–{self.max_players} players, not {num_players}."
-            )
+            raise GameError(f"{self.title} is for {self.min_players}–{self.max_players} players, not {num_players}.")
         return self._new_game(num_players, self.resolve_options(options))
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, bool | int | str]:
@@ -172,9 +170,7 @@ class Engine(ABC, Generic[S]):
         """Final scores and winners, or None while the game is on."""
 
     @abstractmethod
-    def describe(
-        self, state: S, move: str, names: Sequence[str] | None = None, viewer: int | None = None
-    ) -> str:
+    def describe(self, state: S, move: str, names: Sequence[str] | None = None, viewer: int | None = None) -> str:
         """One sentence for the log about ``move`` played in ``state`` (the state before it).
 
         ``viewer`` is the seat the sentence is for; hidden details that seat may not know
