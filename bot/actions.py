@@ -14,11 +14,18 @@ from bot.host import Played, Refused
 from bot.posting import MENTION_USERS, announce, fetch_channel, reply_private
 
 
+def option_text(value: object) -> str:
+    """An option value as a player reads it (booleans as on/off)."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
 def lobby_text(played: Played) -> str:
     """The lobby message: options, who has joined, what to do next."""
     engine = played.engine
     record = played.game
-    options = ", ".join(f"{k}: {v}" for k, v in record.options.items()) or "none"
+    options = ", ".join(f"{k} {option_text(v)}" for k, v in record.options.items()) or "none"
     names = ", ".join(played.names) or "nobody yet"
     lines = [
         f"**{engine.title} #{record.id}** — waiting for players",
