@@ -23,11 +23,11 @@ def run(settings: Settings) -> int:
     return 0
 
 
-def local(settings: Settings, images: Path, database: Path | None) -> int:
+def local(settings: Settings, images: Path, database: Path | None, seed: int | None) -> int:
     """Play in the terminal: lines like ``ana: /marrakech new`` on stdin, replies on stdout."""
     from bot.local import play_locally
 
-    return asyncio.run(play_locally(settings, sys.stdin, sys.stdout, images=images, database=database))
+    return asyncio.run(play_locally(settings, sys.stdin, sys.stdout, images=images, database=database, seed=seed))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,6 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     local_parser.add_argument(
         "--database", type=Path, default=None, help="database file (default: a fresh temporary one)"
     )
+    local_parser.add_argument("--seed", type=int, default=None, help="repeatable seating, dice and draws")
     args = parser.parse_args(argv)
     settings = Settings()
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -46,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         return run(settings)
     logging.getLogger("discord").setLevel(logging.ERROR)
     logging.getLogger("bazaar").setLevel(logging.WARNING)
-    return local(settings, args.images, args.database)
+    return local(settings, args.images, args.database, args.seed)
 
 
 if __name__ == "__main__":

@@ -298,13 +298,20 @@ class LocalPlay:
 
 
 async def play_locally(
-    settings: Settings, stdin: TextIO, stdout: TextIO, *, images: Path, database: Path | None = None
+    settings: Settings,
+    stdin: TextIO,
+    stdout: TextIO,
+    *,
+    images: Path,
+    database: Path | None = None,
+    seed: int | None = None,
 ) -> int:
-    """Run local play until stdin ends or 'quit'."""
+    """Run local play until stdin ends or 'quit'; ``seed`` makes seating and dice repeatable."""
     images.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:
         db = database or Path(scratch) / "bazaar.db"
-        async with Sandbox(db, settings=settings) as sandbox:
+        rng = random.Random(seed) if seed is not None else None
+        async with Sandbox(db, settings=settings, rng=rng) as sandbox:
             session = LocalPlay(sandbox, stdout, images)
             session.say("Bazaar local play: the bot runs against a local stand-in for Discord. Type help.")
             loop = asyncio.get_running_loop()
