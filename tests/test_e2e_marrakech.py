@@ -193,3 +193,27 @@ async def test_a_game_in_a_channel_without_threads_uses_the_channel(sandbox: San
     await click_label(sandbox, ana, fake.messages(plain)[-1], "Start")
     assert boards(sandbox, plain), "the board is posted in the channel itself"
     assert it is not None
+
+
+async def test_an_unexpected_error_is_logged_with_an_id_and_the_user_gets_an_apology(
+    sandbox: Sandbox, monkeypatch, caplog
+) -> None:
+    import re
+
+    import render
+
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    _, thread = await open_game(sandbox, "marrakech", ana, [ben])
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the paint ran out")
+
+    monkeypatch.setattr(render, "render_board", broken)
+    with caplog.at_level("ERROR", logger="bazaar.errors"):
+        it = await sandbox.fake.slash(ben, thread, "marrakech board")
+        await it.done()
+    assert it.ephemeral and "Sorry" in it.content
+    error_id = re.search(r"error id `([0-9a-f]+)`", it.content).group(1)
+    logged = [r for r in caplog.records if error_id in r.getMessage()]
+    assert logged and "marrakech board" in logged[0].getMessage()
+    assert "the paint ran out" in (logged[0].exc_text or str(logged[0].exc_info))
