@@ -1,10 +1,11 @@
-"""Persistence: games, seats and the append-only move log in SQLite (aiosqlite, WAL).
+"""Persistence: games, seats, the append-only move log and undo requests in SQLite (aiosqlite, WAL).
 
 Numbered migrations in ``bot/migrations/NNN_name.sql`` are applied at start-up, tracked by
 ``PRAGMA user_version``. Every change to a game bumps its ``version``; writers pass the version
 they read and a change made against an older version raises ``StaleGame`` — so two commands
 racing on one game can never both apply. Each move is one transaction: its log rows, the new
-state and the new version.
+state and the new version. An undo never deletes rows: it marks them ``undone`` and stores the
+state rebuilt without them, in one transaction.
 """
 
 from __future__ import annotations
@@ -86,6 +87,20 @@ class MoveRecord:
     user_id: int | None
     created_at: float
     undone: bool
+
+
+@dataclass(frozen=True)
+class UndoRequestRecord:
+    """A request to take back the log rows ``first_ply``..``last_ply``, made at game ``version``."""
+
+    game_id: int
+    version: int
+    requester_id: int
+    first_ply: int
+    last_ply: int
+    status: str
+    created_at: float
+    agreed: frozenset[int]
 
 
 _GAME_COLUMNS = (
@@ -348,3 +363,72 @@ class Store:
             (game_id,),
         )
         return [MoveRecord(**{**dict(r), "undone": bool(r["undone"])}) for r in rows]
+
+    # ---- undo requests ------------------------------------------------------------------------
+    async def add_undo_request(
+        self, game_id: int, version: int, requester_id: int, plies: tuple[int, int], now: float
+    ) -> bool:
+        """Open a request at ``version`` (older open ones become stale); False if one was made already."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE undo_requests SET status = 'stale' WHERE game_id = ? AND status = 'open' AND version <> ?",
+                (game_id, version),
+            )
+            cur = await db.execute(
+                "INSERT OR IGNORE INTO undo_requests (game_id, version, requester_id, first_ply, last_ply, status,"
+                " created_at) VALUES (?, ?, ?, ?, ?, 'open', ?)",
+                (game_id, version, requester_id, plies[0], plies[1], now),
+            )
+        return cur.rowcount == 1
+
+    async def undo_request(self, game_id: int, version: int) -> UndoRequestRecord | None:
+        rows = await self._fetchall(
+            "SELECT game_id, version, requester_id, first_ply, last_ply, status, created_at FROM undo_requests"
+            " WHERE game_id = ? AND version = ?",
+            (game_id, version),
+        )
+        if not rows:
+            return None
+        agreed = await self._fetchall(
+            "SELECT user_id FROM undo_agreements WHERE game_id = ? AND version = ?", (game_id, version)
+        )
+        return UndoRequestRecord(**dict(rows[0]), agreed=frozenset(r["user_id"] for r in agreed))
+
+    async def agree_undo(self, game_id: int, version: int, user_id: int, now: float) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT OR IGNORE INTO undo_agreements (game_id, version, user_id, agreed_at) VALUES (?, ?, ?, ?)",
+                (game_id, version, user_id, now),
+            )
+
+    async def close_undo_request(self, game_id: int, version: int, status: str) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE undo_requests SET status = ? WHERE game_id = ? AND version = ?", (status, game_id, version)
+            )
+
+    async def undo_moves(self, request: UndoRequestRecord, state: str, status: str, now: float) -> int:
+        """Grant ``request``: mark its rows undone and store the rebuilt state, all or nothing."""
+        async with self.transaction() as db:
+            version = await self._bump(db, request.game_id, request.version, now)
+            await db.execute(
+                "UPDATE moves SET undone = 1 WHERE game_id = ? AND ply BETWEEN ? AND ?",
+                (request.game_id, request.first_ply, request.last_ply),
+            )
+            await db.execute(
+                "UPDATE games SET state = ?, status = ?, turn_started_at = ? WHERE id = ?",
+                (state, status, now, request.game_id),
+            )
+            await db.execute(
+                "UPDATE undo_requests SET status = 'granted' WHERE game_id = ? AND version = ?",
+                (request.game_id, request.version),
+            )
+        return version
+
+    async def undo_starts(self, game_id: int) -> list[int]:
+        """The first log row of every granted undo (where a taken-back move begins), in order."""
+        rows = await self._fetchall(
+            "SELECT first_ply FROM undo_requests WHERE game_id = ? AND status = 'granted' ORDER BY first_ply",
+            (game_id,),
+        )
+        return [r["first_ply"] for r in rows]
