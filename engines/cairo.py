@@ -509,7 +509,7 @@ class CairoEngine(Engine[CairoState]):
         state.scores[seat] += stall.size + self._award_medals(state, stall)
         state.built_this_turn = True
         state.last = LastAction(seat=seat, action="extend", squares=[pending.square])
-        if self._final_stage_due(state):
+        if not state.final_stage and self._final_stage_due(state):
             self._start_final_stage(state)
         self._end_turn(state)
 

@@ -831,3 +831,163 @@ def test_seeded_random_games_end_and_replay(players: int, start: str) -> None:
     for move in log:
         replay = E.apply(replay, move)
     assert E.dumps(replay) == E.dumps(state)
+
+
+# ---- audit of seed 000, sentence by sentence: rules that had no failing test ---------------------
+
+
+def _placing(players: int) -> CairoState:
+    """The variable start, seat 0 to place its first main stall."""
+    return play(deal_everything(play(E.new_game(players), "queue red yellow green blue white purple")), "start 1")
+
+
+def test_board_geometry_souk_sectors_taverns_and_queue() -> None:
+    squares = E.board.squares
+    souk = [s for s in squares if s.kind == "souk"]
+    taverns = [s for s in squares if s.kind == "tavern"]
+    assert len(souk) == 144 and len(taverns) == 38
+    assert {s.name[0] for s in taverns} == set("abcdefghijklmn")
+    assert all(s.name[0] in "an" or s.name[1:] == "13" for s in taverns)
+    per_sector = {code: sum(1 for s in souk if s.sector == code) for code in DATA.sectors}
+    assert per_sector == dict.fromkeys(DATA.sectors, 16)
+    sectors = {name: E.board.square(name).sector for name in ("a1", "a13", "n13", "h13", "n5", "b12")}
+    assert sectors == {"a1": "NW", "a13": "SW", "n13": "SE", "h13": "S", "n5": "E", "b12": "SW"}
+    queue = [E.board.square(f"q{n}") for n in range(1, 6)]
+    below = [
+        E.board.name(next(i for i in E.board.neighbours[q.index] if E.board.squares[i].kind == "souk")) for q in queue
+    ]
+    assert below == ["e1", "f1", "g1", "h1", "i1"]
+
+
+def test_variable_start_applies_the_rules_for_a_new_main_stall() -> None:
+    state = play(_placing(3), "place red c2 door c3")
+    assert "may not touch" in refused(state, "place blue d2 door d3")
+    assert "already has a red main stall" in refused(state, "place red e4 door e5")
+    assert "tavern zone" in refused(state, "place purple g6 door g7")
+    assert "entrance square c3 is not free" in refused(state, "place blue d3 door c3")
+    assert "place red g6 door g7" in E.legal_moves(state)
+
+
+def test_neutral_stalls_of_the_variable_start_keep_the_two_per_sector_limit() -> None:
+    state = _placing(2)
+    state = play(state, "place red c2 door c3", "place blue b4 door b5")
+    state = play(state, "place green g6 door g7", "place green k6 door k7")
+    state = play(state, "place yellow g10 door g9", "place yellow k10 door k9")
+    assert state.phase == "neutral" and E.to_move(state) == CHANCE
+    state = play(state, "neutral white")
+    assert E.to_move(state) == 0
+    assert "at most 2 main stalls" in refused(state, "place white e2 door e3")
+    placed = [E.board.square(m.split()[2]).sector for m in E.legal_moves(state)]
+    assert placed and "NW" not in placed
+
+
+def test_the_card_decides_the_main_stall_square_and_the_entrance_may_be_in_another_sector() -> None:
+    state = position(hands={0: ["C"]})
+    assert "build red f5 door f4" in E.legal_moves(state)
+    assert "sector N" in refused(state, "build red f4 door f5")
+
+
+def test_several_extensions_and_entrances_of_one_colour_may_share_a_sector() -> None:
+    stalls = [(1, "red", "g5", "g6", "g4"), (2, "red", "e2", "f2")]
+    state = position(players=3, stalls=stalls, hands={0: ["N"]})
+    assert "build red h2 door h3" in E.legal_moves(state)
+
+
+def test_an_entrance_may_touch_another_stall() -> None:
+    state = position(stalls=[(1, "red", "c3", "d3")], hands={0: ["W"]})
+    assert "build blue c5 door c4" in E.legal_moves(state)
+
+
+def test_one_purple_main_stall_per_sector_counts_the_tavern_squares_of_that_sector() -> None:
+    state = position(stalls=[(1, "purple", "a2", "b2")], hands={0: ["NW", "W"]})
+    assert "already has a purple main stall (at a2)" in refused(state, "build purple a4 door b4")
+    assert "build purple a5 door b5" in E.legal_moves(state)
+
+
+def test_the_card_decides_the_extension_square() -> None:
+    stalls = [(0, "red", "e2", "e3")]
+    north_west = position(stalls=stalls, hands={0: ["NW"]}, coins={0: {"red": 9}})
+    assert sorted(m for m in E.legal_moves(north_west) if m.startswith("extend")) == [
+        "extend red d2",
+        "extend red e1",
+    ]
+    assert "sector N" in refused(north_west, "extend red f2")
+    north = position(stalls=stalls, hands={0: ["N"]}, coins={0: {"red": 9}})
+    assert [m for m in E.legal_moves(north) if m.startswith("extend")] == ["extend red f2"]
+
+
+def test_an_extension_may_not_join_a_neutral_stall_of_its_colour() -> None:
+    stalls = [(0, "red", "c3", "d3"), (NEUTRAL, "red", "c5", "d5")]
+    state = position(stalls=stalls, hands={0: ["NW"]}, coins={0: {"red": 9}})
+    assert "also touches the neutral red stall at c5" in refused(state, "extend red c4")
+
+
+def test_wildcard_coin_is_paid_before_the_extension_price() -> None:
+    stalls = [(0, "red", "c3", "d3", "c2")]
+    state = play(position(stalls=stalls, hands={0: ["west"]}, coins={0: {"red": 3, "blue": 1}}), "extend red c4")
+    assert E.legal_moves(state) == ["wild west coin blue"]
+    state = play(state, "wild west coin blue")
+    assert E.legal_moves(state) == ["pay red:3"]
+    only_red = position(stalls=stalls, hands={0: ["west"]}, coins={0: {"red": 3}})
+    assert not [m for m in E.legal_moves(only_red) if m.startswith("extend")]
+
+
+def test_first_extension_of_a_colour_takes_both_medals_from_the_supply() -> None:
+    state = position(stalls=[(0, "red", "c3", "d3")], hands={0: ["NW"]}, coins={0: {"red": 2}})
+    assert state.medals["red"] == {"gold": None, "silver": None}
+    state = play(state, "extend red c4", "card NW", "pay red:2")
+    assert state.medals["red"] == {"gold": 0, "silver": 0}
+    assert state.scores[0] == 2 + 3 + 2
+
+
+def test_holding_both_medals_already_scores_only_the_stall_size() -> None:
+    stalls = [(0, "red", "c3", "d3", "c2"), (1, "red", "j6", "k6")]
+    state = position(stalls=stalls, hands={0: ["NW"]}, coins={0: {"red": 3}})
+    state.medals["red"] = {"gold": 0, "silver": 0}
+    state = play(state, "extend red c4", "card NW", "pay red:3")
+    assert state.medals["red"] == {"gold": 0, "silver": 0} and state.scores[0] == 3
+
+
+def test_medals_compare_with_a_resigned_merchants_stall() -> None:
+    stalls = [(0, "red", "c3", "d3", "c2"), (1, "red", "j6", "k6", "j7", "j8")]
+    state = position(players=3, stalls=stalls, hands={0: ["NW"]}, coins={0: {"red": 3}})
+    state.medals["red"] = {"gold": 1, "silver": 1}
+    state = play(E.resign(state, 1), "extend red c4", "card NW", "pay red:3")
+    assert state.medals["red"] == {"gold": 1, "silver": 0} and state.scores[0] == 3 + 2
+
+
+def test_a_moved_main_stall_needs_a_card_for_its_new_square_and_a_new_site() -> None:
+    boxed = [(0, "red", "b1", "c1"), (1, "blue", "c3", "d3", "c2", "b2")]
+    state = position(stalls=boxed, hands={0: ["NW"]})
+    moves = [m for m in E.legal_moves(state) if m.startswith("move")]
+    assert moves and all(E.board.square(m.split()[3]).sector == "NW" for m in moves)
+    assert "move red to b1 door c1" not in moves
+
+
+def test_a_customer_on_a_moved_stalls_old_entrance_stays_there() -> None:
+    boxed = [(0, "red", "b1", "c1"), (1, "blue", "c3", "d3", "c2", "b2")]
+    state = position(stalls=boxed, hands={0: ["C"]}, customers={**QUEUE, "white": "c1"})
+    state = play(state, "move red to g6 door g7", "card C")
+    assert state.customers["white"] == "c1" and state.stalls[0].door == "g7"
+
+
+def test_customers_walk_side_by_side_never_diagonally() -> None:
+    stalls = [(0, "red", "d5", "e5"), (1, "red", "h3", "h4")]
+    state = position(stalls=stalls)
+    assert [m for m in E.legal_moves(state) if m.startswith("attract red")] == ["attract red to e5"]
+    assert "need 1 charlatan" in refused(state, "attract red to h4")
+
+
+def test_a_draw_ends_after_one_pick_when_nothing_is_left_to_take() -> None:
+    state = position(display=(None, None, None, None))
+    state.deck, state.charlatan_supply = {}, 1
+    state = play(state, "take charlatan")
+    assert state.charlatans[0] == 1 and E.to_move(state) == 1
+
+
+def test_a_merchant_who_passed_stays_out_when_a_later_extension_keeps_the_final_stage_due() -> None:
+    stalls = [(1, "red", "j6", "k6", "j7", "j8", "j9", "i9", "h9", "h10"), (0, "blue", "c3", "d3")]
+    state = position(players=3, stalls=stalls, hands={0: ["NW"]}, coins={0: {"blue": 5}}, final=True)
+    state.passed = [1]
+    state = play(state, "extend blue c4", "card NW", "pay blue:2")
+    assert state.passed == [1] and E.to_move(state) == 2
