@@ -1,0 +1,298 @@
+"""The story of a game from its log (turns, catch-up, changed squares, pages) and undo with consent, without Discord."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import engines
+from bot.history import (
+    catch_up,
+    changed_squares,
+    game_turns,
+    initial_state,
+    log_pages,
+    log_text,
+    newest_lines,
+    undo_plan,
+)
+from bot.host import GameHost, Played, Refused, replay_log
+from bot.storage import Store
+from bot.undo import answer_undo, ask_undo
+from engines.base import CHANCE
+
+ANA, BEN, CY = 1001, 1002, 1003
+NAMES = {ANA: "Ana", BEN: "Ben", CY: "Cy"}
+
+
+@pytest.fixture
+async def host(tmp_path: Path):
+    store = await Store.open(tmp_path / "bazaar.db")
+    clock = iter(range(1_000_000, 2_000_000))
+    yield GameHost(store, rng=random.Random(7), clock=lambda: float(next(clock)))
+    await store.close()
+
+
+async def started(host: GameHost, game: str, players=(ANA, BEN), options=None) -> Played:
+    record = await host.create(
+        guild_id=1,
+        channel_id=10,
+        thread_id=11,
+        game=game,
+        options=options or {},
+        user_id=players[0],
+        name=NAMES[players[0]],
+    )
+    for user in players[1:]:
+        await host.join(record.id, user, NAMES[user])
+    return await host.start(record.id, players[0])
+
+
+async def move(host: GameHost, played: Played, text: str | None = None, *steps: str) -> Played:
+    """The player to move plays ``text`` (and ``steps``), or the first legal move."""
+    assert played.state is not None and played.to_move not in (None, CHANCE)
+    first = text or played.engine.legal_moves(played.state)[0]
+    return await host.play(played.game.id, played.user_of(played.to_move), [first, *steps])
+
+
+async def lines_for(host: GameHost, played: Played, viewer: int | None) -> list[str]:
+    snapshot = await host.snapshot(played.game.id)
+    return [turn.line for turn in await game_turns(host.store, snapshot, viewer)]
+
+
+def first_build(played: Played) -> list[str]:
+    """A Kairo build of the player to move: the site and the first way to pay for it."""
+    engine, state = played.engine, played.state
+    site = next(m for m in engine.legal_moves(state) if m.startswith("build "))
+    return [site, engine.legal_moves(engine.apply(state, site))[0]]
+
+
+# ---- turns ----------------------------------------------------------------------------------------------
+async def test_a_marrakech_turn_is_one_numbered_line_with_its_roll(host: GameHost) -> None:
+    played = await started(host, "marrakech")
+    mover = played.names[played.to_move]
+    played = await move(host, played, "straight")
+    played = await move(host, played)
+    lines = await lines_for(host, played, None)
+    assert len(lines) == 1
+    assert lines[0].startswith(f"1. {mover} kept Assam facing north; {mover} rolled ")
+    assert f"{mover} placed a " in lines[0] and lines[0].endswith(".")
+
+
+async def test_a_deck_draw_names_the_card_only_for_the_player_who_drew_it(host: GameHost) -> None:
+    played = await started(host, "cairo", options={"start": "preset"})
+    drawer = played.to_move
+    played = await move(host, played, "take deck", "take deck")
+    mine = (await lines_for(host, played, drawer))[-1]
+    other = (await lines_for(host, played, 1 - drawer))[-1]
+    public = (await lines_for(host, played, None))[-1]
+    name = played.names[drawer]
+    assert other == public and public.count(f"{name} draws a building card") == 2
+    assert f"{name} draws a building card" not in mine and mine.count(f"{name} draws the ") == 2
+
+
+# ---- catch-up --------------------------------------------------------------------------------------------
+async def test_catch_up_tells_the_turns_after_your_last_one(host: GameHost) -> None:
+    played = await started(host, "marrakech", (ANA, BEN, CY))
+    first = played.to_move
+    for _ in range(3):  # three whole turns: orient (with its roll), then place
+        played = await move(host, played)
+        played = await move(host, played)
+    snapshot = await host.snapshot(played.game.id)
+    turns = await game_turns(host.store, snapshot, first)
+    news = catch_up(turns, initial_state(snapshot), first)
+    assert not news.since_start
+    assert [turn.number for turn in news.turns] == [2, 3]
+    assert news.then == turns[0].after
+    assert all(turn.seat != first for turn in news.turns)
+
+
+async def test_catch_up_starts_at_the_beginning_for_a_player_who_has_not_moved(host: GameHost) -> None:
+    played = await started(host, "marrakech", (ANA, BEN, CY))
+    waiting = (played.to_move + 2) % 3
+    played = await move(host, played)
+    played = await move(host, played)
+    snapshot = await host.snapshot(played.game.id)
+    turns = await game_turns(host.store, snapshot, waiting)
+    news = catch_up(turns, initial_state(snapshot), waiting)
+    assert news.since_start and len(news.turns) == len(turns) == 1
+
+
+def test_changed_squares_compare_a_grid_board_cell_by_cell() -> None:
+    before = {"board": [[None, None], [None, {"colour": 1}]]}
+    after = {"board": [[{"colour": 0}, None], [None, {"colour": 2}]]}
+    assert changed_squares(before, after) == [[0, 0], [1, 1]]
+
+
+def test_changed_squares_compare_named_squares() -> None:
+    before = {"board": {"squares": [{"name": "f5", "stall": None}, {"name": "f6", "customer": None}]}}
+    after = {"board": {"squares": [{"name": "f5", "stall": {"id": 1}}, {"name": "f6", "customer": None}]}}
+    assert changed_squares(before, after) == ["f5"]
+    assert changed_squares({}, {}) == []
+
+
+async def test_changed_squares_of_a_kairo_build_are_its_stall_and_entrance(host: GameHost) -> None:
+    played = await started(host, "cairo", options={"start": "preset"})
+    engine, before = played.engine, played.state
+    site = first_build(played)
+    played = await move(host, played, *site)
+    _, _, square, _, door = site[0].split()
+    assert set(changed_squares(engine.view(before, None), engine.view(played.state, None))) == {square, door}
+
+
+# ---- undo plans ---------------------------------------------------------------------------------------------
+async def plan_for(host: GameHost, played: Played, seat: int):
+    snapshot = await host.snapshot(played.game.id)
+    return undo_plan(await game_turns(host.store, snapshot, seat), seat, snapshot.names)
+
+
+async def test_turning_assam_cannot_be_undone_because_the_die_was_rolled(host: GameHost) -> None:
+    played = await started(host, "marrakech", (ANA, BEN, CY))
+    seat = played.to_move
+    played = await move(host, played, "left")
+    with pytest.raises(Refused, match=r"chance has spoken since .*rolled"):
+        await plan_for(host, played, seat)
+
+
+async def test_a_carpet_can_be_undone_until_the_next_player_acts(host: GameHost) -> None:
+    played = await started(host, "marrakech", (ANA, BEN, CY))
+    seat = played.to_move
+    played = await move(host, played)
+    played = await move(host, played)
+    plan = await plan_for(host, played, seat)
+    assert [e.row.move for e in plan.entries] == [(await host.store.moves(played.game.id))[-1].move]
+    next_player = played.names[played.to_move]
+    played = await move(host, played, "straight")
+    with pytest.raises(Refused, match=f"{next_player} has played since"):
+        await plan_for(host, played, seat)
+    with pytest.raises(Refused, match="not made a move"):
+        await plan_for(host, played, (seat + 2) % 3)
+
+
+async def test_a_kairo_deck_draw_cannot_be_undone_but_a_build_can(host: GameHost) -> None:
+    played = await started(host, "cairo", options={"start": "preset"})
+    builder = played.to_move
+    first_build_moves = first_build(played)
+    played = await move(host, played, *first_build_moves)
+    plan = await plan_for(host, played, builder)
+    assert [e.row.move for e in plan.entries] == first_build_moves
+    drawer = played.to_move
+    played = await move(host, played, "take deck")
+    with pytest.raises(Refused, match="draws"):
+        await plan_for(host, played, drawer)
+    with pytest.raises(Refused, match="has played since"):
+        await plan_for(host, played, builder)
+
+
+# ---- undo with consent ----------------------------------------------------------------------------------------
+async def test_undo_needs_every_other_player_and_keeps_the_rows_marked(host: GameHost) -> None:
+    played = await started(host, "marrakech", (ANA, BEN, CY))
+    played = await move(host, played)
+    before_place = await host.game(played.game.id)
+    played = await move(host, played)
+    requester = played.user_of((played.to_move - 1) % 3)
+    others = [u for u in (ANA, BEN, CY) if u != requester]
+
+    asked = await ask_undo(host, played.game.id, requester)
+    assert asked.answer == "waiting" and "placed a" in asked.request.taken_back
+    assert {s.user_id for s in asked.request.waiting_for} == set(others)
+    version = asked.request.record.version
+    first = await answer_undo(host, played.game.id, version, others[0], agree=True)
+    assert first.answer == "waiting" and [s.user_id for s in first.request.waiting_for] == [others[1]]
+    assert (await host.game(played.game.id)).state != before_place.state
+    granted = await answer_undo(host, played.game.id, version, others[1], agree=True)
+
+    assert granted.answer == "granted" and granted.played is not None
+    record = await host.game(played.game.id)
+    assert record.state == before_place.state and record.version == version + 1
+    log = await host.store.moves(played.game.id)
+    assert log[-1].undone and not log[-2].undone
+    assert engines.get("marrakech").dumps(replay_log(record, 3, log)) == record.state
+    lines = await lines_for(host, played, None)
+    assert lines[-1].endswith("(undone)") and "placed a" in lines[-1]
+    assert granted.played.to_move == (played.to_move - 1) % 3
+
+
+async def test_one_refusal_closes_the_request_and_changes_nothing(host: GameHost) -> None:
+    played = await started(host, "marrakech", (ANA, BEN, CY))
+    played = await move(host, played)
+    played = await move(host, played)
+    requester = played.user_of((played.to_move - 1) % 3)
+    other = next(u for u in (ANA, BEN, CY) if u != requester)
+    before = await host.game(played.game.id)
+    asked = await ask_undo(host, played.game.id, requester)
+    refused = await answer_undo(host, played.game.id, before.version, other, agree=False)
+    assert refused.answer == "refused" and refused.by.user_id == other
+    assert await host.game(played.game.id) == before
+    with pytest.raises(Refused, match="closed"):
+        await answer_undo(host, played.game.id, before.version, other, agree=True)
+    with pytest.raises(Refused, match="answer was no"):
+        await ask_undo(host, played.game.id, requester)
+    assert asked.answer == "waiting"
+
+
+async def test_a_move_in_between_makes_the_request_void(host: GameHost) -> None:
+    played = await started(host, "cairo", options={"start": "preset"})
+    requester = played.user_of(played.to_move)
+    played = await move(host, played, *first_build(played))
+    asked = await ask_undo(host, played.game.id, requester)
+    other = asked.request.asked[0].user_id
+    await move(host, played, "take charlatan", "take charlatan")
+    stale = await answer_undo(host, played.game.id, asked.request.record.version, other, agree=True)
+    assert stale.answer == "stale"
+    assert not any(row.undone for row in await host.store.moves(played.game.id))
+
+
+async def test_only_the_players_asked_answer_and_the_requester_may_withdraw(host: GameHost) -> None:
+    played = await started(host, "cairo", options={"start": "preset"})
+    requester = played.user_of(played.to_move)
+    played = await move(host, played, *first_build(played))
+    asked = await ask_undo(host, played.game.id, requester)
+    version = asked.request.record.version
+    with pytest.raises(Refused, match="other players have the buttons"):
+        await ask_undo(host, played.game.id, requester)
+    with pytest.raises(Refused, match="Only the players"):
+        await answer_undo(host, played.game.id, version, 4242, agree=True)
+    with pytest.raises(Refused, match="other players decide"):
+        await answer_undo(host, played.game.id, version, requester, agree=True)
+    with pytest.raises(Refused, match="not playing"):
+        await ask_undo(host, played.game.id, 4242)
+    withdrawn = await answer_undo(host, played.game.id, version, requester, agree=False)
+    assert withdrawn.answer == "withdrawn"
+
+
+async def test_an_undone_move_played_again_and_undone_again_reads_right_in_the_log(host: GameHost) -> None:
+    played = await started(host, "cairo", options={"start": "preset"})
+    builder = played.user_of(played.to_move)
+    build = first_build(played)
+    for _ in range(2):
+        played = await host.play(played.game.id, builder, build)
+        asked = await ask_undo(host, played.game.id, builder)
+        other = asked.request.asked[0].user_id
+        await answer_undo(host, played.game.id, asked.request.record.version, other, agree=True)
+        played = await host.snapshot(played.game.id)
+    lines = await lines_for(host, played, None)
+    assert lines[-1].split(". ", 1)[1] == lines[-2].split(". ", 1)[1]
+    assert lines[-1].endswith("(undone)") and "build" in lines[-1]
+    assert played.to_move == played.seat_of(builder)
+
+
+# ---- layout ----------------------------------------------------------------------------------------------------
+def test_log_pages_never_exceed_their_budget_and_keep_every_line() -> None:
+    lines = [f"{n}. " + "word " * (n % 40) for n in range(1, 200)]
+    pages = log_pages(lines, budget=300)
+    assert len(pages) > 1 and [line for page in pages for line in page] == lines
+    assert all(sum(len(line) + 1 for line in page) <= 300 for page in pages)
+    assert log_pages(["x" * 500], budget=100) == [["x" * 98 + "…"]]
+
+
+def test_newest_lines_keep_the_end_and_count_what_was_left_out() -> None:
+    kept, left_out = newest_lines(["a" * 50, "b" * 50, "c" * 50], budget=110)
+    assert kept == ["b" * 50, "c" * 50] and left_out == 1
+
+
+def test_the_text_file_has_a_title_the_players_every_line_and_the_ending() -> None:
+    text = log_text("Marrakech #4", ["Ana", "Ben"], [], "Game over.")
+    assert text == "Marrakech #4\nPlayers: 1. Ana, 2. Ben\n\n\nGame over.\n"
