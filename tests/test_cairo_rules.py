@@ -957,11 +957,12 @@ def test_medals_compare_with_a_resigned_merchants_stall() -> None:
 
 
 def test_a_moved_main_stall_needs_a_card_for_its_new_square_and_a_new_site() -> None:
-    boxed = [(0, "red", "b1", "c1"), (1, "blue", "c3", "d3", "c2", "b2")]
+    boxed = [(0, "red", "b1", "c1"), (1, "blue", "b3", "b2")]
     state = position(stalls=boxed, hands={0: ["NW"]})
     moves = [m for m in E.legal_moves(state) if m.startswith("move")]
     assert moves and all(E.board.square(m.split()[3]).sector == "NW" for m in moves)
     assert "move red to b1 door c1" not in moves
+    assert "move red to d1 door e1" in moves
 
 
 def test_a_customer_on_a_moved_stalls_old_entrance_stays_there() -> None:

@@ -688,3 +688,17 @@ def test_random_games_end_with_money_kept_and_states_round_tripping(num_players:
             laid = len(final.carpet_colours)
             assert all(ENGINE.view(final, None)["players"][s]["carpets_left"] == 0 for s in in_players)
             assert laid >= len(in_players) * DATA.carpets_per_colour[num_players]
+
+
+# ---- audit of seed 001, sentence by sentence: rules that had no failing test ---------------------
+def test_two_players_start_with_30_dirhams_each() -> None:
+    state = ENGINE.new_game(2)
+    assert [p["dirhams"] for p in ENGINE.view(state, None)["players"]] == [30, 30]
+
+
+def test_tribute_is_settled_before_the_carpet_is_laid() -> None:
+    # Ana lands on Ben's blue d3 (area d3 e3 = 2) and pays before laying red over e3.
+    state = play(setup(carpets=(("blue", "d3-e3"),), assam="d4", facing="N"), "roll 1")
+    assert state.dirhams == [28, 32, 30] and state.phase == "place"
+    state = play(state, "place e3-e4")
+    assert state.dirhams == [28, 32, 30] and top_colour_name(state, "e3") == "red"
