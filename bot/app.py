@@ -17,6 +17,7 @@ from bot.commands import build_group
 from bot.components import LobbyButton, MoveButton, MoveSelect
 from bot.config import Settings
 from bot.errors import report
+from bot.history_commands import HISTORY_ITEMS
 from bot.host import GameHost
 from bot.storage import Store
 
@@ -63,7 +64,7 @@ class BazaarBot(commands.Bot):
     async def setup_hook(self) -> None:
         store = self._store or await Store.open(self.settings.database)
         self.host = GameHost(store, self._rng, self._clock)
-        self.add_dynamic_items(LobbyButton, MoveButton, MoveSelect)
+        self.add_dynamic_items(LobbyButton, MoveButton, MoveSelect, *HISTORY_ITEMS)
         for name in engines.names():
             self.tree.add_command(build_group(name))
         await self.sync_commands()

@@ -1,7 +1,8 @@
 """The slash-command group of each game: the shared lifecycle commands plus the game's own.
 
 ``build_group("marrakech")`` returns ``/marrakech`` with ``new``, ``join``, ``leave``, ``start``,
-``board``, ``status``, ``play``, ``resign``, ``abandon`` and ``games``; the game's adapter adds
+``board``, ``status``, ``play``, ``resign``, ``abandon``, ``games``, and ``log``, ``catchup`` and
+``undo`` (from ``bot.history_commands``); the game's adapter adds
 its own actions (``turn``, ``place``, ``build`` ...). Every command that acts on a game takes an
 optional ``game`` option; inside a game's thread it is not needed.
 """
@@ -27,6 +28,7 @@ from bot.context import (
     store_of,
 )
 from bot.games import adapter
+from bot.history_commands import add_history_commands
 from bot.host import Played, Refused
 from bot.posting import (
     MENTION_USERS,
@@ -297,5 +299,6 @@ def build_group(game_name: str) -> app_commands.Group:
     play_command = make_command("play", play)
     play_command.autocomplete("move")(autocomplete_move)
     group.add_command(play_command)
+    add_history_commands(group)
     adapter(engine.name).add_commands(group)
     return group
