@@ -3,49 +3,73 @@
 A build takes several engine steps in one turn (the site, then the cards, then for an extension
 the coins); each command gathers them as options and the bot applies them together, in one
 transaction. Every option autocompletes from the legal moves of the current state, narrowed by
-the options already filled in. Buttons under the board are offered only where the choices are
-public (which pile to draw from): a menu of hand cards or coins would show them to everybody.
+the options already filled in (``bot.games.cairo_choices``). Buttons under the board are offered
+only where the choices are public (which pile to draw from): a menu of hand cards or coins would
+show them to everybody. ``/cairo hand`` shows a player their cards and coins, to them alone.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-import engines
 from bot.games import GameAdapter
-from engines.base import GameError, GameState
+from bot.games import cairo_choices as options
+from bot.games.cairo_choices import Choice, coins_step, keep_step, pay_step, site_step, take_step
+
+if TYPE_CHECKING:
+    from bot.host import Played
 
 PUBLIC_PHASES = ("draw",)
+"""Phases whose legal moves may be offered as buttons under the public board."""
 LABELS = {"take deck": "Draw from the deck", "take charlatan": "Take a charlatan", "pass": "Stop building (pass)"}
+OPTION_NAMES = ("stall", "square", "door", "pay", "coins", "customer", "entrance", "first", "second", "cards")
+"""Every option of the Kairo commands whose typed value narrows the choices of another."""
+Completer = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
 
 
+# ---- what the board says and shows ------------------------------------------------------------------
 def prompt(view: dict[str, Any]) -> str:
-    """What the player to move has to decide, by phase."""
-    phase = view.get("phase")
+    """What the player to move has to do next, in plain words, by phase (public information only)."""
+    phase = str(view.get("phase"))
+    if phase == "card":
+        return f"pay for {_pending_text(view)} with building cards (`/cairo play`: card …, wild … coin …, or cards …)"
+    if phase == "pay":
+        return f"pay the coins for {_pending_text(view)} (`/cairo play`: pay …)"
     texts = {
-        "place": "place a main stall and its entrance (`/cairo place`)",
-        "neutral": f"place the neutral {view.get('neutral_to_place') or ''} stall (`/cairo place`)",
-        "play": "build, extend or move (`/cairo build` / `extend` / `move`), attract a customer "
-        "(`/cairo attract`) or draw 2 cards (`/cairo draw`)",
-        "draw": "take your second card (buttons below or `/cairo draw`)",
-        "keep": "you hold more than 4 building cards: choose 4 to keep (`/cairo keep`)",
-        "card": "choose the cards that pay for your build (`/cairo move` with the pay option)",
-        "pay": "choose the coins that pay for your extension",
-        "final": "final stage: build (`/cairo build` / `extend` / `move`) or stop for good (`/cairo pass`)",
+        "place": "place one of your main stalls with its entrance, no card needed (`/cairo place`; "
+        "`/cairo pass` only if no square is left)",
+        "neutral": f"place the neutral {view.get('neutral_to_place') or ''} stall drawn from the bag (`/cairo place`)",
+        "play": "build a new stall (`/cairo build`), extend one (`/cairo extend`) or move one (`/cairo move`), "
+        "send a customer to a stall (`/cairo attract`), or draw 2 cards (`/cairo draw`)",
+        "draw": "take your second card: choose it below or with `/cairo draw`",
+        "keep": "you hold more than 4 building cards: choose the 4 to keep (`/cairo keep`)",
+        "final": "final stage: build (`/cairo build`), extend (`/cairo extend`) or move (`/cairo move`), "
+        "or stop building for good (`/cairo pass`)",
     }
-    return texts.get(str(phase), "your move").replace("  ", " ")
+    return " ".join(texts.get(phase, "your move").split())
+
+
+def _pending_text(view: dict[str, Any]) -> str:
+    pending = view.get("pending") or {}
+    colour, square = pending.get("colour", ""), pending.get("square", "")
+    if pending.get("action") == "extend":
+        return f"the {colour} extension at {square} (price {pending.get('price')})"
+    verb = "new" if pending.get("action") == "build" else "moved"
+    return f"the {verb} {colour} main stall at {square}"
 
 
 def label(move: str) -> str:
+    """A button's words for a move of the public draw phase."""
     if move in LABELS:
         return LABELS[move]
     if move.startswith("take display "):
-        return f"Take display card {move.rsplit(' ', 1)[1]}"
+        return f"Take face-up card {move.rsplit(' ', 1)[1]} (from the left)"
     return move
 
 
@@ -54,133 +78,120 @@ def public_moves(view: dict[str, Any]) -> bool:
     return view.get("phase") in PUBLIC_PHASES
 
 
-# ---- composing moves from options ----------------------------------------------------------------
-def _words(move: str) -> list[str]:
-    return move.split()
-
-
-def after(state: GameState, steps: list[str]) -> GameState | None:
-    """The state after ``steps``, or None if one of them is not legal."""
-    engine = engines.get("cairo")
-    try:
-        for step in steps:
-            state = engine.apply(state, step)
-    except GameError:
-        return None
-    return state
-
-
-def site_move(kind: str, stall: str, square: str, door: str | None) -> str:
-    """The first engine step of a build."""
-    stall, square = stall.strip().lower(), square.strip().lower()
-    door_text = f" door {door.strip().lower()}" if door else ""
-    if kind == "move":
-        return f"move {stall} to {square}{door_text}"
-    return f"{kind} {stall} {square}{door_text}"
-
-
-async def _context(interaction: discord.Interaction) -> tuple[Any, list[str]]:
-    """The current game's state and legal moves when it is the user's turn, else (None, [])."""
+# ---- autocomplete -------------------------------------------------------------------------------------
+async def my_turn(interaction: discord.Interaction) -> Played | None:
+    """The command's game when it is the user's turn in it, else None (then nothing is offered)."""
     from bot.commands import current_game
     from bot.host import Refused
 
     try:
         played = await current_game(interaction, getattr(interaction.namespace, "game", None))
     except Refused:
-        return None, []
+        return None
     if played.state is None or played.to_move is None or played.seat_of(interaction.user.id) != played.to_move:
-        return None, []
-    return played.state, played.engine.legal_moves(played.state)
+        return None
+    return played
 
 
-def _choices(values: list[str], current: str, name: Callable[[str], str] = str) -> list[app_commands.Choice[str]]:
-    seen: list[str] = []
-    for value in values:
-        if value not in seen and current.lower().strip() in value.lower():
-            seen.append(value)
-    return [app_commands.Choice(name=name(v)[:100], value=v[:100]) for v in seen[:25]]
+def typed(interaction: discord.Interaction) -> dict[str, str]:
+    """The Kairo options filled in so far."""
+    found = {name: getattr(interaction.namespace, name, None) for name in OPTION_NAMES}
+    return {name: str(value) for name, value in found.items() if value is not None}
 
 
-def _field(moves: list[str], prefix: list[str], index: int) -> list[str]:
-    """The ``index``-th word of the moves that start with the words ``prefix``."""
-    out = []
-    for move in moves:
-        words = _words(move)
-        if words[: len(prefix)] == prefix and len(words) > index:
-            out.append(words[index])
-    return out
+def as_choices(found: Sequence[Choice]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=choice.label[:100], value=choice.value[:100]) for choice in found]
 
 
-def _namespace(interaction: discord.Interaction, name: str) -> str:
-    return str(getattr(interaction.namespace, name, "") or "").strip().lower()
-
-
-def site_autocomplete(kind: str, field: str) -> Callable[..., Any]:
-    """Autocomplete for ``stall``, ``square`` or ``door`` of a build/place/move command."""
+def completer(choose: Callable[[Played, dict[str, str], str], list[Choice]]) -> Completer:
+    """An autocomplete callback: ``choose(played, typed options, current text)`` on the user's turn."""
 
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        _, moves = await _context(interaction)
-        stall, square = _namespace(interaction, "stall"), _namespace(interaction, "square")
-        if field == "stall":
-            return _choices(_field(moves, [kind], 1), current)
-        offset = 1 if kind == "move" else 0  # "move red to g7 door g8" has an extra word
-        if field == "square":
-            return _choices(_field(moves, [kind, stall, *(["to"] if offset else [])], 2 + offset), current)
-        return _choices(_field(moves, [kind, stall, *(["to"] if offset else []), square, "door"], 4 + offset), current)
+        played = await my_turn(interaction)
+        if played is None:
+            return []
+        return as_choices(choose(played, typed(interaction), current))
 
     return complete
 
 
-def pay_autocomplete(kind: str) -> Callable[..., Any]:
-    """Autocomplete for the cards that pay for a build, from the state after the site step."""
-
-    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        state, _ = await _context(interaction)
-        if state is None:
-            return []
-        door = _namespace(interaction, "door") or None
-        step = site_move(kind, _namespace(interaction, "stall"), _namespace(interaction, "square"), door)
-        nxt = after(state, [step])
-        if nxt is None:
-            return []
-        return _choices(engines.get("cairo").legal_moves(nxt), current)
-
-    return complete
+def site_completer(kind: str, field: str) -> Completer:
+    """Autocomplete for ``stall``/``square``/``door`` (or ``customer``/``entrance``) of a ``kind`` command."""
+    return completer(
+        lambda played, chosen, current: options.site_choices(
+            played.state,
+            kind,
+            field,
+            chosen,
+            current,
+            played.names,  # type: ignore[arg-type]
+        )
+    )
 
 
-async def coins_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """The coin payments for an extension, cheapest first."""
-    state, _ = await _context(interaction)
-    if state is None:
-        return []
-    step = site_move("extend", _namespace(interaction, "stall"), _namespace(interaction, "square"), None)
-    nxt = after(state, [step, _namespace(interaction, "pay")])
-    if nxt is None:
-        return []
-    return _choices(engines.get("cairo").legal_moves(nxt), current)
+def pay_completer(kind: str) -> Completer:
+    """Autocomplete for the cards paying for a build, given its site."""
+
+    def choose(played: Played, chosen: dict[str, str], current: str) -> list[Choice]:
+        site = site_step(kind, chosen.get("stall", ""), chosen.get("square", ""), chosen.get("door"))
+        return options.pay_choices(played.state, site, current)  # type: ignore[arg-type]
+
+    return completer(choose)
 
 
-async def _play(interaction: discord.Interaction, game: int | None, moves: list[str]) -> None:
+def _coins(played: Played, chosen: dict[str, str], current: str) -> list[Choice]:
+    steps = [site_step("extend", chosen.get("stall", ""), chosen.get("square", "")), pay_step(chosen.get("pay", ""))]
+    return options.coins_choices(played.state, steps, current)  # type: ignore[arg-type]
+
+
+def _take(field: str) -> Callable[[Played, dict[str, str], str], list[Choice]]:
+    def choose(played: Played, chosen: dict[str, str], current: str) -> list[Choice]:
+        first = chosen.get("first") if field == "second" else None
+        if field == "second" and played.state.phase == "draw":  # type: ignore[union-attr]
+            return []  # the first pick was made already: this draw has one pick left
+        return options.take_choices(played.state, first, current)  # type: ignore[arg-type]
+
+    return choose
+
+
+def _keep(played: Played, chosen: dict[str, str], current: str) -> list[Choice]:
+    return options.keep_choices(played.state, current)  # type: ignore[arg-type]
+
+
+# ---- commands ----------------------------------------------------------------------------------------
+async def _play(interaction: discord.Interaction, game: int | None, steps: list[str]) -> None:
     from bot.actions import play_moves
     from bot.commands import current_game
 
     played = await current_game(interaction, game)
-    await play_moves(interaction, played.game.id, moves)
+    await play_moves(interaction, played.game.id, steps)
 
 
-# ---- commands ----------------------------------------------------------------------------------
 async def place(interaction: discord.Interaction, stall: str, square: str, door: str, game: int | None = None) -> None:
-    """Setup: place a main stall (no card) and its entrance."""
-    await _play(
-        interaction, game, [f"place {stall.strip().lower()} {square.strip().lower()} door {door.strip().lower()}"]
-    )
+    """Start of the game: place a main stall and its entrance, no card needed.
+
+    Args:
+        stall: The colour of your main stall (the neutral stall's colour when placing it).
+        square: Where the stall stands (type a column letter or a sector to narrow the list).
+        door: Its entrance: a free souk square next to the stall.
+        game: The game number (not needed inside the game's thread).
+    """
+    await _play(interaction, game, [site_step("place", stall, square, door)])
 
 
 async def build(
     interaction: discord.Interaction, stall: str, square: str, door: str, pay: str, game: int | None = None
 ) -> None:
-    """Build a new main stall with its entrance, paying with building cards."""
-    await _play(interaction, game, [site_move("build", stall, square, door), pay])
+    """Build a new main stall with its entrance, paying with building cards.
+
+    Args:
+        stall: The colour of the new main stall.
+        square: Where the stall stands (type a column letter or a sector to narrow the list).
+        door: Its entrance: a free souk square next to the stall.
+        pay: The cards: one for the sector, a wildcard and a coin, or three cards.
+        game: The game number (not needed inside the game's thread).
+    """
+    await _play(interaction, game, [site_step("build", stall, square, door), pay_step(pay)])
 
 
 async def extend(
@@ -191,80 +202,92 @@ async def extend(
     coins: str | None = None,
     game: int | None = None,
 ) -> None:
-    """Extend your stall of a colour: cards for the square, then coins (cheapest if not chosen)."""
+    """Extend one of your stalls: cards for the square, then coins (the cheapest if not chosen).
+
+    Args:
+        stall: The colour of your stall to extend.
+        square: The free square next to it.
+        pay: The cards: one for the sector, a wildcard and a coin, or three cards.
+        coins: The coins (the new size in value; other colours count 2 for 1). Default: the cheapest way.
+        game: The game number (not needed inside the game's thread).
+    """
     from bot.commands import current_game
 
     played = await current_game(interaction, game)
-    steps = [site_move("extend", stall, square, None), pay]
-    if coins is None and played.state is not None:
-        nxt = after(played.state, steps)
-        if nxt is not None and engines.get("cairo").to_move(nxt) == played.to_move:
-            options = [m for m in engines.get("cairo").legal_moves(nxt) if m.startswith("pay ")]
-            coins = options[0] if options else None
-    await _play(interaction, game, [*steps, *([coins] if coins else [])])
+    steps = [site_step("extend", stall, square), pay_step(pay)]
+    await _play(interaction, game, [*steps, coins_step(coins) if coins else _cheapest_coins(played, steps)])
+
+
+def _cheapest_coins(played: Played, steps: list[str]) -> str:
+    """The first (cheapest) coin payment after ``steps``; ``pay`` alone (refused, with the rule) if none."""
+    found = options.coins_choices(played.state, steps, "") if played.state is not None else []  # type: ignore[arg-type]
+    return found[0].value if found else "pay"
 
 
 async def move(
     interaction: discord.Interaction, stall: str, square: str, door: str, pay: str, game: int | None = None
 ) -> None:
-    """Move one of your unextended main stalls that cannot be extended."""
-    await _play(interaction, game, [site_move("move", stall, square, door), pay])
+    """Move one of your main stalls that has no extension and can never get one.
+
+    Args:
+        stall: The colour of the main stall to move.
+        square: Its new square.
+        door: Its new entrance.
+        pay: The cards for the new square: one for the sector, a wildcard and a coin, or three cards.
+        game: The game number (not needed inside the game's thread).
+    """
+    await _play(interaction, game, [site_step("move", stall, square, door), pay_step(pay)])
 
 
 async def attract(interaction: discord.Interaction, customer: str, entrance: str, game: int | None = None) -> None:
-    """Send a customer to a free entrance of its colour (charlatans are spent to skip nearer ones)."""
-    await _play(interaction, game, [f"attract {customer.strip().lower()} to {entrance.strip().lower()}"])
+    """Send a customer to a free entrance of its colour; you and the stall's owner earn coins.
 
-
-async def customer_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    _, moves = await _context(interaction)
-    return _choices(_field(moves, ["attract"], 1), current)
-
-
-async def entrance_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    _, moves = await _context(interaction)
-    return _choices(_field(moves, ["attract", _namespace(interaction, "customer"), "to"], 3), current)
+    Args:
+        customer: The colour of a customer in the souk.
+        entrance: The free entrance it walks to (charlatans are spent to pass nearer ones).
+        game: The game number (not needed inside the game's thread).
+    """
+    await _play(interaction, game, [f"attract {options.clean(customer)} to {options.clean(entrance)}"])
 
 
 async def draw(
     interaction: discord.Interaction, first: str, second: str | None = None, game: int | None = None
 ) -> None:
-    """Draw cards: first and second pick from the display (1–4), the deck or the charlatans."""
-    picks = [_take(first)] + ([_take(second)] if second else [])
-    await _play(interaction, game, picks)
+    """Draw 2 cards: each a face-up card, the top card of the deck or a charlatan.
 
-
-def _take(pick: str) -> str:
-    text = pick.strip().lower()
-    return text if text.startswith("take ") else f"take {text}"
-
-
-async def draw_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    _, moves = await _context(interaction)
-    takes = [m.removeprefix("take ") for m in moves if m.startswith("take ")]
-    return _choices(takes, current, lambda v: label(f"take {v}"))
+    Args:
+        first: The first pick (or the second, when you already took one with the buttons).
+        second: The second pick.
+        game: The game number (not needed inside the game's thread).
+    """
+    await _play(interaction, game, [take_step(first), *([take_step(second)] if second else [])])
 
 
 async def keep(interaction: discord.Interaction, cards: str, game: int | None = None) -> None:
-    """Hand limit: the 4 building cards to keep (e.g. NW N C west)."""
-    text = cards.strip()
-    await _play(interaction, game, [text if text.lower().startswith("keep") else f"keep {text}"])
+    """Over the hand limit after drawing: the 4 building cards to keep (the others are discarded).
 
-
-async def keep_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    _, moves = await _context(interaction)
-    return _choices([m.removeprefix("keep ") for m in moves if m.startswith("keep ")], current)
+    Args:
+        cards: The 4 cards to keep, e.g. NW N C west.
+        game: The game number (not needed inside the game's thread).
+    """
+    await _play(interaction, game, [keep_step(cards)])
 
 
 async def pass_(interaction: discord.Interaction, game: int | None = None) -> None:
-    """Final stage: stop building for the rest of the game."""
+    """Final stage: stop building for good (at the start: skip a stall that has no square left).
+
+    Args:
+        game: The game number (not needed inside the game's thread).
+    """
     await _play(interaction, game, ["pass"])
 
 
 async def hand(interaction: discord.Interaction, game: int | None = None) -> None:
-    """Your building cards, coins, charlatans and medals (only you see them)."""
-    import asyncio
+    """Your building cards, coins, charlatans and medals (only you see them).
 
+    Args:
+        game: The game number (not needed inside the game's thread).
+    """
     from bot.commands import current_game
     from bot.host import Refused
     from render.cairo import render_hand
@@ -272,46 +295,46 @@ async def hand(interaction: discord.Interaction, game: int | None = None) -> Non
     played = await current_game(interaction, game)
     seat = played.seat_of(interaction.user.id)
     if seat is None or played.state is None:
-        raise Refused("Only players of a started game have a hand.")
+        raise Refused("Only the players of a started game have a hand.")
     view = played.engine.view(played.state, seat)
     view["names"] = played.names
     png = await asyncio.to_thread(render_hand, view)
-    me = view["players"][seat]
-    coins = ", ".join(f"{c} {v}" for c, v in (me.get("coins") or {}).items())
-    text = f"Your hand: {' '.join(me.get('hand') or []) or 'no cards'}. Coins: {coins}."
     file = discord.File(io.BytesIO(png), filename=f"cairo-{played.game.id}-hand.png")
-    await interaction.response.send_message(text, file=file, ephemeral=True)
+    await interaction.response.send_message(hand_text(view["players"][seat]), file=file, ephemeral=True)
 
 
+def hand_text(player: dict[str, Any]) -> str:
+    """``Your hand: NW, N, west. Coins: 1 red, 2 blue (value 3). Charlatans: 1.``"""
+    cards = ", ".join(player.get("hand") or []) or "no building cards"
+    coins = ", ".join(f"{value} {colour}" for colour, value in (player.get("coins") or {}).items() if value)
+    return (
+        f"Your hand: {cards}. Coins: {coins or 'none'} (value {player.get('coin_value', 0)}). "
+        f"Charlatans: {player.get('charlatans', 0)}."
+    )
+
+
+# ---- the group ---------------------------------------------------------------------------------------
 def add_commands(group: app_commands.Group) -> None:
+    """The Kairo commands, each option wired to its autocomplete."""
     from bot.commands import make_command
 
-    def with_sites(command: Any, kind: str) -> Any:
-        for field in ("stall", "square", "door"):
-            if command.get_parameter(field) is not None:
-                command.autocomplete(field)(site_autocomplete(kind, field))
-        return command
+    def command(name: str, callback: Any, completers: dict[str, Completer]) -> None:
+        made = make_command(name, callback)
+        for option, complete in completers.items():
+            made.autocomplete(option)(complete)
+        group.add_command(made)
 
-    group.add_command(with_sites(make_command("place", place), "place"))
-    for name, callback in (("build", build), ("extend", extend), ("move", move)):
-        command = with_sites(make_command(name, callback), name)
-        command.autocomplete("pay")(pay_autocomplete(name))
-        if name == "extend":
-            command.autocomplete("coins")(coins_autocomplete)
-        group.add_command(command)
-    attract_command = make_command("attract", attract)
-    attract_command.autocomplete("customer")(customer_autocomplete)
-    attract_command.autocomplete("entrance")(entrance_autocomplete)
-    group.add_command(attract_command)
-    draw_command = make_command("draw", draw)
-    draw_command.autocomplete("first")(draw_autocomplete)
-    draw_command.autocomplete("second")(draw_autocomplete)
-    group.add_command(draw_command)
-    keep_command = make_command("keep", keep)
-    keep_command.autocomplete("cards")(keep_autocomplete)
-    group.add_command(keep_command)
-    group.add_command(make_command("pass", pass_))
-    group.add_command(make_command("hand", hand))
+    sites = ("stall", "square", "door")
+    command("place", place, {field: site_completer("place", field) for field in sites})
+    for name, callback in (("build", build), ("move", move)):
+        command(name, callback, {**{f: site_completer(name, f) for f in sites}, "pay": pay_completer(name)})
+    extend_fields = {f: site_completer("extend", f) for f in ("stall", "square")}
+    command("extend", extend, {**extend_fields, "pay": pay_completer("extend"), "coins": completer(_coins)})
+    command("attract", attract, {f: site_completer("attract", f) for f in ("customer", "entrance")})
+    command("draw", draw, {"first": completer(_take("first")), "second": completer(_take("second"))})
+    command("keep", keep, {"cards": completer(_keep)})
+    command("pass", pass_, {})
+    command("hand", hand, {})
 
 
 ADAPTER = GameAdapter("cairo", add_commands=add_commands, prompt=prompt, label=label, public_moves=public_moves)

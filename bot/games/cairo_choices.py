@@ -1,0 +1,321 @@
+"""Kairo command options without Discord: the engine steps a command sends, and each option's choices.
+
+A Kairo command names a move in parts (``/cairo build stall:red square:e5 door:e6 pay:card C``);
+``site_step``, ``pay_step`` and friends turn the parts into the engine's move text. The choice
+functions list, for one option, the values that some legal move allows, given the options already
+filled in and the text typed so far, as ``Choice(label, value)`` pairs (at most 25, Discord's limit).
+Everything is computed from the engine state of the player to move; the bot shows these choices only
+to that player, so they may name the player's own cards and coins.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+import engines
+from engines.base import GameError, seat_name
+from engines.cairo_rules import Layout, attract_targets
+from engines.cairo_state import NEUTRAL, CairoState
+
+if TYPE_CHECKING:
+    from engines.cairo import CairoEngine
+
+LIMIT = 25
+"""Discord shows at most 25 autocomplete choices."""
+PAY_WORDS = ("card", "wild", "cards")
+SITE_FIELDS: dict[str, tuple[str, ...]] = {
+    "place": ("stall", "square", "door"),
+    "build": ("stall", "square", "door"),
+    "extend": ("stall", "square"),
+    "move": ("stall", "square", "door"),
+    "attract": ("customer", "entrance"),
+}
+"""The options of each site command, in the order their values appear in the engine move."""
+DIRECTIONS = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}
+
+
+class Choice(NamedTuple):
+    """One autocomplete choice: what the player reads, and what the option receives."""
+
+    label: str
+    value: str
+
+
+def engine() -> CairoEngine:
+    """The Kairo engine."""
+    return engines.get("cairo")  # type: ignore[return-value]
+
+
+# ---- the engine steps of a command ------------------------------------------------------------
+def clean(text: str | None) -> str:
+    """An option value as the engine reads it: lower case, single spaces."""
+    return " ".join(str(text or "").lower().replace(",", " ").split())
+
+
+def site_step(kind: str, stall: str, square: str, door: str | None = None) -> str:
+    """The first step of a placement, build, extension or move: ``build red e5 door e6`` ..."""
+    stall, square = clean(stall), clean(square)
+    door_text = f" door {clean(door)}" if door else ""
+    if kind == "move":
+        return f"move {stall} to {square}{door_text}"
+    return f"{kind} {stall} {square}{door_text}"
+
+
+def pay_step(text: str) -> str:
+    """The cards paying for a build: ``card NW``, ``wild west coin blue`` or ``cards NW N west``.
+
+    The leading word may be left out: one card name means ``card``, a card with a coin ``wild``,
+    three card names ``cards``.
+    """
+    words = clean(text).split()
+    if not words or words[0] in PAY_WORDS:
+        return " ".join(words)
+    if "coin" in words:
+        return "wild " + " ".join(words)
+    return ("card " if len(words) == 1 else "cards ") + " ".join(words)
+
+
+def coins_step(text: str) -> str:
+    """The coins paying for an extension: ``pay red:2 blue:2`` (the word ``pay`` may be left out)."""
+    words = clean(text).split()
+    return " ".join(words if words[:1] == ["pay"] else ["pay", *words])
+
+
+def take_step(text: str) -> str:
+    """One pick of a draw: ``take display 2``, ``take deck`` or ``take charlatan`` (``2`` = display 2)."""
+    words = clean(text).removeprefix("take ").split()
+    if len(words) == 1 and words[0].isdigit():
+        words = ["display", *words]
+    return " ".join(["take", *words])
+
+
+def keep_step(text: str) -> str:
+    """The cards kept at the hand limit: ``keep NW N C west`` (the word ``keep`` may be left out)."""
+    words = clean(text).split()
+    return " ".join(words if words[:1] == ["keep"] else ["keep", *words])
+
+
+def after(state: CairoState, steps: Sequence[str]) -> CairoState | None:
+    """The state after ``steps``, or None if one of them is not legal."""
+    try:
+        for step in steps:
+            state = engine().apply(state, step)
+    except GameError:
+        return None
+    return state
+
+
+# ---- matching what is typed -------------------------------------------------------------------
+def _tokens(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9:-]+", text.lower())
+
+
+def narrow(choices: Sequence[Choice], current: str) -> list[Choice]:
+    """The choices fitting the typed text, at most 25.
+
+    Values that start with the text come first and alone (``c`` gives the squares of column c);
+    when none does, each typed word must start a word of the label (``north`` gives the squares of
+    the northern sectors).
+    """
+    typed = clean(current)
+    by_value = [choice for choice in choices if choice.value.lower().startswith(typed)]
+    if by_value:
+        return by_value[:LIMIT]
+    words = _tokens(typed)
+    return [c for c in choices if all(any(t.startswith(w) for t in _tokens(c.label)) for w in words)][:LIMIT]
+
+
+def unique(values: Sequence[str]) -> list[str]:
+    """``values`` without repeats, first occurrence kept."""
+    return list(dict.fromkeys(values))
+
+
+# ---- sites: place, build, extend, move, attract -------------------------------------------------
+def parse_site(kind: str, move: str) -> dict[str, str] | None:
+    """The option values of a legal ``kind`` move (``move red to g7 door g8`` -> stall, square, door)."""
+    words = move.split()
+    if not words or words[0] != kind:
+        return None
+    if kind == "move":
+        return {"stall": words[1], "square": words[3], "door": words[5]}
+    if kind == "attract":
+        return {"customer": words[1], "entrance": words[3]}
+    return dict(zip(SITE_FIELDS[kind], (words[1], words[2], *words[4:5]), strict=True))
+
+
+def sites(state: CairoState, kind: str) -> list[dict[str, str]]:
+    """Every legal ``kind`` move of the player to move, as option values."""
+    found = (parse_site(kind, move) for move in engine().legal_moves(state))
+    return [site for site in found if site is not None]
+
+
+def agreeing(found: Sequence[dict[str, str]], typed: Mapping[str, str], skip: str) -> list[dict[str, str]]:
+    """The sites that agree with every typed option but ``skip`` (the one being chosen)."""
+    wanted = {name: clean(value) for name, value in typed.items() if name != skip and clean(value)}
+    return [site for site in found if all(site.get(name, value) == value for name, value in wanted.items())]
+
+
+def site_choices(
+    state: CairoState,
+    kind: str,
+    field: str,
+    typed: Mapping[str, str],
+    current: str,
+    names: Sequence[str] | None = None,
+) -> list[Choice]:
+    """Choices for ``field`` of a site command, narrowed by the other options and the typed text."""
+    found = agreeing(sites(state, kind), typed, skip=field)
+    values = unique([site[field] for site in found])
+    label = _site_labeller(state, kind, field, found, names)
+    return narrow([Choice(label(value)[:100], value) for value in values], current)
+
+
+def _site_labeller(
+    state: CairoState, kind: str, field: str, found: Sequence[dict[str, str]], names: Sequence[str] | None
+) -> Callable[[str], str]:
+    if field == "stall":
+        return lambda colour: stall_label(state, kind, colour)
+    if field == "square":
+        doors: dict[str, list[str]] = {}
+        for site in found:
+            if "door" in site:
+                doors.setdefault(site["square"], []).append(site["door"])
+        return lambda square: square_label(square, doors.get(square, []))
+    if field == "door":
+        squares = {site["door"]: site["square"] for site in found}
+        return lambda door: door_label(door, squares[door])
+    if field == "customer":
+        return lambda colour: f"{colour} customer (on {state.customers.get(colour, '?')})"
+    return lambda door: entrance_label(state, door, names)
+
+
+def stall_label(state: CairoState, kind: str, colour: str) -> str:
+    """``red main stall``, ``neutral red stall``, ``red stall at c3 (size 2, price 3)`` ..."""
+    if kind == "place" and state.phase == "neutral":
+        return f"neutral {colour} stall"
+    stall = state.owned_stall(state.active, colour) if state.active is not None else None
+    if kind == "extend" and stall is not None:
+        return f"{colour} stall at {stall.square} (size {stall.size}; the extension costs {stall.size + 1} coins)"
+    if kind == "move" and stall is not None:
+        return f"{colour} main stall at {stall.square}, entrance {stall.door}"
+    return f"{colour} main stall"
+
+
+def square_label(name: str, doors: Sequence[str] = ()) -> str:
+    """``c3 · North-west sector · entrance c2, c4``."""
+    square = engine().board.square(name)
+    where = engine().data.sectors[square.sector].label if square and square.sector else "?"
+    zone = " (tavern zone)" if square and square.kind == "tavern" else ""
+    entrances = f" · entrance {', '.join(doors)}" if doors else ""
+    return f"{name} · {where} sector{zone}{entrances}"
+
+
+def door_label(door: str, stall_square: str) -> str:
+    """``c4 · south of the stall at c3``."""
+    board = engine().board
+    first, second = board.square(stall_square), board.square(door)
+    if first is None or second is None:
+        return door
+    side = DIRECTIONS.get((second.x - first.x, second.y - first.y), "next to")
+    return f"{door} · {side} of the stall at {stall_square}"
+
+
+def entrance_label(state: CairoState, door: str, names: Sequence[str] | None) -> str:
+    """``f6 · Ben's red stall, size 2 · 1 charlatan``: whose stall, what it pays, what it costs."""
+    stall = next((s for s in state.stalls if s.door == door), None)
+    if stall is None:
+        return door
+    if stall.owner == NEUTRAL:
+        owner = "the neutral"
+    elif stall.owner == state.active:
+        owner = "your"
+    else:
+        owner = f"{seat_name(names, stall.owner)}'s"
+    cost = charlatans_needed(state, stall.colour, door)
+    spent = f" · {cost} charlatan{'s' if cost != 1 else ''}" if cost else ""
+    return f"{door} · {owner} {stall.colour} stall, size {stall.size}{spent}"
+
+
+def charlatans_needed(state: CairoState, colour: str, door: str) -> int:
+    """Charlatans spent to send the ``colour`` customer to ``door`` (free entrances strictly nearer)."""
+    board = engine().board
+    layout = Layout(state, board)
+    return next((needed for d, _, needed in attract_targets(layout, colour) if board.name(d) == door), 0)
+
+
+# ---- paying: cards, then coins --------------------------------------------------------------------
+def pay_choices(state: CairoState, site: str, current: str) -> list[Choice]:
+    """The card payments for the build ``site`` (its first step), cheapest in cards first."""
+    nxt = after(state, [site])
+    if nxt is None or nxt.phase != "card":
+        return []
+    return narrow([Choice(card_payment_label(move)[:100], move) for move in engine().legal_moves(nxt)], current)
+
+
+def card_payment_label(move: str) -> str:
+    """``North-west card (NW)``, ``West column wildcard + 1 blue coin``, ``3 cards: ...``."""
+    data = engine().data
+    word, *rest = move.split()
+    if word == "card":
+        return f"{data.card_label(rest[0])} card ({rest[0]})"
+    if word == "wild":
+        return f"{data.card_label(rest[0])} wildcard + 1 {rest[2]} coin"
+    return f"{len(rest)} cards: " + ", ".join(f"{data.card_label(card)} ({card})" for card in rest)
+
+
+def coins_choices(state: CairoState, steps: Sequence[str], current: str) -> list[Choice]:
+    """The coin payments for an extension after its site and cards, cheapest first."""
+    nxt = after(state, steps)
+    if nxt is None or nxt.phase != "pay":
+        return []
+    return narrow([Choice(coins_label(move), move) for move in engine().legal_moves(nxt)], current)
+
+
+def coins_label(move: str) -> str:
+    """``pay red:2 blue:2`` -> ``2 red + 2 blue``."""
+    parts = [word.split(":") for word in move.split()[1:]]
+    return " + ".join(f"{value} {colour}" for colour, value in parts)
+
+
+# ---- drawing and the hand limit ---------------------------------------------------------------------
+def take_choices(state: CairoState, first: str | None, current: str) -> list[Choice]:
+    """The picks of a draw; for the second pick, what is left once the first is made."""
+    base = state
+    if first:
+        step = take_step(first)
+        nxt = after(state, [step])
+        # A deck draw waits for the dealt card; the piles the second pick chooses from do not change.
+        base = state if nxt is None or step == "take deck" else nxt
+    moves = [move for move in engine().legal_moves(base) if move.startswith("take ")]
+    values = [move.removeprefix("take ") for move in moves]
+    return narrow([Choice(take_label(state, value), value) for value in values], current)
+
+
+def take_label(state: CairoState, value: str) -> str:
+    """``Face-up card 2: North-west (NW)``, ``Top card of the deck (12 left)``, ``A charlatan (5 left)``."""
+    words = value.split()
+    if words[0] == "display":
+        card = state.display[int(words[1]) - 1] or "?"
+        return f"Face-up card {words[1]}: {engine().data.card_label(card)} ({card})"
+    if words[0] == "deck":
+        return f"Top card of the deck ({sum(state.deck.values())} left)"
+    return f"A charlatan card ({state.charlatan_supply} left)"
+
+
+def keep_choices(state: CairoState, current: str) -> list[Choice]:
+    """The ways to keep 4 building cards: ``Keep NW, N, C, west · discard S, E``."""
+    seat = state.active
+    if seat is None:
+        return []
+    choices = []
+    for move in engine().legal_moves(state):
+        if not move.startswith("keep "):
+            continue
+        kept = move.split()[1:]
+        dropped = list(state.hands[seat])
+        for card in kept:
+            dropped.remove(card)
+        choices.append(Choice(f"Keep {', '.join(kept)} · discard {', '.join(dropped)}", move.removeprefix("keep ")))
+    return narrow(choices, current)

@@ -1,0 +1,280 @@
+"""Kairo end to end: the real bot against the fake Discord, driven through slash commands and buttons only.
+
+The driver reads the prompt under each board, fills every option of a command from the bot's own
+autocomplete choices, and answers the draw prompt with the buttons or the menu under the board.
+Alongside, every public board image is checked against a render of the spectator's view, and every
+public message against what only one player may know (their cards, their coins).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from e2e import PNG_MAGIC, boards, open_game, to_move
+
+import engines
+import render
+from bot.fakediscord.state import Channel, Interaction, Message, User, walk_components
+from bot.host import replay_log
+from bot.local import Sandbox
+from render.cairo import render_hand
+
+CARDS = engines.get("cairo").data.card_names
+CARD_WORDS = "|".join(sorted(CARDS, key=len, reverse=True))
+HAND_LEAK = re.compile(rf"\bhand\b[^.;\n]*\b({CARD_WORDS})\b")
+COIN_LEAK = re.compile(r"\bcoins\s*:|\(value \d+\)", re.IGNORECASE)
+PUBLIC_BUTTONS = re.compile(r"^(Join|Leave|Start|Draw from the deck|Take a charlatan|Take face-up card \d.*)$")
+
+
+# ---- the driver -----------------------------------------------------------------------------------
+@dataclass
+class Driver:
+    """Plays a Kairo game to its end the way players would, with a seeded taste for building."""
+
+    box: Sandbox
+    thread: Channel
+    game_id: int
+    rng: random.Random
+    hands_seen: list[str] = field(default_factory=list)
+    private_seen: list[str] = field(default_factory=list)
+    turns: int = 0
+
+    @property
+    def fake(self) -> Any:
+        return self.box.fake
+
+    async def choose(
+        self, user: User, command: str, chosen: dict[str, str], option: str, typed: str = ""
+    ) -> str | None:
+        """Type ``typed`` into ``option`` and pick one of the bot's choices at random (None if it offers none)."""
+        choices = await self.fake.autocomplete(
+            user, self.thread, f"cairo {command}", {**chosen, option: typed}, focused=option
+        )
+        assert len(choices) <= 25
+        if not choices and typed:
+            return await self.choose(user, command, chosen, option)
+        return self.rng.choice(choices)["value"] if choices else None
+
+    async def fill(self, user: User, command: str, fields: tuple[str, ...]) -> dict[str, str] | None:
+        """Every option of ``command`` filled from autocomplete, each narrowed by the ones before."""
+        chosen: dict[str, str] = {}
+        for name in fields:
+            typed = self.rng.choice("abcdefghijklmn") if name == "square" and self.rng.random() < 0.5 else ""
+            value = await self.choose(user, command, chosen, name, typed)
+            if value is None:
+                return None
+            chosen[name] = value
+        return chosen
+
+    async def run(self, user: User, command: str, chosen: dict[str, Any] | None = None) -> Interaction:
+        it = await self.fake.slash(user, self.thread, f"cairo {command}", chosen or {})
+        await it.done()
+        assert not it.ephemeral, f"/cairo {command} {chosen} was refused: {it.content}"
+        self.private_seen += [m.content for m in it.followups if m.ephemeral]
+        return it
+
+    async def try_commands(self, user: User, commands: list[tuple[str, tuple[str, ...]]]) -> bool:
+        """Run the first of ``commands`` whose options can all be filled."""
+        for command, fields in commands:
+            chosen = await self.fill(user, command, fields)
+            if chosen is not None:
+                if command == "extend" and self.rng.random() < 0.5:
+                    coins = await self.choose(user, "extend", chosen, "coins")
+                    chosen = {**chosen, "coins": coins} if coins else chosen
+                await self.run(user, command, chosen)
+                return True
+        return False
+
+    def builds(self) -> list[tuple[str, tuple[str, ...]]]:
+        found = [("build", ("stall", "square", "door", "pay")), ("extend", ("stall", "square", "pay"))]
+        self.rng.shuffle(found)
+        return [*found, ("move", ("stall", "square", "door", "pay"))]
+
+    async def place(self, user: User) -> None:
+        if not await self.try_commands(user, [("place", ("stall", "square", "door"))]):
+            await self.run(user, "pass")
+
+    async def play(self, user: User) -> None:
+        actions = [*self.builds(), ("attract", ("customer", "entrance"))]
+        if self.rng.random() < 0.2 or not await self.try_commands(user, actions):
+            await self.draw(user)
+
+    async def draw(self, user: User) -> None:
+        first = await self.choose(user, "draw", {}, "first")
+        assert first is not None, "a draw is always possible in the main stage"
+        if self.rng.random() < 0.5:
+            await self.run(user, "draw", {"first": first})  # the second pick comes from the board
+            return
+        second = await self.choose(user, "draw", {"first": first}, "second")
+        await self.run(user, "draw", {"first": first, **({"second": second} if second else {})})
+
+    async def keep(self, user: User) -> None:
+        cards = await self.choose(user, "keep", {}, "cards")
+        assert cards is not None
+        await self.run(user, "keep", {"cards": cards})
+
+    async def final(self, user: User) -> None:
+        if self.rng.random() < 0.15 or not await self.try_commands(user, self.builds()):
+            await self.run(user, "pass")
+
+    async def second_pick(self, user: User, board: Message) -> None:
+        """The second card of a draw, from the buttons or the menu under the board."""
+        ids = board.button_ids
+        if ids:
+            it = await self.fake.click(user, board, self.rng.choice(ids))
+        else:
+            menu = next(c for c in walk_components(board.components) if c.get("type") == 3)
+            it = await self.fake.select(user, board, menu["custom_id"], [self.rng.choice(menu["options"])["value"]])
+        await it.done()
+        assert not it.ephemeral, it.content
+        self.private_seen += [m.content for m in it.followups if m.ephemeral]
+
+    async def look_at_hand(self, user: User) -> None:
+        """``/cairo hand``: only its owner sees it, and it is their hand."""
+        it = await self.fake.slash(user, self.thread, "cairo hand")
+        await it.done()
+        assert it.ephemeral and it.user_id == user.id and it.message.ephemeral
+        state, names = await current(self.box, self.game_id)
+        seat = seat_of(self.box, names, user)
+        view = engines.get("cairo").view(state, seat)
+        view["names"] = names
+        assert it.files[0][1] == render_hand(view)
+        assert all(card in it.content for card in state.hands[seat])
+        self.hands_seen.append(it.content)
+
+    async def turn(self, board: Message) -> None:
+        user = to_move(self.box, board)
+        assert user is not None and f"<@{user.id}>" in board.content
+        text = board.content
+        self.turns += 1
+        if self.turns % 7 == 0:
+            await self.look_at_hand(user)
+        if "place one of your main stalls" in text or "place the neutral" in text:
+            await self.place(user)
+        elif "take your second card" in text:
+            await self.second_pick(user, board)
+        elif "choose the 4 to keep" in text:
+            await self.keep(user)
+        elif "final stage:" in text:
+            await self.final(user)
+        else:
+            assert "draw 2 cards" in text, text
+            await self.play(user)
+
+    async def play_to_the_end(self, restart_at: int | None = None) -> Message:
+        for turn in range(600):
+            board = boards(self.box, self.thread)[-1]
+            await assert_board_is_public(self.box, self.game_id, board)
+            if "Game over" in board.content:
+                return board
+            if turn == restart_at:
+                await self.box.restart_bot()
+            await self.turn(board)
+            assert boards(self.box, self.thread)[-1].id != board.id, "every move posts a new board"
+        raise AssertionError("the game did not end")
+
+
+# ---- what may be public ----------------------------------------------------------------------------
+async def current(box: Sandbox, game_id: int) -> tuple[Any, list[str]]:
+    played = await box.bot.host.snapshot(game_id)
+    return played.state, played.names
+
+
+def seat_of(box: Sandbox, names: list[str], user: User) -> int:
+    return [name.lower() for name in names].index(user.name)
+
+
+async def assert_board_is_public(box: Sandbox, game_id: int, board: Message) -> None:
+    """The latest board image is exactly the spectator's view of the game as it stands."""
+    state, names = await current(box, game_id)
+    view = engines.get("cairo").view(state, None)
+    view["names"] = names
+    (_, png), *_ = board.files
+    assert png.startswith(PNG_MAGIC) and png == render.render_board("cairo", view)
+
+
+def private_sentences(box_log: list[Any], names: list[str], num_players: int, options: dict) -> list[str]:
+    """Every log sentence some seat may read that differs from the public one (cards dealt, cards kept)."""
+    engine = engines.get("cairo")
+    state = engine.new_game(num_players, options)
+    found = []
+    for row in box_log:
+        if row.kind == "resign":
+            state = engine.resign(state, row.seat)
+            continue
+        public = engine.describe(state, row.move, names, None)
+        for seat in range(num_players):
+            mine = engine.describe(state, row.move, names, seat)
+            if mine != public:
+                found.append(mine.rstrip("."))
+        state = engine.apply(state, row.move)
+    return found
+
+
+def leaks(text: str, secrets: list[str]) -> list[str]:
+    """What in ``text`` only one player may know: a private sentence, a hand or coin listing."""
+    found = [secret for secret in secrets if secret and secret in text]
+    found += [m.group(0) for m in HAND_LEAK.finditer(text)]
+    found += [m.group(0) for m in COIN_LEAK.finditer(text)]
+    return found
+
+
+def public_labels(message: Message) -> list[str]:
+    labels = []
+    for component in walk_components(message.components):
+        labels.append(component.get("label", ""))
+        labels += [option["label"] for option in component.get("options", [])]
+    return [label for label in labels if label]
+
+
+async def assert_nothing_private_is_public(box: Sandbox, driver: Driver, num_players: int, options: dict) -> None:
+    store = box.bot.host.store
+    _, names = await current(box, driver.game_id)
+    secrets = private_sentences(await store.moves(driver.game_id), names, num_players, options)
+    secrets += driver.hands_seen
+    assert secrets and driver.hands_seen, "the game dealt hidden cards and players looked at their hands"
+    # The check catches a real leak: a private line the bot sent to its owner, pasted in public.
+    assert driver.private_seen and all(leaks(line, secrets) for line in driver.private_seen)
+    public = box.fake.messages(driver.thread) + box.fake.messages(box.channel)
+    for message in public:
+        assert not leaks(message.content, secrets), message.content
+        assert all(PUBLIC_BUTTONS.match(label) for label in public_labels(message)), public_labels(message)
+
+
+async def assert_finished_and_replayable(box: Sandbox, game_id: int, players: int) -> None:
+    store = box.bot.host.store
+    record = await store.get_game(game_id)
+    assert record.status == "finished"
+    rebuilt = replay_log(record, players, await store.moves(game_id))
+    assert engines.get("cairo").dumps(rebuilt) == record.state
+
+
+# ---- full games --------------------------------------------------------------------------------------
+async def test_a_full_two_player_game_with_neutral_stalls_survives_a_restart(sandbox: Sandbox) -> None:
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    game_id, thread = await open_game(sandbox, "cairo", ana, [ben])
+    driver = Driver(sandbox, thread, game_id, random.Random(5))
+    final = await driver.play_to_the_end(restart_at=9)
+
+    assert "Final scores" in final.content and "Winner" in final.content
+    assert all(name in final.content for name in ("Ana", "Ben"))
+    placed = [m.content for m in sandbox.fake.messages(thread) if "places the neutral" in m.content]
+    assert len(placed) == 6, "all six neutral stalls are drawn and placed"
+    await assert_finished_and_replayable(sandbox, game_id, 2)
+    await assert_nothing_private_is_public(sandbox, driver, 2, {"start": "variable"})
+
+
+async def test_a_full_four_player_game_from_the_preset_start(sandbox: Sandbox) -> None:
+    players = [sandbox.user(name) for name in ("ana", "ben", "cy", "dee")]
+    game_id, thread = await open_game(sandbox, "cairo", players[0], players[1:], {"start": "preset"})
+    first = boards(sandbox, thread)[0]
+    assert "draw 2 cards" in first.content, "the preset start goes straight to the first turn"
+    driver = Driver(sandbox, thread, game_id, random.Random(8))
+    final = await driver.play_to_the_end()
+
+    assert all(name in final.content for name in ("Ana", "Ben", "Cy", "Dee"))
+    await assert_finished_and_replayable(sandbox, game_id, 4)
+    await assert_nothing_private_is_public(sandbox, driver, 4, {"start": "preset"})
