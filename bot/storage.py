@@ -177,6 +177,10 @@ class Store:
         async with self._lock, self._db.execute(sql, params) as cur:
             return list(await cur.fetchall())
 
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        """The rows of a read-only query (for modules that keep tables of their own)."""
+        return await self._fetchall(sql, params)
+
     # ---- games ----------------------------------------------------------------------
     async def create_game(
         self,
