@@ -16,10 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engines
+from bot.schedule_store import ScheduleStore
 from bot.storage import GameRecord, LogEntry, MoveRecord, SeatRecord, StaleGame, Store
+from bot.timing import duration_text
 from engines.base import CHANCE, Engine, GameError, GameState, Outcome
 
 MAX_CHANCE_STEPS = 10_000
+MAX_SKIPPED_DECISIONS = 50
 
 
 class Refused(GameError):
@@ -94,6 +97,7 @@ class GameHost:
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
+        self.schedule = ScheduleStore(store)
         self.rng = rng or random.SystemRandom()
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
@@ -244,6 +248,71 @@ class GameHost:
             state = self._run_chance(engine, state, steps)
             await self._save(record, engine, state, steps)
             return Played(await self.game(game_id), seats, state, steps)
+
+    async def skip_turn(self, game_id: int, by_user: int | None, expected_version: int) -> Played:
+        """Past the turn deadline, play the engine's safe default moves until the late seat's turn is over.
+
+        ``by_user`` is another player of the game, or None when the bot skips by itself (auto-skip).
+        """
+        async with self.lock(game_id):
+            record, seats, late = await self._late_turn(game_id, by_user, expected_version)
+            engine = engines.get(record.game)
+            state = engine.loads(record.state or "")
+            steps: list[Step] = []
+            for _ in range(MAX_SKIPPED_DECISIONS):
+                if engine.to_move(state) != late:
+                    break
+                move = engine.default_move(state)
+                steps.append(Step(LogEntry(late, "move", move, by_user), state))
+                state = self._run_chance(engine, engine.apply(state, move), steps)
+            await self._save(record, engine, state, steps)
+            return Played(await self.game(game_id), seats, state, steps)
+
+    async def remove_late(self, game_id: int, by_user: int, expected_version: int) -> Played:
+        """Past the turn deadline, another player takes the late seat out of the game (logged as resign)."""
+        async with self.lock(game_id):
+            record, seats, late = await self._late_turn(game_id, by_user, expected_version)
+            engine = engines.get(record.game)
+            before = engine.loads(record.state or "")
+            steps = [Step(LogEntry(late, "resign", "resign", by_user), before)]
+            state = self._run_chance(engine, engine.resign(before, late), steps)
+            await self._save(record, engine, state, steps)
+            return Played(await self.game(game_id), seats, state, steps)
+
+    async def _late_turn(
+        self, game_id: int, by_user: int | None, expected_version: int
+    ) -> tuple[GameRecord, list[SeatRecord], int]:
+        """The game, its seats and the late seat, if its deadline passed and ``by_user`` may act on it."""
+        record = await self.game(game_id)
+        seats = await self.store.seats(game_id)
+        if record.status != "active":
+            raise Refused(f"Game #{game_id} is not running.")
+        if record.version != expected_version:
+            raise Refused("Too late: the game has moved on since this message.")
+        state = engines.get(record.game).loads(record.state or "")
+        late = engines.get(record.game).to_move(state)
+        if late is None or late < 0:
+            raise Refused("Nobody is holding up this game.")
+        if by_user is not None:
+            self._check_other_player(record, seats, state, late, by_user)
+        timing = await self.schedule.timing(game_id)
+        deadline = timing.deadline_at(record.turn_started_at or record.updated_at)
+        if deadline is None:
+            raise Refused(f"Game #{game_id} has no turn deadline.")
+        if self.clock() < deadline:
+            left = duration_text(deadline - self.clock())
+            raise Refused(f"The turn deadline has not passed yet: {left} left.")
+        return record, seats, late
+
+    @staticmethod
+    def _check_other_player(
+        record: GameRecord, seats: list[SeatRecord], state: GameState, late: int, user_id: int
+    ) -> None:
+        seat = next((s.seat for s in seats if s.user_id == user_id), None)
+        if seat is None or seat in state.resigned:
+            raise Refused(f"Only the players of game #{record.id} can do this.")
+        if seat == late:
+            raise Refused("It is your own turn: make your move instead.")
 
     async def abandon(self, game_id: int, user_id: int, can_manage: bool = False) -> Played:
         async with self.lock(game_id):
