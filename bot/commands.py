@@ -40,6 +40,8 @@ from bot.posting import (
     public_view,
     send_to,
 )
+from bot.schedule_store import GuildSettings
+from bot.timing import Timing
 from engines.base import Engine, Option
 
 AUTOCOMPLETE_LIMIT = 25
@@ -207,12 +209,27 @@ def _option_annotation(option: Option) -> Any:
     return type(option.default) | None
 
 
+# Options every game's ``new`` takes besides its own: the game's clock (None: the server's default).
+TIMING_OPTIONS: dict[str, tuple[Any, str]] = {
+    "reminder_hours": (
+        app_commands.Range[int, 0, 720] | None,
+        "Hours before a waiting player is reminded (0: never; default: the server's, else 24)",
+    ),
+    "deadline_hours": (
+        app_commands.Range[int, 0, 2160] | None,
+        "Turn deadline in hours; then the others may skip or remove the late player (0: none; default 72)",
+    ),
+    "auto_skip": (bool | None, "At the deadline the bot skips the late player's turn by itself (default: off)"),
+}
+
+
 def make_new(engine: Engine) -> Any:
-    """The ``new`` callback, with one optional parameter per engine option."""
+    """The ``new`` callback: one optional parameter per engine option, then the shared timing options."""
 
     async def new(interaction: discord.Interaction, **options: Any) -> None:
+        timing = {name: options.pop(name, None) for name in TIMING_OPTIONS}
         chosen = {k: v for k, v in options.items() if v is not None}
-        await create_game(interaction, engine, chosen)
+        await create_game(interaction, engine, chosen, timing)
 
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
     for option in engine.options:
@@ -224,16 +241,41 @@ def make_new(engine: Engine) -> Any:
                 annotation=_option_annotation(option),
             )
         )
+    for name, (annotation, _) in TIMING_OPTIONS.items():
+        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation))
     new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     new.__doc__ = f"Open a new {engine.title} game: a thread with Join / Leave / Start buttons."
-    return new
+    return app_commands.describe(**{name: text for name, (_, text) in TIMING_OPTIONS.items()})(new)
 
 
-async def create_game(interaction: discord.Interaction, engine: Engine, options: dict[str, Any]) -> None:
-    """Create the game, open its thread (or use this channel) and post the lobby."""
+def game_timing(defaults: GuildSettings, chosen: dict[str, Any]) -> Timing:
+    """The new game's timing: what its creator chose, else the server's defaults."""
+    timing = defaults.default_timing()
+    return Timing(
+        reminder_hours=timing.reminder_hours if chosen.get("reminder_hours") is None else chosen["reminder_hours"],
+        deadline_hours=timing.deadline_hours if chosen.get("deadline_hours") is None else chosen["deadline_hours"],
+        auto_skip=bool(chosen.get("auto_skip")),
+    )
+
+
+def check_channel_allowed(settings: GuildSettings, channel: Any, game: str) -> None:
+    """Refuse ``new`` outside the channel the server chose for games (its threads are fine)."""
+    allowed = settings.allowed_channel_id
+    if allowed is None or allowed in (getattr(channel, "id", None), getattr(channel, "parent_id", None)):
+        return
+    raise Refused(f"On this server, games are started in <#{allowed}>: use /{game} new there.")
+
+
+async def create_game(
+    interaction: discord.Interaction, engine: Engine, options: dict[str, Any], timing_choice: dict[str, Any]
+) -> None:
+    """Create the game, open its thread (or use this channel, as the server chose) and post the lobby."""
     if interaction.guild_id is None or interaction.channel is None:
         raise Refused("Games are played in a server channel.")
     host = host_of(interaction)
+    settings = await host.schedule.guild_settings(interaction.guild_id)
+    check_channel_allowed(settings, interaction.channel, engine.name)
+    timing = game_timing(settings, timing_choice)
     record = await host.create(
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id or 0,
@@ -243,7 +285,8 @@ async def create_game(interaction: discord.Interaction, engine: Engine, options:
         user_id=interaction.user.id,
         name=display_name(interaction.user),
     )
-    thread = await open_thread(interaction.channel, f"{engine.title} #{record.id}")
+    await host.schedule.set_timing(record.id, timing)
+    thread = await open_thread(interaction.channel, f"{engine.title} #{record.id}") if settings.threads else None
     played = await host.snapshot(record.id)
     view = lobby_view(record.id)
     if thread is None:
@@ -255,7 +298,8 @@ async def create_game(interaction: discord.Interaction, engine: Engine, options:
     message = await thread.send(lobby_text(played), view=view, allowed_mentions=MENTION_USERS)
     await host.store.set_lobby_message(record.id, message.id)
     await interaction.response.send_message(
-        f"{display_name(interaction.user)} opened **{engine.title} #{record.id}**: join in {thread.mention}!"
+        f"{display_name(interaction.user)} opened **{engine.title} #{record.id}**: join in {thread.mention}! "
+        f"Clock: {timing.describe()}."
     )
 
 

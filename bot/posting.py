@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +19,10 @@ import render
 from bot.components import turn_view
 from bot.games import adapter
 from bot.host import Played
+from bot.notify import dm_turn, turn_dm_recipient
 from engines.base import CHANCE
+
+log = logging.getLogger("bazaar.posting")
 
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
@@ -112,6 +116,7 @@ async def announce(interaction: discord.Interaction, played: Played, headline: s
     """Post ``played`` where the game lives and answer the interaction."""
     post = await compose(played, headline)
     target_id = played.game.post_channel_id
+    message: discord.Message | None = None
     if interaction.channel_id == target_id and not interaction.response.is_done():
         await interaction.response.send_message(**post.kwargs())
     else:
@@ -122,6 +127,33 @@ async def announce(interaction: discord.Interaction, played: Played, headline: s
     secret = private_lines(played, played.seat_of(interaction.user.id))
     if secret:
         await reply_private(interaction, "Only you can see this: " + "; ".join(secret) + ".")
+    recipient = await turn_dm_recipient(interaction.client, played, interaction.user.id)
+    if recipient is not None:
+        board = message or await interaction.original_response()
+        await dm_turn(interaction.client, recipient, played, board.jump_url)
+    await archive_if_finished(interaction.client, played)
+
+
+async def publish(client: discord.Client, played: Played, headline: str | None = None) -> discord.Message | None:
+    """Post ``played`` where the game lives when no interaction asked for it (the scheduler)."""
+    message = await send_to(await fetch_channel(client, played.game.post_channel_id), await compose(played, headline))
+    recipient = await turn_dm_recipient(client, played, None)
+    if recipient is not None and message is not None:
+        await dm_turn(client, recipient, played, message.jump_url)
+    await archive_if_finished(client, played)
+    return message
+
+
+async def archive_if_finished(client: discord.Client, played: Played) -> None:
+    """Archive a finished game's thread once its final scores are posted."""
+    if played.game.status != "finished" or played.game.thread_id is None:
+        return
+    try:
+        thread = await fetch_channel(client, played.game.thread_id)
+        if isinstance(thread, discord.Thread) and not thread.archived:
+            await thread.edit(archived=True)
+    except discord.HTTPException as exc:
+        log.info("could not archive the thread of game %s: %s", played.game.id, exc)
 
 
 async def reply_private(interaction: discord.Interaction, content: str) -> None:
@@ -138,7 +170,21 @@ async def fetch_channel(client: discord.Client, channel_id: int) -> discord.abc.
 
 
 async def send_to(channel: discord.abc.Messageable, post: Post) -> discord.Message | None:
-    """Send ``post`` to ``channel``; an archived thread is unarchived first."""
-    if isinstance(channel, discord.Thread) and channel.archived:
-        await channel.edit(archived=False)
-    return await channel.send(**post.kwargs())
+    """Send ``post`` to ``channel``; an archived thread is unarchived first.
+
+    When a thread refuses (locked, and the bot may not reopen it), the post goes to the thread's
+    parent channel instead, saying why, so the players still see it.
+    """
+    if not isinstance(channel, discord.Thread):
+        return await channel.send(**post.kwargs())
+    try:
+        if channel.archived:
+            await channel.edit(archived=False)
+        return await channel.send(**post.kwargs())
+    except discord.HTTPException as exc:
+        parent = channel.parent
+        if parent is None or not isinstance(parent, discord.abc.Messageable):
+            raise
+        log.info("thread %s refused a post (%s); posting in its channel", channel.id, exc)
+        moved = Post(f"(Posted here: {channel.mention} is closed.)\n{post.content}", post.png, post.filename, post.view)
+        return await parent.send(**moved.kwargs())
