@@ -98,13 +98,13 @@ class Scheduler:
 
     # ---- deadlines ----------------------------------------------------------------------------
     async def _deadline_notice(self, played: Played, turn: TurnKey, now: float) -> None:
-        if not await self.host.schedule.claim_notice(turn, "deadline", now, lambda last: last is None):
+        if not await self.host.schedule.claim_notice(turn, "deadline", now, unseen_change(played)):
             return
         text = deadline_text(played, now - turn.turn_started_at)
         await self._post(played, Post(text, None, "", deadline_view(played.game.id, played.game.version)))
 
     async def _auto_skip(self, played: Played, turn: TurnKey, now: float) -> None:
-        if not await self.host.schedule.claim_notice(turn, "autoskip", now, lambda last: last is None):
+        if not await self.host.schedule.claim_notice(turn, "autoskip", now, unseen_change(played)):
             return
         skipped = await self.host.skip_turn(played.game.id, None, played.game.version)
         await publish(self.client, skipped, auto_skip_headline(played))
@@ -117,3 +117,16 @@ class Scheduler:
         except discord.HTTPException as exc:
             log.warning("scheduler: could not post for game %s: %s", played.game.id, exc)
             return None
+
+
+def unseen_change(played: Played) -> Callable[[float | None], bool]:
+    """A ``claim_notice`` test: nothing sent for this turn yet, or the game changed since the last notice.
+
+    A late player may have made half their turn (Assam turned, no carpet yet): the old notice's
+    buttons carry the old game version, so the others get a fresh notice.
+    """
+
+    def due(last: float | None) -> bool:
+        return last is None or last < played.game.updated_at
+
+    return due

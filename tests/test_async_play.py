@@ -277,6 +277,29 @@ async def test_the_late_player_moving_makes_the_deadline_buttons_stale(box: Sand
     assert "left the game" not in boards(box, thread)[-1].content
 
 
+async def test_half_a_late_turn_gets_a_fresh_notice_and_skip_finishes_the_turn(box: Sandbox, clock: Clock) -> None:
+    ana, ben = box.user("ana"), box.user("ben")
+    game_id, thread = await open_game(box, "marrakech", ana, [ben])
+    late = mover(box, thread)
+    other = ben if late is ana else ana
+    stale = await deadline_passes(box, clock, thread)
+    clock.advance(1)
+    it = await box.fake.slash(late, thread, "marrakech turn", {"direction": "left"})
+    await it.done()
+    it = await click_label(box, other, stale, "Skip their turn")
+    assert it.ephemeral and "moved on" in it.content
+
+    clock.advance(1)
+    await tick(box, clock)
+    await tick(box, clock)
+    notices = deadline_notices(box, thread)
+    assert len(notices) == 2
+    it = await click_label(box, other, notices[-1], "Skip their turn")
+    assert not it.ephemeral and mover(box, thread) is other
+    moves = [m for m in await box.bot.host.store.moves(game_id) if m.kind == "move"]
+    assert moves[0].move == "left" and moves[1].move.startswith("place ") and len(moves) == 2
+
+
 async def test_remove_takes_the_late_player_out_and_the_game_goes_on(box: Sandbox, clock: Clock) -> None:
     ana, ben, cy = box.user("ana"), box.user("ben"), box.user("cy")
     game_id, thread = await open_game(box, "marrakech", ana, [ben, cy])
