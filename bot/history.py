@@ -15,6 +15,7 @@ can be), and ``log_pages`` / ``log_text`` lay the lines out for a reply or a tex
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -129,11 +130,11 @@ def replay_turns(
 
 
 async def game_turns(store: Store, played: Played, viewer: int | None) -> list[Turn]:
-    """A started game's whole log as turns, described for ``viewer``."""
+    """A started game's whole log as turns, described for ``viewer`` (replayed off the event loop)."""
     record, engine = played.game, played.engine
     log = await store.moves(record.id)
     starts = await store.undo_starts(record.id)
-    return replay_turns(engine, initial_state(played), log, played.names, viewer, starts)
+    return await asyncio.to_thread(replay_turns, engine, initial_state(played), log, played.names, viewer, starts)
 
 
 def initial_state(played: Played) -> GameState:

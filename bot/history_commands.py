@@ -160,7 +160,7 @@ def catchup_text(played: Played, news: CatchUp, seat: int, highlighted: bool) ->
     since = "since the start" if news.since_start else "since your last move"
     lines = [f"**{title_of(played)}** — {since}:"]
     if not news.turns:
-        lines.append("Nothing has happened since your last move.")
+        lines.append("Nothing has happened yet." if news.since_start else "Nothing has happened since your last move.")
     kept, left_out = newest_lines([turn.line for turn in news.turns], CATCHUP_BUDGET)
     if left_out:
         lines.append(f"… {left_out} earlier turns: see `/{played.game.game} log`.")
@@ -260,7 +260,7 @@ def answer_text(result: UndoResult) -> str:
     texts = {
         "waiting": request_text(request),
         "granted": f"**{title}** — everyone agreed: {who} took back: {what}",
-        "refused": f"**{title}** — {by} refused: {who} does not take back: {what}",
+        "refused": f"**{title}** — {by} refused, so {who} does not take back: {what}",
         "withdrawn": f"**{title}** — {who} withdrew the request to take back: {what}",
         "stale": f"**{title}** — this request to take back ({what.rstrip('.')}) is void: the game has moved on.",
     }

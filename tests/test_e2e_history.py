@@ -112,6 +112,8 @@ async def test_the_log_is_paged_with_buttons_and_spectators_read_it_too(sandbox:
     first_number = int(edited.content.splitlines()[1].split(".")[0])
     assert first_number < int(newest_first_line.split(".")[0])
     assert not it.files, "no file while the game runs"
+    it = await slash(sandbox, ana, thread, "marrakech log", {"page": 1})
+    assert f"page 1/{pages} (as you may read it)" in it.content and it.content.splitlines()[1].startswith("1. ")
 
 
 async def test_a_finished_games_log_comes_as_a_text_file(sandbox: Sandbox) -> None:
