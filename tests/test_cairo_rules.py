@@ -992,3 +992,13 @@ def test_a_merchant_who_passed_stays_out_when_a_later_extension_keeps_the_final_
     state.passed = [1]
     state = play(state, "extend blue c4", "card NW", "pay blue:2")
     assert state.passed == [1] and E.to_move(state) == 2
+
+
+def test_played_building_cards_are_shown_to_everyone() -> None:
+    state = play(position(hands={0: ["N", "N", "NE"]}), "build red c10 door c11")
+    public = E.describe(state, "cards N N NE", ["Ana", "Bo"], viewer=None)
+    assert public == (
+        "Ana plays three cards (the North card (N), the North card (N), the North-east card (NE)) "
+        "to build the red main stall at c10, entrance c11."
+    )
+    assert E.describe(state, "cards N N NE", ["Ana", "Bo"], viewer=1) == public
