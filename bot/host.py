@@ -299,9 +299,9 @@ class GameHost:
         deadline = timing.deadline_at(record.turn_started_at or record.updated_at)
         if deadline is None:
             raise Refused(f"Game #{game_id} has no turn deadline.")
-        if self.clock() < deadline:
-            left = duration_text(deadline - self.clock())
-            raise Refused(f"The turn deadline has not passed yet: {left} left.")
+        now = self.clock()
+        if now < deadline:
+            raise Refused(f"The turn deadline has not passed yet: {duration_text(deadline - now)} left.")
         return record, seats, late
 
     @staticmethod

@@ -23,7 +23,7 @@ import discord
 
 from bot.deadlines import auto_skip_headline, deadline_text, deadline_view
 from bot.host import GameHost, Played
-from bot.notify import game_label, send_dm
+from bot.notify import channel_link, game_label, send_dm
 from bot.posting import Post, fetch_channel, next_line, publish, send_to
 from bot.schedule_store import TurnKey
 from bot.storage import GameRecord
@@ -49,7 +49,10 @@ class Scheduler:
         """Tick once the bot is ready, then every ``every`` seconds, until the bot closes."""
         await self.client.wait_until_ready()
         while not self.client.is_closed():
-            await self.tick(self.clock())
+            try:
+                await self.tick(self.clock())
+            except Exception:
+                log.exception("scheduler: tick failed")
             self.first_tick.set()
             await asyncio.sleep(every)
 
@@ -91,7 +94,7 @@ class Scheduler:
         text = f"⏰ Reminder, after {waited} of waiting: {next_line(played)}"
         message = await self._post(played, Post(text, None, "", None))
         if await self.host.schedule.wants_dm(user_id, played.game.guild_id):
-            link = message.jump_url if message else ""
+            link = message.jump_url if message else channel_link(played.game)
             await send_dm(
                 self.client, user_id, f"⏰ Still your turn in {game_label(self.client, played)} ({waited}): {link}"
             )
