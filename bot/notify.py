@@ -28,7 +28,7 @@ def channel_link(record: GameRecord) -> str:
 
 
 def game_label(client: discord.Client, played: Played) -> str:
-    """ "**Marrakech #3** on <server>", for messages read outside the server."""
+    """The game's name and server (e.g. **Marrakech #3** on Bazaar), for messages read outside the server."""
     guild = client.get_guild(played.game.guild_id)
     where = f" on {guild.name}" if guild is not None else ""
     return f"**{played.engine.title} #{played.game.id}**{where}"
