@@ -165,10 +165,13 @@ class Driver:
             await self.play(user)
 
     async def play_to_the_end(self, restart_at: int | None = None) -> Message:
+        """Answer every prompt until the final scores; every third board image is checked (they cost a render)."""
         for turn in range(600):
             board = boards(self.box, self.thread)[-1]
-            await assert_board_is_public(self.box, self.game_id, board)
-            if "Game over" in board.content:
+            over = "Game over" in board.content
+            if over or turn % 3 == 0:
+                await assert_board_is_public(self.box, self.game_id, board)
+            if over:
                 return board
             if turn == restart_at:
                 await self.box.restart_bot()
@@ -278,3 +281,172 @@ async def test_a_full_four_player_game_from_the_preset_start(sandbox: Sandbox) -
     assert all(name in final.content for name in ("Ana", "Ben", "Cy", "Dee"))
     await assert_finished_and_replayable(sandbox, game_id, 4)
     await assert_nothing_private_is_public(sandbox, driver, 4, {"start": "preset"})
+
+
+# ---- autocomplete, hidden information, refusals, restarts ---------------------------------------------
+async def complete(box: Sandbox, user: User, thread: Channel, command: str, chosen: dict, option: str) -> list[dict]:
+    return await box.fake.autocomplete(user, thread, f"cairo {command}", chosen, focused=option)
+
+
+async def test_square_choices_narrow_by_stall_and_typed_prefix(sandbox: Sandbox) -> None:
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    _, thread = await open_game(sandbox, "cairo", ana, [ben])
+    board = boards(sandbox, thread)[-1]
+    mover = to_move(sandbox, board)
+    other = ben if mover is ana else ana
+
+    everything = await complete(sandbox, mover, thread, "place", {"square": ""}, "square")
+    assert len(everything) == 25 and all(" sector" in c["name"] for c in everything)
+    column_c = await complete(sandbox, mover, thread, "place", {"stall": "red", "square": "c"}, "square")
+    assert column_c and all(c["value"].startswith("c") for c in column_c)
+    assert all(c["name"].startswith(c["value"] + " · ") for c in column_c)
+    row_c1 = await complete(sandbox, mover, thread, "place", {"stall": "red", "square": "c1"}, "square")
+    assert {c["value"] for c in row_c1} <= {"c1", "c10", "c11", "c12"} and row_c1
+    by_sector = await complete(sandbox, mover, thread, "place", {"stall": "red", "square": "south-east"}, "square")
+    assert by_sector and all("South-east sector" in c["name"] for c in by_sector)
+    taverns = await complete(sandbox, mover, thread, "place", {"stall": "purple", "square": ""}, "square")
+    assert all(c["value"][0] in "an" or c["value"].endswith("13") for c in taverns)
+    doors = await complete(sandbox, mover, thread, "place", {"stall": "red", "square": "c3", "door": ""}, "door")
+    assert {c["value"] for c in doors} <= {"c2", "c4", "b3", "d3"} and doors
+    assert all("of the stall at c3" in c["name"] for c in doors)
+    only_purple = await complete(sandbox, mover, thread, "place", {"stall": "", "square": "a5"}, "stall")
+    assert [c["value"] for c in only_purple] == ["purple"]
+    assert await complete(sandbox, other, thread, "place", {"stall": ""}, "stall") == [], "only the mover is offered"
+
+
+async def test_hand_reaches_only_its_owner_and_deck_draws_stay_private(sandbox: Sandbox) -> None:
+    fake = sandbox.fake
+    ana, ben, eve = sandbox.user("ana"), sandbox.user("ben"), sandbox.user("eve")
+    game_id, thread = await open_game(sandbox, "cairo", ana, [ben], {"start": "preset"})
+    mover = to_move(sandbox, boards(sandbox, thread)[-1])
+    drawn = await fake.slash(mover, thread, "cairo draw", {"first": "deck", "second": "deck"})
+    await drawn.done()
+    private = [m for m in drawn.followups if m.ephemeral]
+    assert len(private) == 1 and private[0].content.startswith("Only you can see this")
+    assert f"{mover.name.capitalize()} draws the " in private[0].content
+    public_board = boards(sandbox, thread)[-1]
+    assert public_board.content.count("draws a building card") == 2
+
+    state, names = await current(sandbox, game_id)
+    texts = {}
+    for user in (ana, ben):
+        it = await fake.slash(user, sandbox.channel, "cairo hand", {"game": game_id})
+        seat = seat_of(sandbox, names, user)
+        view = engines.get("cairo").view(state, seat)
+        view["names"] = names
+        assert it.ephemeral and it.message.ephemeral and it.user_id == user.id
+        assert it.files[0][1] == render_hand(view)
+        assert it.content.startswith(f"Your hand: {', '.join(state.hands[seat])}.")
+        texts[user.name] = it.content
+    assert texts["ana"] != texts["ben"]
+    it = await fake.slash(eve, thread, "cairo hand")
+    assert it.ephemeral and "Only the players" in it.content and not it.files
+
+    secrets = [
+        *texts.values(),
+        *(line.removeprefix("Only you can see this: ").rstrip(".") for line in [private[0].content]),
+    ]
+    assert all(leaks(secret, secrets) for secret in secrets)
+    for message in fake.messages(thread) + fake.messages(sandbox.channel):
+        assert not leaks(message.content, secrets), message.content
+
+
+async def refused(box: Sandbox, game_id: int, user: User, thread: Channel, command: str, chosen: dict) -> str:
+    """Run a command that must be refused: an ephemeral answer, and the game unchanged."""
+    store = box.bot.host.store
+    before = await store.get_game(game_id)
+    it = await box.fake.slash(user, thread, f"cairo {command}", chosen)
+    await it.done()
+    after = await store.get_game(game_id)
+    assert it.ephemeral, f"/cairo {command} {chosen} should be refused: {it.content}"
+    assert (after.version, after.state) == (before.version, before.state)
+    return it.content
+
+
+def touching_site(state: Any, placed: Any) -> tuple[str, str]:
+    """A free souk square next to ``placed`` (not its entrance), and an entrance for a stall there."""
+    board = engines.get("cairo").board
+    taken = {placed.square, placed.door}
+    for index in board.neighbours[board.index[placed.square]]:
+        square = board.squares[index]
+        if square.kind == "souk" and square.name not in taken:
+            door = next(board.name(d) for d in board.neighbours[index] if board.name(d) not in taken)
+            return square.name, door
+    raise AssertionError("no free square next to the first stall")
+
+
+async def test_refusals_name_the_rule_and_change_nothing(sandbox: Sandbox) -> None:
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    game_id, thread = await open_game(sandbox, "cairo", ana, [ben])
+    first = to_move(sandbox, boards(sandbox, thread)[-1])
+    second = ben if first is ana else ana
+    chosen = {"stall": "red"}
+    for option in ("square", "door"):
+        chosen[option] = (await complete(sandbox, first, thread, "place", {**chosen, option: ""}, option))[0]["value"]
+    await (await sandbox.fake.slash(first, thread, "cairo place", chosen)).done()
+    state, _ = await current(sandbox, game_id)
+    square, door = touching_site(state, state.stalls[0])
+
+    text = await refused(sandbox, game_id, second, thread, "place", {"stall": "blue", "square": square, "door": door})
+    assert (
+        "may not touch another stall" in text
+        and f"{first.name.capitalize()}'s red main stall at {state.stalls[0].square}" in text
+    )
+    text = await refused(sandbox, game_id, first, thread, "place", {"stall": "blue", "square": "j9", "door": "j10"})
+    assert "not your turn" in text and second.name.capitalize() in text
+    text = await refused(sandbox, game_id, second, thread, "place", {"stall": "blue", "square": "zz9", "door": "j10"})
+    assert "no square 'zz9'" in text
+    text = await refused(sandbox, game_id, second, thread, "place", {"stall": "teal", "square": "j9", "door": "j10"})
+    assert "no colour 'teal'" in text and "red, yellow" in text
+    text = await refused(sandbox, game_id, second, thread, "status", {"game": 999})
+    assert "no game #999" in text
+    text = await refused(sandbox, game_id, second, thread, "draw", {"first": "deck"})
+    assert "At the start each player places a main stall" in text
+
+
+async def test_a_build_paid_with_a_card_of_another_sector_is_refused_with_the_rule(sandbox: Sandbox) -> None:
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    game_id, thread = await open_game(sandbox, "cairo", ana, [ben], {"start": "preset"})
+    mover = to_move(sandbox, boards(sandbox, thread)[-1])
+    state, names = await current(sandbox, game_id)
+    data = engines.get("cairo").data
+    held = next(card for card in state.hands[seat_of(sandbox, names, mover)] if not data.is_wild(card))
+    chosen: dict[str, str] = {}
+    for option in ("stall", "square", "door"):
+        choices = await complete(sandbox, mover, thread, "build", {**chosen, option: ""}, option)
+        elsewhere = [c for c in choices if option != "square" or data.sectors[held].label not in c["name"]]
+        chosen[option] = elsewhere[0]["value"]
+
+    text = await refused(sandbox, game_id, mover, thread, "build", {**chosen, "pay": held})
+    assert f"The {held} card builds only in sector {held}" in text
+    text = await refused(sandbox, game_id, mover, thread, "build", {**chosen, "pay": "card zz"})
+    assert "no card 'zz'" in text
+
+
+async def test_draw_buttons_survive_a_restart_and_go_stale_after_use(sandbox: Sandbox) -> None:
+    fake = sandbox.fake
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    game_id, thread = await open_game(sandbox, "cairo", ana, [ben], {"start": "preset"})
+    mover = to_move(sandbox, boards(sandbox, thread)[-1])
+    other = ben if mover is ana else ana
+    await (await fake.slash(mover, thread, "cairo draw", {"first": "charlatan"})).done()
+    board = boards(sandbox, thread)[-1]
+    assert "take your second card" in board.content
+    labels = public_labels(board)
+    assert "Draw from the deck" in labels and "Take a charlatan" in labels
+    menu = next(c for c in walk_components(board.components) if c.get("type") == 3)
+
+    it = await fake.select(other, board, menu["custom_id"], ["take charlatan"])
+    await it.done()
+    assert it.ephemeral and "not your turn" in it.content
+    await sandbox.restart_bot()
+    it = await fake.select(mover, board, menu["custom_id"], ["take charlatan"])
+    await it.done()
+    assert not it.ephemeral, it.content
+    after = boards(sandbox, thread)[-1]
+    assert after.id != board.id and "takes a charlatan card" in after.content
+    it = await fake.select(mover, board, menu["custom_id"], ["take deck"])
+    await it.done()
+    assert it.ephemeral and "out of date" in it.content
+    state, names = await current(sandbox, game_id)
+    assert state.charlatans[seat_of(sandbox, names, mover)] == 2

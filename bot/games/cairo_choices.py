@@ -112,19 +112,24 @@ def _tokens(text: str) -> list[str]:
     return re.findall(r"[a-z0-9:-]+", text.lower())
 
 
-def narrow(choices: Sequence[Choice], current: str) -> list[Choice]:
+def narrow(choices: Sequence[Choice], current: str, by_label: bool = True) -> list[Choice]:
     """The choices fitting the typed text, at most 25.
 
     Values that start with the text come first and alone (``c`` gives the squares of column c);
     when none does, each typed word must start a word of the label (``north`` gives the squares of
-    the northern sectors).
+    the northern sectors), or of the value when ``by_label`` is false.
     """
     typed = clean(current)
     by_value = [choice for choice in choices if choice.value.lower().startswith(typed)]
     if by_value:
         return by_value[:LIMIT]
     words = _tokens(typed)
-    return [c for c in choices if all(any(t.startswith(w) for t in _tokens(c.label)) for w in words)][:LIMIT]
+
+    def fits(choice: Choice) -> bool:
+        tokens = _tokens(choice.label if by_label else choice.value)
+        return all(any(token.startswith(word) for token in tokens) for word in words)
+
+    return [choice for choice in choices if fits(choice)][:LIMIT]
 
 
 def unique(values: Sequence[str]) -> list[str]:
@@ -305,7 +310,7 @@ def take_label(state: CairoState, value: str) -> str:
 
 
 def keep_choices(state: CairoState, current: str) -> list[Choice]:
-    """The ways to keep 4 building cards: ``Keep NW, N, C, west · discard S, E``."""
+    """The ways to keep 4 building cards: ``Keep NW, N, C, west · discard S, E``; typed cards are kept."""
     seat = state.active
     if seat is None:
         return []
@@ -318,4 +323,4 @@ def keep_choices(state: CairoState, current: str) -> list[Choice]:
         for card in kept:
             dropped.remove(card)
         choices.append(Choice(f"Keep {', '.join(kept)} · discard {', '.join(dropped)}", move.removeprefix("keep ")))
-    return narrow(choices, current)
+    return narrow(choices, current, by_label=False)
