@@ -14,6 +14,7 @@ import asyncio
 import io
 import re
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -23,6 +24,7 @@ from bot.games import GameAdapter
 from bot.games import cairo_choices as options
 from bot.games.cairo_choices import Choice, coins_step, keep_step, pay_step, site_step, take_step
 from engines.base import IllegalMove
+from engines.cairo_state import CairoState
 
 if TYPE_CHECKING:
     from bot.host import Played
@@ -48,7 +50,8 @@ def prompt(view: dict[str, Any]) -> str:
         "`/cairo pass` only if no square is left)",
         "neutral": f"place the neutral {view.get('neutral_to_place') or ''} stall drawn from the bag (`/cairo place`)",
         "play": "build a new stall (`/cairo build`), extend one (`/cairo extend`) or move one (`/cairo move`), "
-        "send a customer to a stall (`/cairo attract`), or draw 2 cards (`/cairo draw`)",
+        "send a customer to a stall (`/cairo attract`), or draw 2 cards (`/cairo draw`); "
+        "`/cairo hand` shows your cards and coins",
         "draw": "take your second card: choose it below or with `/cairo draw`",
         "keep": "you hold more than 4 building cards: choose the 4 to keep (`/cairo keep`)",
         "final": "final stage: build (`/cairo build`), extend (`/cairo extend`) or move (`/cairo move`), "
@@ -105,59 +108,63 @@ def as_choices(found: Sequence[Choice]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=choice.label[:100], value=choice.value[:100]) for choice in found]
 
 
-def completer(choose: Callable[[Played, dict[str, str], str], list[Choice]]) -> Completer:
-    """An autocomplete callback: ``choose(played, typed options, current text)`` on the user's turn."""
+@dataclass(frozen=True)
+class Asked:
+    """One autocomplete request on the user's turn: the game state, the options so far, the typed text."""
+
+    state: CairoState
+    names: list[str]
+    chosen: dict[str, str]
+    current: str
+
+    def option(self, name: str) -> str:
+        return self.chosen.get(name, "")
+
+
+def completer(choose: Callable[[Asked], list[Choice]]) -> Completer:
+    """An autocomplete callback offering ``choose(asked)`` to the player to move (nothing to anyone else)."""
 
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         played = await my_turn(interaction)
-        if played is None:
+        if played is None or not isinstance(played.state, CairoState):
             return []
-        return as_choices(choose(played, typed(interaction), current))
+        return as_choices(choose(Asked(played.state, played.names, typed(interaction), current)))
 
     return complete
 
 
 def site_completer(kind: str, field: str) -> Completer:
     """Autocomplete for ``stall``/``square``/``door`` (or ``customer``/``entrance``) of a ``kind`` command."""
-    return completer(
-        lambda played, chosen, current: options.site_choices(
-            played.state,
-            kind,
-            field,
-            chosen,
-            current,
-            played.names,  # type: ignore[arg-type]
-        )
-    )
+    return completer(lambda a: options.site_choices(a.state, kind, field, a.chosen, a.current, a.names))
 
 
 def pay_completer(kind: str) -> Completer:
     """Autocomplete for the cards paying for a build, given its site."""
 
-    def choose(played: Played, chosen: dict[str, str], current: str) -> list[Choice]:
-        site = site_step(kind, chosen.get("stall", ""), chosen.get("square", ""), chosen.get("door"))
-        return options.pay_choices(played.state, site, current)  # type: ignore[arg-type]
+    def choose(asked: Asked) -> list[Choice]:
+        site = site_step(kind, asked.option("stall"), asked.option("square"), asked.chosen.get("door"))
+        return options.pay_choices(asked.state, site, asked.current)
 
     return completer(choose)
 
 
-def _coins(played: Played, chosen: dict[str, str], current: str) -> list[Choice]:
-    steps = [site_step("extend", chosen.get("stall", ""), chosen.get("square", "")), pay_step(chosen.get("pay", ""))]
-    return options.coins_choices(played.state, steps, current)  # type: ignore[arg-type]
+def _coins(asked: Asked) -> list[Choice]:
+    steps = [site_step("extend", asked.option("stall"), asked.option("square")), pay_step(asked.option("pay"))]
+    return options.coins_choices(asked.state, steps, asked.current)
 
 
-def _take(field: str) -> Callable[[Played, dict[str, str], str], list[Choice]]:
-    def choose(played: Played, chosen: dict[str, str], current: str) -> list[Choice]:
-        first = chosen.get("first") if field == "second" else None
-        if field == "second" and played.state.phase == "draw":  # type: ignore[union-attr]
-            return []  # the first pick was made already: this draw has one pick left
-        return options.take_choices(played.state, first, current)  # type: ignore[arg-type]
-
-    return choose
+def _first_pick(asked: Asked) -> list[Choice]:
+    return options.take_choices(asked.state, None, asked.current)
 
 
-def _keep(played: Played, chosen: dict[str, str], current: str) -> list[Choice]:
-    return options.keep_choices(played.state, current)  # type: ignore[arg-type]
+def _second_pick(asked: Asked) -> list[Choice]:
+    if asked.state.phase == "draw":
+        return []  # the first pick was made already (with a button): this draw has one pick left
+    return options.take_choices(asked.state, asked.chosen.get("first"), asked.current)
+
+
+def _keep(asked: Asked) -> list[Choice]:
+    return options.keep_choices(asked.state, asked.current)
 
 
 # ---- commands ----------------------------------------------------------------------------------------
@@ -236,7 +243,7 @@ async def extend(
 
 def _cheapest_coins(played: Played, steps: list[str]) -> str:
     """The first (cheapest) coin payment after ``steps``; ``pay`` alone (refused, with the rule) if none."""
-    found = options.coins_choices(played.state, steps, "") if played.state is not None else []  # type: ignore[arg-type]
+    found = options.coins_choices(played.state, steps, "") if isinstance(played.state, CairoState) else []
     return found[0].value if found else "pay"
 
 
@@ -347,7 +354,7 @@ def add_commands(group: app_commands.Group) -> None:
     extend_fields = {f: site_completer("extend", f) for f in ("stall", "square")}
     command("extend", extend, {**extend_fields, "pay": pay_completer("extend"), "coins": completer(_coins)})
     command("attract", attract, {f: site_completer("attract", f) for f in ("customer", "entrance")})
-    command("draw", draw, {"first": completer(_take("first")), "second": completer(_take("second"))})
+    command("draw", draw, {"first": completer(_first_pick), "second": completer(_second_pick)})
     command("keep", keep, {"cards": completer(_keep)})
     command("pass", pass_, {})
     command("hand", hand, {})
