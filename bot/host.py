@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ import engines
 from bot.schedule_store import ScheduleStore
 from bot.storage import GameRecord, LogEntry, MoveRecord, SeatRecord, StaleGame, Store
 from bot.timing import duration_text
-from engines.base import CHANCE, Engine, GameError, GameState, Outcome
+from engines.base import CHANCE, Engine, GameError, GameState, IllegalMove, Outcome
 
 MAX_CHANCE_STEPS = 10_000
 MAX_SKIPPED_DECISIONS = 50
@@ -228,7 +229,7 @@ class GameHost:
                 mover = engine.to_move(state)
                 if mover != seat:
                     raise Refused(self._not_your_turn(mover, seats))
-                canonical = engine.canonical(state, move)
+                canonical = self._canonical(engine, state, move, seats)
                 steps.append(Step(LogEntry(seat, "move", canonical, user_id), state))
                 state = engine.apply(state, canonical)
                 state = self._run_chance(engine, state, steps)
@@ -336,6 +337,14 @@ class GameHost:
         raise Refused(f"You are not playing in game #{record.id}; you can watch it with /{record.game} board.")
 
     @staticmethod
+    def _canonical(engine: Engine, state: GameState, move: str, seats: list[SeatRecord]) -> str:
+        """The move's canonical text; a refusal names the players as the table knows them."""
+        try:
+            return engine.canonical(state, move)
+        except IllegalMove as refusal:
+            raise IllegalMove(with_names(str(refusal), [s.name for s in seats])) from refusal
+
+    @staticmethod
     def _not_your_turn(mover: int | None, seats: list[SeatRecord]) -> str:
         for s in seats:
             if s.seat == mover:
@@ -373,6 +382,16 @@ class GameHost:
             return await change
         except StaleGame as exc:
             raise Refused("Someone else changed this game at the same moment; nothing was applied. Try again.") from exc
+
+
+def with_names(text: str, names: Sequence[str]) -> str:
+    """The engines' "Player 2" (they know seats, not names) as the table's "Ben"."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1)) - 1
+        return names[seat] if 0 <= seat < len(names) else match.group(0)
+
+    return re.sub(r"\bPlayer (\d+)\b", name, text)
 
 
 def replay_log(record: GameRecord, num_players: int, log: Sequence[MoveRecord]) -> GameState:

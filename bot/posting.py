@@ -85,9 +85,13 @@ def next_line(played: Played) -> str:
     return f"<@{user_id}>, it's your turn: {prompt}."
 
 
+def joined(sentences: list[str]) -> str:
+    """Log sentences as one line: "a; b; c" (their own full stops dropped)."""
+    return "; ".join(s.rstrip(". ") for s in sentences)
+
+
 def happened_line(played: Played) -> str:
-    sentences = played.sentences(viewer=None)
-    return "; ".join(sentences)
+    return joined(played.sentences(viewer=None))
 
 
 async def compose(played: Played, headline: str | None = None) -> Post:
@@ -126,7 +130,7 @@ async def announce(interaction: discord.Interaction, played: Played, headline: s
         await reply_private(interaction, f"Done: {link}")
     secret = private_lines(played, played.seat_of(interaction.user.id))
     if secret:
-        await reply_private(interaction, "Only you can see this: " + "; ".join(secret) + ".")
+        await reply_private(interaction, "Only you can see this: " + joined(secret) + ".")
     recipient = await turn_dm_recipient(interaction.client, played, interaction.user.id)
     if recipient is not None:
         board = message or await interaction.original_response()

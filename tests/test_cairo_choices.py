@@ -8,8 +8,9 @@ import pytest
 
 import engines
 from bot.games import cairo_choices as options
-from bot.games.cairo import label, prompt, public_moves, with_names
+from bot.games.cairo import label, prompt, public_moves
 from bot.games.cairo_choices import Choice, coins_step, keep_step, narrow, pay_step, site_step, take_step
+from bot.host import with_names
 from engines.base import CHANCE
 from engines.cairo_state import CairoState
 

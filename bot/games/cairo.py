@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -23,7 +22,6 @@ from discord import app_commands
 from bot.games import GameAdapter
 from bot.games import cairo_choices as options
 from bot.games.cairo_choices import Choice, coins_step, keep_step, pay_step, site_step, take_step
-from engines.base import IllegalMove
 from engines.cairo_state import CairoState
 
 if TYPE_CHECKING:
@@ -169,25 +167,12 @@ def _keep(asked: Asked) -> list[Choice]:
 
 # ---- commands ----------------------------------------------------------------------------------------
 async def _play(interaction: discord.Interaction, game: int | None, steps: list[str]) -> None:
-    """Apply ``steps`` together; a refusal names the players as the table knows them."""
+    """Apply ``steps`` together, in one transaction."""
     from bot.actions import play_moves
     from bot.commands import current_game
 
     played = await current_game(interaction, game)
-    try:
-        await play_moves(interaction, played.game.id, steps)
-    except IllegalMove as refusal:
-        raise IllegalMove(with_names(str(refusal), played.names)) from refusal
-
-
-def with_names(text: str, names: Sequence[str]) -> str:
-    """The engine's "Player 2's" (it knows seats, not names) as "Ben's"."""
-
-    def name(match: re.Match[str]) -> str:
-        seat = int(match.group(1)) - 1
-        return names[seat] if 0 <= seat < len(names) else match.group(0)
-
-    return re.sub(r"\bPlayer (\d+)(?='s\b)", name, text)
+    await play_moves(interaction, played.game.id, steps)
 
 
 async def place(interaction: discord.Interaction, stall: str, square: str, door: str, game: int | None = None) -> None:
