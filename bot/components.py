@@ -137,16 +137,19 @@ def turn_view(played: Played) -> discord.ui.View | None:
     if played.state is None or seat is None or seat == CHANCE:
         return None
     game = adapter(played.game.game)
-    if not game.public_moves(played.engine.view(played.state, None)):
+    public = played.engine.view(played.state, None)
+    if not game.public_moves(public):
         return None
     moves = played.engine.legal_moves(played.state)
     view = discord.ui.View(timeout=None)
     if len(moves) <= BUTTON_LIMIT:
         for index, move in enumerate(moves):
-            view.add_item(MoveButton(played.game.id, played.game.version, index, game.label(move), game.emoji(move)))
+            view.add_item(
+                MoveButton(played.game.id, played.game.version, index, game.label(move, public), game.emoji(move))
+            )
         return view
     if len(moves) <= SELECT_LIMIT and all(len(m) <= 100 for m in moves):
-        options = [discord.SelectOption(label=game.label(m)[:100], value=m) for m in moves]
+        options = [discord.SelectOption(label=game.label(m, public)[:100], value=m) for m in moves]
         view.add_item(MoveSelect(played.game.id, played.game.version, options))
         return view
     return None

@@ -182,6 +182,11 @@ def test_prompts_say_what_to_do_next_without_anything_private() -> None:
     assert pending is not None
     assert f"the {pending.colour} extension at {pending.square}" in prompt(ENGINE.view(paying, None))
     assert label("take display 3") == "Take face-up card 3 (from the left)"
+    view = ENGINE.view(paying, None)
+    named = label("take display 1", view)
+    first = view["display"][0]
+    if first is not None:
+        assert named.startswith(f"Take {view['cards'][first]['label']}") and named.endswith("(face-up 1)")
 
 
 def test_refusals_name_players_not_seats() -> None:

@@ -26,7 +26,9 @@ CARDS = engines.get("cairo").data.card_names
 CARD_WORDS = "|".join(sorted(CARDS, key=len, reverse=True))
 HAND_LEAK = re.compile(rf"\bhand\b[^.;\n]*\b({CARD_WORDS})\b")
 COIN_LEAK = re.compile(r"\bcoins\s*:|\(value \d+\)", re.IGNORECASE)
-PUBLIC_BUTTONS = re.compile(r"^(Join|Leave|Start|Draw from the deck|Take a charlatan|Take face-up card \d.*)$")
+PUBLIC_BUTTONS = re.compile(
+    r"^(Join|Leave|Start|Draw from the deck|Take a charlatan|Take .+ \(face-up \d\)|Take face-up card \d.*)$"
+)
 
 
 # ---- the driver -----------------------------------------------------------------------------------

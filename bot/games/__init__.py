@@ -21,7 +21,7 @@ def _generic_prompt(view: dict[str, Any]) -> str:
     return "your move"
 
 
-def _plain_label(move: str) -> str:
+def _plain_label(move: str, view: dict[str, Any] | None = None) -> str:
     return move
 
 
@@ -32,7 +32,7 @@ class GameAdapter:
     name: str
     add_commands: Callable[[app_commands.Group], None] = _no_commands
     prompt: Callable[[dict[str, Any]], str] = _generic_prompt
-    label: Callable[[str], str] = _plain_label
+    label: Callable[..., str] = _plain_label  # (move, view=None) -> words for a button or menu
     emoji: Callable[[str], str | None] = field(default=lambda move: None)
     public_moves: Callable[[dict[str, Any]], bool] = field(default=lambda view: True)
 

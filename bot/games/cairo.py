@@ -67,13 +67,28 @@ def _pending_text(view: dict[str, Any]) -> str:
     return f"the {verb} {colour} main stall at {square}"
 
 
-def label(move: str) -> str:
-    """A button's words for a move of the public draw phase."""
+def label(move: str, view: dict[str, Any] | None = None) -> str:
+    """A button's words for a move of the public draw phase (naming the face-up card when the view is given)."""
     if move in LABELS:
         return LABELS[move]
     if move.startswith("take display "):
-        return f"Take face-up card {move.rsplit(' ', 1)[1]} (from the left)"
+        slot = int(move.rsplit(" ", 1)[1])
+        card = _display_card(view, slot)
+        return f"Take {card} (face-up {slot})" if card else f"Take face-up card {slot} (from the left)"
     return move
+
+
+def _display_card(view: dict[str, Any] | None, slot: int) -> str | None:
+    """The label of the face-up card in ``slot`` (1-based), if the view shows it."""
+    if not view:
+        return None
+    display = view.get("display") or []
+    name = display[slot - 1] if 0 < slot <= len(display) else None
+    info = (view.get("cards") or {}).get(name) if name else None
+    if not info:
+        return name
+    kind = " wildcard" if info.get("kind") == "wild" else ""
+    return f"{info.get('label', name)}{kind}"
 
 
 def public_moves(view: dict[str, Any]) -> bool:

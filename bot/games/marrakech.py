@@ -34,7 +34,7 @@ def prompt(view: dict[str, Any]) -> str:
     return "your move"
 
 
-def label(move: str) -> str:
+def label(move: str, view: dict[str, Any] | None = None) -> str:
     if move in LABELS:
         return LABELS[move]
     if move.startswith("place "):
