@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import resource
 import statistics
 import time
 import tracemalloc
@@ -41,13 +42,14 @@ def bench_engine(name: str, players: int, seconds: float) -> dict[str, Any]:
     engine = engines.get(name)
     rng = random.Random(1)
     games = moves = 0
-    tracemalloc.start()
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         _, steps, _ = random_game(engine, players, rng)
         games += 1
         moves += steps
     elapsed = time.perf_counter() - start
+    tracemalloc.start()  # measured on one more game: tracing slows everything down
+    random_game(engine, players, rng)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return {
@@ -113,6 +115,13 @@ def main() -> None:
     for name in engines.names():
         r = asyncio.run(bench_latency(name, args.moves))
         print(f"| {name} | {r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['moves']} |")
+    print()
+    print(f"Peak resident memory of this process (bot, fake Discord, engines): {peak_rss_mib():.0f} MiB")
+
+
+def peak_rss_mib() -> float:
+    """The process's peak resident set size (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 if __name__ == "__main__":
