@@ -22,7 +22,7 @@ import random
 import shlex
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -225,7 +225,7 @@ class LocalPlay:
             words = shlex.split(text[1:])
             path = [w for w in words if ":" not in w]
             options = convert_options(fake, path, parse_options([w for w in words if ":" in w]))
-            self._show(user, await fake.slash(user, self.channel, " ".join(path), options))
+            self._show(user, await self._settled(fake.slash(user, self.channel, " ".join(path), options)))
         elif text.startswith("complete /"):
             await self._complete(user, text.removeprefix("complete /"))
         elif text.startswith("click "):
@@ -233,13 +233,20 @@ class LocalPlay:
             message, button = find_component(
                 fake.messages(self.channel), lambda c: c.get("type") == 2 and str(c.get("label", "")).lower() == label
             )
-            self._show(user, await fake.click(user, message, button["custom_id"]))
+            self._show(user, await self._settled(fake.click(user, message, button["custom_id"])))
         elif text.startswith("select "):
             value = text.removeprefix("select ").strip()
             message, menu = find_component(fake.messages(self.channel), lambda c: c.get("type") == 3)
-            self._show(user, await fake.select(user, message, menu["custom_id"], [value]))
+            self._show(user, await self._settled(fake.select(user, message, menu["custom_id"], [value])))
         else:
             raise ValueError("after 'name:' type a /command, click LABEL, select VALUE or complete /command")
+
+    @staticmethod
+    async def _settled(sent: Awaitable[Interaction]) -> Interaction:
+        """The interaction once its followups have arrived too."""
+        interaction = await sent
+        await interaction.done()
+        return interaction
 
     async def _complete(self, user: User, text: str) -> None:
         words = shlex.split(text)

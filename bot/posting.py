@@ -86,8 +86,14 @@ def next_line(played: Played) -> str:
 
 
 def joined(sentences: list[str]) -> str:
-    """Log sentences as one line: "a; b; c" (their own full stops dropped)."""
-    return "; ".join(s.rstrip(". ") for s in sentences)
+    """Log sentences as one line: "a; b (3 times); c" (own full stops dropped, repeats counted)."""
+    runs: list[list[Any]] = []
+    for sentence in (s.rstrip(". ") for s in sentences):
+        if runs and runs[-1][0] == sentence:
+            runs[-1][1] += 1
+        else:
+            runs.append([sentence, 1])
+    return "; ".join(text if count == 1 else f"{text} ({count} times)" for text, count in runs)
 
 
 def happened_line(played: Played) -> str:
