@@ -285,6 +285,17 @@ async def test_a_full_four_player_game_from_the_preset_start(sandbox: Sandbox) -
     await assert_nothing_private_is_public(sandbox, driver, 4, {"start": "preset"})
 
 
+async def test_a_full_three_player_game_from_the_variable_start(sandbox: Sandbox) -> None:
+    players = [sandbox.user(name) for name in ("ana", "ben", "cy")]
+    game_id, thread = await open_game(sandbox, "cairo", players[0], players[1:])
+    driver = Driver(sandbox, thread, game_id, random.Random(3))
+    final = await driver.play_to_the_end()
+
+    assert "Final scores" in final.content and all(name in final.content for name in ("Ana", "Ben", "Cy"))
+    assert not any("neutral" in m.content for m in sandbox.fake.messages(thread)), "neutral stalls are for 2 only"
+    await assert_finished_and_replayable(sandbox, game_id, 3)
+
+
 # ---- autocomplete, hidden information, refusals, restarts ---------------------------------------------
 async def complete(box: Sandbox, user: User, thread: Channel, command: str, chosen: dict, option: str) -> list[dict]:
     return await box.fake.autocomplete(user, thread, f"cairo {command}", chosen, focused=option)
