@@ -45,20 +45,25 @@ def lobby_text(played: Played) -> str:
 
 
 async def refresh_lobby(interaction: discord.Interaction, played: Played) -> None:
-    """Bring the lobby message up to date (edit it in place)."""
+    """Bring the lobby message up to date: as the answer to a click on it, else by editing it in place."""
     record = played.game
-    content = lobby_text(played)
-    view = lobby_view(record.id, started=record.status != "lobby")
     clicked = interaction.message is not None and interaction.message.id == record.lobby_message_id
     if clicked and not interaction.response.is_done():
-        await interaction.response.edit_message(content=content, view=view, allowed_mentions=MENTION_USERS)
+        view = lobby_view(record.id, started=record.status != "lobby")
+        await interaction.response.edit_message(content=lobby_text(played), view=view, allowed_mentions=MENTION_USERS)
         return
+    await edit_lobby(interaction.client, played)
+
+
+async def edit_lobby(client: discord.Client, played: Played) -> None:
+    """Edit the lobby message in place (its buttons go once the game is no longer open), if it still exists."""
+    record = played.game
     if record.lobby_message_id is None:
         return
-    channel = await fetch_channel(interaction.client, record.post_channel_id)
+    channel = await fetch_channel(client, record.post_channel_id)
     message = channel.get_partial_message(record.lobby_message_id)  # type: ignore[attr-defined]
     try:
-        await message.edit(content=content, view=view)
+        await message.edit(content=lobby_text(played), view=lobby_view(record.id, started=record.status != "lobby"))
     except discord.NotFound:
         return
 
@@ -73,7 +78,7 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
         played = await host.leave(game_id, user.id)
     elif action == "start":
         played = await host.start(game_id, user.id, can_manage(interaction))
-        await refresh_lobby_quietly(interaction, played)
+        await edit_lobby(interaction.client, played)
         await announce(interaction, played, headline="the game begins! Seat order: " + ", ".join(played.names))
         return
     else:
@@ -82,19 +87,6 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
     if not interaction.response.is_done():
         verb = "joined" if action == "join" else "left"
         await reply_private(interaction, f"You {verb} {played.engine.title} #{game_id}.")
-
-
-async def refresh_lobby_quietly(interaction: discord.Interaction, played: Played) -> None:
-    """Update the lobby message without answering the interaction (the board answers it)."""
-    record = played.game
-    if record.lobby_message_id is None:
-        return
-    channel = await fetch_channel(interaction.client, record.post_channel_id)
-    message = channel.get_partial_message(record.lobby_message_id)  # type: ignore[attr-defined]
-    try:
-        await message.edit(content=lobby_text(played), view=None)
-    except discord.NotFound:
-        return
 
 
 async def play_moves(

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 import engines
-from bot.actions import lobby_text, play_moves
+from bot.actions import edit_lobby, lobby_text, play_moves
 from bot.components import lobby_view
 from bot.context import (
     can_manage,
@@ -36,9 +36,9 @@ from bot.posting import (
     announce,
     board_png,
     fetch_channel,
-    next_line,
     public_view,
     send_to,
+    standing_line,
 )
 from bot.schedule_store import GuildSettings
 from bot.timing import Timing
@@ -123,9 +123,9 @@ async def board(interaction: discord.Interaction, game: int | None = None) -> No
 def status_text(played: Played) -> str:
     """Players, scores and whose turn it is, in a few lines."""
     record = played.game
-    lines = [f"**{played.engine.title} #{record.id}** ({record.status})"]
     if played.state is None:
         return lobby_text(played)
+    lines = [f"**{played.engine.title} #{record.id}** ({record.status})"]
     view = public_view(played)
     players = view.get("players", [])
     for seat, name in enumerate(played.names):
@@ -135,17 +135,8 @@ def status_text(played: Played) -> str:
         lines.append(f"{seat + 1}. {name}{score}{out}")
     if record.status == "active" and record.turn_started_at is not None:
         lines.append(f"Waiting since <t:{int(record.turn_started_at)}:R>.")
-    lines.append(_plain_next(played))
+    lines.append(standing_line(played))
     return "\n".join(lines)
-
-
-def _plain_next(played: Played) -> str:
-    """``next_line`` without a ping (status replies must not notify anyone)."""
-    seat = played.to_move
-    if seat is None:
-        return next_line(played)
-    name = played.names[seat] if 0 <= seat < len(played.names) else "?"
-    return next_line(played).replace(f"<@{played.user_of(seat)}>", name)
 
 
 async def status(interaction: discord.Interaction, game: int | None = None) -> None:
@@ -176,6 +167,7 @@ async def abandon(interaction: discord.Interaction, game: int | None = None) -> 
     """End a game without scoring it (its creator, or someone with Manage Server)."""
     played = await current_game(interaction, game)
     result = await host_of(interaction).abandon(played.game.id, interaction.user.id, can_manage(interaction))
+    await edit_lobby(interaction.client, result)
     text = f"**{result.engine.title} #{result.game.id}** was abandoned by {display_name(interaction.user)}."
     if interaction.channel_id == result.game.post_channel_id:
         await interaction.response.send_message(text)
@@ -198,7 +190,7 @@ async def games(interaction: discord.Interaction) -> None:
     for record in found:
         played = await host_of(interaction).snapshot(record.id)
         where = f"<#{record.post_channel_id}>"
-        lines.append(f"#{record.id} ({record.status}) {where}: {', '.join(played.names)} — {_plain_next(played)}")
+        lines.append(f"#{record.id} ({record.status}) {where}: {', '.join(played.names)} — {standing_line(played)}")
     await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
 

@@ -25,7 +25,6 @@ from discord import app_commands
 import render
 from bot.context import host_of
 from bot.errors import guarded
-from bot.games import adapter
 from bot.history import CatchUp, catch_up, changed_squares, game_turns, initial_state, log_pages, log_text, newest_lines
 from bot.host import Played, Refused
 from bot.posting import (
@@ -33,15 +32,15 @@ from bot.posting import (
     Post,
     announce,
     compose,
+    ending_line,
     fetch_channel,
     public_view,
     reply_private,
-    scores_line,
     send_to,
+    standing_line,
     title_of,
 )
 from bot.undo import UndoRequest, UndoResult, answer_undo, ask_undo
-from engines.base import CHANCE
 
 CATCHUP_BUDGET = 1500
 OVER_STATUSES = ("finished", "abandoned")
@@ -84,13 +83,6 @@ def log_view(game_id: int, page: int, pages: int) -> discord.ui.View | None:
     if page < pages:
         view.add_item(LogPageButton(game_id, page + 1, "Newer ▶"))
     return view
-
-
-def ending_line(played: Played) -> str:
-    """How a game that is over ended."""
-    if played.game.status == "abandoned":
-        return "The game was abandoned."
-    return scores_line(played)
 
 
 async def log_reply(
@@ -143,18 +135,6 @@ async def log(interaction: discord.Interaction, page: int | None = None, game: i
 
 
 # ---- catch-up --------------------------------------------------------------------------------------
-def next_text(played: Played, seat: int) -> str:
-    """Who is to move now, without a ping."""
-    to_move = played.to_move
-    if to_move is None:
-        return ending_line(played)
-    if to_move == CHANCE:
-        return "Waiting for the dice."
-    if to_move == seat:
-        return f"It's your turn: {adapter(played.game.game).prompt(public_view(played))}."
-    return f"Waiting for {played.names[to_move]}."
-
-
 def catchup_text(played: Played, news: CatchUp, seat: int, highlighted: bool) -> str:
     """The catch-up reply: the turns since the caller's last one (the newest that fit), then who is next."""
     since = "since the start" if news.since_start else "since your last move"
@@ -167,7 +147,7 @@ def catchup_text(played: Played, news: CatchUp, seat: int, highlighted: bool) ->
     lines.extend(kept)
     if highlighted:
         lines.append("The squares that changed are framed on the board.")
-    lines.append(next_text(played, seat))
+    lines.append(standing_line(played, seat))
     return "\n".join(lines)
 
 

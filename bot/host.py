@@ -163,8 +163,7 @@ class GameHost:
             record = await self.game(game_id)
             engine = engines.get(record.game)
             seats = await self.store.seats(game_id)
-            if record.status != "lobby":
-                raise Refused(f"Game #{game_id} has already started; you can watch it with /{record.game} board.")
+            check_lobby(record, f"Game #{game_id} has already started; you can watch it with /{record.game} board.")
             if any(s.user_id == user_id for s in seats):
                 raise Refused(f"You are already in game #{game_id}.")
             if len(seats) >= engine.max_players:
@@ -176,8 +175,7 @@ class GameHost:
         async with self.lock(game_id):
             record = await self.game(game_id)
             seats = await self.store.seats(game_id)
-            if record.status != "lobby":
-                raise Refused(f"Game #{game_id} has started; use resign to leave it.")
+            check_lobby(record, f"Game #{game_id} has started; use resign to leave it.")
             if not any(s.user_id == user_id for s in seats):
                 raise Refused(f"You are not in game #{game_id}.")
             if user_id == record.creator_id:
@@ -191,8 +189,7 @@ class GameHost:
             record = await self.game(game_id)
             engine = engines.get(record.game)
             seats = await self.store.seats(game_id)
-            if record.status != "lobby":
-                raise Refused(f"Game #{game_id} has already started.")
+            check_lobby(record, f"Game #{game_id} has already started.")
             if user_id != record.creator_id and not can_manage:
                 raise Refused("Only the game's creator (or someone with Manage Server) can start it.")
             if len(seats) < engine.min_players:
@@ -241,7 +238,7 @@ class GameHost:
         async with self.lock(game_id):
             record = await self.game(game_id)
             seats = await self.store.seats(game_id)
-            seat = self._active_seat(record, seats, user_id, need_turn=False)
+            seat = self._active_seat(record, seats, user_id)
             engine = engines.get(record.game)
             before = engine.loads(record.state or "")
             state = engine.resign(before, seat)
@@ -319,18 +316,17 @@ class GameHost:
         async with self.lock(game_id):
             record = await self.game(game_id)
             if record.status not in ("lobby", "active"):
-                raise Refused(f"Game #{game_id} is already over.")
+                raise Refused(over_text(record))
             if user_id != record.creator_id and not can_manage:
                 raise Refused("Only the game's creator (or someone with Manage Server) can abandon it.")
             await self._guard(self.store.set_status(game_id, record.version, "abandoned", self.clock()))
             return await self.snapshot(game_id)
 
     # ---- helpers ---------------------------------------------------------------------------
-    def _active_seat(self, record: GameRecord, seats: list[SeatRecord], user_id: int, need_turn: bool = True) -> int:
-        if record.status == "lobby":
-            raise Refused(f"Game #{record.id} has not started yet.")
-        if record.status != "active":
-            raise Refused(f"Game #{record.id} is over.")
+    @staticmethod
+    def _active_seat(record: GameRecord, seats: list[SeatRecord], user_id: int) -> int:
+        """The seat of ``user_id`` in a running game; Refused for a game not running or a stranger."""
+        check_running(record)
         for s in seats:
             if s.user_id == user_id and s.seat is not None:
                 return s.seat
@@ -382,6 +378,27 @@ class GameHost:
             return await change
         except StaleGame as exc:
             raise Refused("Someone else changed this game at the same moment; nothing was applied. Try again.") from exc
+
+
+def over_text(record: GameRecord) -> str:
+    """Why a game that is over refuses: abandoned, or finished."""
+    return f"Game #{record.id} was abandoned." if record.status == "abandoned" else f"Game #{record.id} is over."
+
+
+def check_lobby(record: GameRecord, started: str) -> None:
+    """Refuse a lobby action (join, leave, start) unless the game still waits for players."""
+    if record.status == "active":
+        raise Refused(started)
+    if record.status != "lobby":
+        raise Refused(over_text(record))
+
+
+def check_running(record: GameRecord) -> None:
+    """Refuse a game action unless the game is being played."""
+    if record.status == "lobby":
+        raise Refused(f"Game #{record.id} has not started yet.")
+    if record.status != "active":
+        raise Refused(over_text(record))
 
 
 def with_names(text: str, names: Sequence[str]) -> str:

@@ -73,6 +73,18 @@ def scores_line(played: Played) -> str:
     return f"Game over ({outcome.reason}). Final scores: {', '.join(parts)}. Winner: {winners} 🏆"
 
 
+def ending_line(played: Played) -> str:
+    """How a game that is over ended: abandoned, or its final scores."""
+    if played.game.status == "abandoned":
+        return "The game was abandoned."
+    return scores_line(played)
+
+
+def prompt_of(played: Played) -> str:
+    """What the player to move has to decide, as the game's adapter words it."""
+    return adapter(played.game.game).prompt(public_view(played))
+
+
 def next_line(played: Played) -> str:
     """Who is to move and what they have to decide, with a mention."""
     seat = played.to_move
@@ -80,9 +92,22 @@ def next_line(played: Played) -> str:
         return scores_line(played)
     if seat == CHANCE:
         return "Waiting for the dice."
-    user_id = played.user_of(seat)
-    prompt = adapter(played.game.game).prompt(public_view(played))
-    return f"<@{user_id}>, it's your turn: {prompt}."
+    return f"<@{played.user_of(seat)}>, it's your turn: {prompt_of(played)}."
+
+
+def standing_line(played: Played, seat: int | None = None) -> str:
+    """Where the game stands, pinging nobody: waiting for players, whose turn (``seat``'s: yours), how it ended."""
+    record = played.game
+    if record.status == "lobby":
+        return "Waiting for players."
+    to_move = played.to_move
+    if record.status == "abandoned" or to_move is None:
+        return ending_line(played)
+    if to_move == CHANCE:
+        return "Waiting for the dice."
+    if to_move == seat:
+        return f"It's your turn: {prompt_of(played)}."
+    return f"Waiting for {played.names[to_move]}: {prompt_of(played)}."
 
 
 def joined(sentences: list[str]) -> str:

@@ -17,7 +17,7 @@ from typing import Literal
 
 import engines
 from bot.history import game_turns, join_sentences, undo_plan
-from bot.host import GameHost, Played, Refused, replay_log
+from bot.host import GameHost, Played, Refused, check_running, replay_log
 from bot.storage import SeatRecord, StaleGame, UndoRequestRecord
 
 Answer = Literal["waiting", "granted", "refused", "withdrawn", "stale"]
@@ -71,14 +71,6 @@ def _seat_record(played: Played, user_id: int) -> SeatRecord | None:
     return next((s for s in played.seats if s.user_id == user_id and s.seat is not None), None)
 
 
-def _check_running(played: Played) -> None:
-    record = played.game
-    if record.status == "lobby":
-        raise Refused(f"Game #{record.id} has not started yet.")
-    if record.status != "active":
-        raise Refused(f"Game #{record.id} is over.")
-
-
 async def _taken_back(host: GameHost, played: Played, record: UndoRequestRecord) -> str:
     """What the request takes back, as everybody may read it."""
     turns = await game_turns(host.store, played, None)
@@ -90,7 +82,7 @@ async def ask_undo(host: GameHost, game_id: int, user_id: int) -> UndoResult:
     """Ask the other players to take back ``user_id``'s last move; granted at once if nobody is left to ask."""
     async with host.lock(game_id):
         played = await host.snapshot(game_id)
-        _check_running(played)
+        check_running(played.game)
         requester = _seat_record(played, user_id)
         if requester is None or requester.seat is None:
             raise Refused(f"You are not playing in game #{game_id}; only its players can take a move back.")

@@ -1,0 +1,56 @@
+"""A game's life around the board, end to end: listing games, abandoning them, looking at them afterwards."""
+
+from __future__ import annotations
+
+from e2e import boards, open_game
+
+from bot.local import Sandbox
+
+
+async def test_the_games_list_shows_a_game_still_waiting_for_players(sandbox: Sandbox) -> None:
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    await sandbox.fake.slash(ana, sandbox.channel, "marrakech new")
+    running, _ = await open_game(sandbox, "marrakech", ben, [ana])
+    it = await sandbox.fake.slash(ana, sandbox.channel, "marrakech games")
+    await it.done()
+    assert it.ephemeral and "Sorry" not in it.content
+    lobby_line, running_line = it.content.splitlines()
+    assert lobby_line.startswith("#1 (lobby)") and "Ana" in lobby_line and "waiting for players" in lobby_line.lower()
+    assert running_line.startswith(f"#{running} (active)") and "turn" in running_line
+    assert "<@" not in it.content, "a list pings nobody"
+
+
+async def test_abandoning_a_game_in_the_lobby_takes_its_buttons_away(sandbox: Sandbox) -> None:
+    fake = sandbox.fake
+    ana = sandbox.user("ana")
+    await fake.slash(ana, sandbox.channel, "marrakech new")
+    thread = fake.threads(sandbox.channel)[-1]
+    it = await fake.slash(ana, thread, "marrakech abandon")
+    await it.done()
+    assert not it.ephemeral and "abandoned" in it.content
+    lobby = fake.messages(thread)[0]
+    assert "abandoned" in lobby.content.splitlines()[0] and not lobby.button_ids
+
+
+async def test_joining_an_abandoned_game_is_refused_as_over_not_as_started(sandbox: Sandbox) -> None:
+    fake = sandbox.fake
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    await fake.slash(ana, sandbox.channel, "marrakech new")
+    thread = fake.threads(sandbox.channel)[-1]
+    await (await fake.slash(ana, thread, "marrakech abandon")).done()
+    for command in ("join", "leave", "start"):
+        it = await fake.slash(ben if command != "start" else ana, sandbox.channel, f"marrakech {command}", {"game": 1})
+        await it.done()
+        assert it.ephemeral and "abandoned" in it.content and "started" not in it.content, it.content
+
+
+async def test_the_status_of_an_abandoned_game_says_so_and_asks_nobody_to_move(sandbox: Sandbox) -> None:
+    fake = sandbox.fake
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    game_id, thread = await open_game(sandbox, "marrakech", ana, [ben])
+    await (await fake.slash(ana, thread, "marrakech abandon")).done()
+    assert "abandoned" in fake.messages(thread)[0].content.splitlines()[0], "the lobby message says so too"
+    it = await fake.slash(ben, sandbox.channel, "marrakech status", {"game": game_id})
+    await it.done()
+    assert it.ephemeral and "abandoned" in it.content and "your turn" not in it.content
+    assert len(boards(sandbox, thread)) == 1
