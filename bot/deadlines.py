@@ -72,9 +72,10 @@ def late_name(played: Played) -> str:
 
 
 def deadline_text(played: Played, waited: float) -> str:
-    """The notice: who is late, for how long, and what the others may do (they are pinged)."""
+    """The notice: who is late, for how long, and what the others still playing may do (they are pinged)."""
     late = late_name(played)
-    others = [f"<@{s.user_id}>" for s in played.seats if s.seat is not None and s.seat != played.to_move]
+    gone = played.state.resigned if played.state is not None else []
+    others = [f"<@{s.user_id}>" for s in played.seats if s.seat not in (None, played.to_move, *gone)]
     return (
         f"⌛ **{played.engine.title} #{played.game.id}**: {late} has not moved for {duration_text(waited)} "
         f"and the turn deadline has passed. {' '.join(others)}: you can skip {late}'s turn (the bot plays a "

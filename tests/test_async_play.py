@@ -384,6 +384,36 @@ async def test_kairo_skip_draws_two_cards_from_the_deck(box: Sandbox, clock: Clo
     assert {m.seat for m in skipped} == {seat} and engine.to_move(await state()) != seat
 
 
+async def test_the_deadline_notice_does_not_ping_a_player_who_resigned(box: Sandbox, clock: Clock) -> None:
+    ana, ben, cy = box.user("ana"), box.user("ben"), box.user("cy")
+    _, thread = await open_game(box, "marrakech", ana, [ben, cy])
+    late = mover(box, thread)
+    gone, stays = (u for u in (ana, ben, cy) if u is not late)
+    it = await box.fake.slash(gone, thread, "marrakech resign")
+    await it.done()
+    assert mover(box, thread) is late
+    notice = await deadline_passes(box, clock, thread)
+    assert notice.mentions == [stays.id]
+
+
+async def test_an_auto_skip_that_failed_is_done_after_a_restart(box: Sandbox, clock: Clock, monkeypatch) -> None:
+    ana, ben = box.user("ana"), box.user("ben")
+    _, thread = await open_game(box, "marrakech", ana, [ben], {"deadline_hours": 2, "auto_skip": True})
+    late = mover(box, thread)
+
+    async def down(*args: object, **kwargs: object) -> None:
+        raise ConnectionError("the bot went down mid-skip")
+
+    monkeypatch.setattr(box.bot.host, "skip_turn", down)
+    clock.advance(2)
+    await tick(box, clock)
+    assert mover(box, thread) is late
+    await box.restart_bot()
+    await started(box)
+    board = boards(box, thread)[-1]
+    assert "ran out of time" in board.content and to_move(box, board) not in (late, None)
+
+
 # ---- the inbox ------------------------------------------------------------------------------------
 async def game_where(box: Sandbox, channel: Channel, creator: User, other: User, to_play: User) -> Channel:
     """A two-player game opened in ``channel`` and played until it is ``to_play``'s turn."""
