@@ -10,8 +10,9 @@ import discord
 import engines
 from bot.components import lobby_view
 from bot.context import can_manage, display_name, host_of
+from bot.errors import reply_private
 from bot.host import Played, Refused
-from bot.posting import MENTION_USERS, announce, fetch_channel, reply_private
+from bot.posting import MENTION_USERS, announce, fetch_channel
 
 
 def option_text(value: object) -> str:

@@ -35,9 +35,8 @@ from bot.posting import (
     Post,
     announce,
     board_png,
-    fetch_channel,
+    post_in_game,
     public_view,
-    send_to,
     standing_line,
 )
 from bot.schedule_store import GuildSettings
@@ -169,11 +168,7 @@ async def abandon(interaction: discord.Interaction, game: int | None = None) -> 
     result = await host_of(interaction).abandon(played.game.id, interaction.user.id, can_manage(interaction))
     await edit_lobby(interaction.client, result)
     text = f"**{result.engine.title} #{result.game.id}** was abandoned by {display_name(interaction.user)}."
-    if interaction.channel_id == result.game.post_channel_id:
-        await interaction.response.send_message(text)
-    else:
-        await send_to(await fetch_channel(interaction.client, result.game.post_channel_id), Post(text, None, "", None))
-        await interaction.response.send_message(f"Abandoned game #{result.game.id}.", ephemeral=True)
+    await post_in_game(interaction, result.game, Post(text, None, "", None), f"Abandoned game #{result.game.id}")
 
 
 async def games(interaction: discord.Interaction) -> None:

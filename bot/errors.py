@@ -33,7 +33,7 @@ def unwrap(error: BaseException) -> BaseException:
     return error
 
 
-async def reply(interaction: discord.Interaction, content: str) -> None:
+async def reply_private(interaction: discord.Interaction, content: str) -> None:
     """Send ``content`` ephemerally, whether or not the interaction was answered already."""
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True)
@@ -68,7 +68,7 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
 
 async def _safe_reply(interaction: discord.Interaction, content: str) -> None:
     try:
-        await reply(interaction, content)
+        await reply_private(interaction, content)
     except discord.HTTPException:
         log.exception("could not send an error reply")
 

@@ -31,12 +31,10 @@ from bot.posting import (
     MENTION_USERS,
     Post,
     announce,
-    compose,
     ending_line,
-    fetch_channel,
+    post_in_game,
     public_view,
-    reply_private,
-    send_to,
+    publish,
     standing_line,
     title_of,
 )
@@ -205,8 +203,7 @@ class UndoAnswerButton(
         view = undo_view(self.game_id, self.version) if result.answer == "waiting" else None
         await interaction.response.edit_message(content=answer_text(result), view=view, allowed_mentions=MENTION_USERS)
         if result.answer == "granted" and result.played is not None:
-            post = await compose(result.played, headline=granted_headline(result.request))
-            await send_to(await fetch_channel(interaction.client, result.played.game.post_channel_id), post)
+            await publish(interaction.client, result.played, granted_headline(result.request))
 
 
 def undo_view(game_id: int, version: int) -> discord.ui.View:
@@ -258,12 +255,7 @@ async def undo(interaction: discord.Interaction, game: int | None = None) -> Non
         return
     record = result.request.record
     post = Post(request_text(result.request), None, "", undo_view(record.game_id, record.version))
-    target = played.game.post_channel_id
-    if interaction.channel_id == target:
-        await interaction.response.send_message(**post.kwargs())
-        return
-    message = await send_to(await fetch_channel(interaction.client, target), post)
-    await reply_private(interaction, f"Asked the other players: {message.jump_url if message else f'<#{target}>'}")
+    await post_in_game(interaction, played.game, post, "Asked the other players")
 
 
 # ---- registration -------------------------------------------------------------------------------------

@@ -17,9 +17,11 @@ import discord
 
 import render
 from bot.components import turn_view
+from bot.errors import reply_private
 from bot.games import adapter
 from bot.host import Played
 from bot.notify import dm_turn, turn_dm_recipient
+from bot.storage import GameRecord
 from engines.base import CHANCE
 
 log = logging.getLogger("bazaar.posting")
@@ -147,18 +149,23 @@ def private_lines(played: Played, seat: int | None) -> list[str]:
     return [m for m, p in zip(mine, public, strict=False) if m != p]
 
 
-async def announce(interaction: discord.Interaction, played: Played, headline: str | None = None) -> None:
-    """Post ``played`` where the game lives and answer the interaction."""
-    post = await compose(played, headline)
-    target_id = played.game.post_channel_id
-    message: discord.Message | None = None
+async def post_in_game(
+    interaction: discord.Interaction, record: GameRecord, post: Post, note: str = "Done"
+) -> discord.Message | None:
+    """Post where the game lives: as the answer when the interaction came from there, else sent there with
+    ``note`` and a link as the private answer. The message sent there, or None when it is the answer."""
+    target_id = record.post_channel_id
     if interaction.channel_id == target_id and not interaction.response.is_done():
         await interaction.response.send_message(**post.kwargs())
-    else:
-        channel = await fetch_channel(interaction.client, target_id)
-        message = await send_to(channel, post)
-        link = message.jump_url if message else f"<#{target_id}>"
-        await reply_private(interaction, f"Done: {link}")
+        return None
+    message = await send_to(await fetch_channel(interaction.client, target_id), post)
+    await reply_private(interaction, f"{note}: {message.jump_url if message else f'<#{target_id}>'}")
+    return message
+
+
+async def announce(interaction: discord.Interaction, played: Played, headline: str | None = None) -> None:
+    """Post ``played`` where the game lives, answer the interaction and DM the next player if they asked."""
+    message = await post_in_game(interaction, played.game, await compose(played, headline))
     secret = private_lines(played, played.seat_of(interaction.user.id))
     if secret:
         await reply_private(interaction, "Only you can see this: " + joined(secret) + ".")
@@ -189,13 +196,6 @@ async def archive_if_finished(client: discord.Client, played: Played) -> None:
             await thread.edit(archived=True)
     except discord.HTTPException as exc:
         log.info("could not archive the thread of game %s: %s", played.game.id, exc)
-
-
-async def reply_private(interaction: discord.Interaction, content: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True)
-    else:
-        await interaction.response.send_message(content, ephemeral=True)
 
 
 async def fetch_channel(client: discord.Client, channel_id: int) -> discord.abc.Messageable:
