@@ -64,7 +64,7 @@ class MoveButton(
 ):
     """One legal move of the turn prompt: the index into the legal moves at that game version."""
 
-    def __init__(self, game_id: int, version: int, index: int, label: str = "move", emoji: str | None = None):
+    def __init__(self, game_id: int, version: int, index: int, label: str = "move", emoji: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label[:80],
@@ -96,7 +96,7 @@ class MoveSelect(
 ):
     """A menu of the legal moves when there are too many for buttons."""
 
-    def __init__(self, game_id: int, version: int, options: list[discord.SelectOption] | None = None):
+    def __init__(self, game_id: int, version: int, options: list[discord.SelectOption] | None = None) -> None:
         super().__init__(
             discord.ui.Select(
                 placeholder="Choose your move…",

@@ -20,7 +20,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.host import Played, Refused
+from bot.host import Played, Refused, apply_entry, describe_entry
 from bot.storage import MoveRecord, Store
 from engines.base import Engine, GameState, seat_name
 
@@ -69,20 +69,6 @@ def join_sentences(sentences: Iterable[str]) -> str:
 
 
 # ---- replaying the log ----------------------------------------------------------------------------
-def describe_row(engine: Engine, before: GameState, row: MoveRecord, names: Sequence[str], viewer: int | None) -> str:
-    """The sentence for one log row as ``viewer`` may read it."""
-    if row.kind == "resign":
-        return f"{seat_name(names, row.seat)} left the game"
-    return engine.describe(before, row.move, names, viewer)
-
-
-def apply_row(engine: Engine, before: GameState, row: MoveRecord) -> GameState:
-    """The state after one log row."""
-    if row.kind == "resign":
-        return engine.resign(before, row.seat)
-    return engine.apply(before, row.move)
-
-
 def _opens_turn(current: Turn | None, row: MoveRecord, starts_undo: bool) -> bool:
     """Whether ``row`` begins a new line rather than continuing ``current``."""
     if current is None or current.undone != row.undone or starts_undo:
@@ -112,8 +98,8 @@ def replay_turns(
         if row.undone and (branch is None or starts_undo):
             branch = state
         before = branch if row.undone and branch is not None else state
-        entry = Entry(row, before, describe_row(engine, before, row, names, viewer))
-        after = apply_row(engine, before, row)
+        entry = Entry(row, before, describe_entry(engine, before, row, names, viewer))
+        after = apply_entry(engine, before, row)
         if row.undone:
             branch = after
         else:

@@ -20,7 +20,7 @@ import engines
 from bot.schedule_store import ScheduleStore
 from bot.storage import GameRecord, LogEntry, MoveRecord, SeatRecord, StaleGame, Store
 from bot.timing import duration_text
-from engines.base import CHANCE, Engine, GameError, GameState, IllegalMove, Outcome
+from engines.base import CHANCE, Engine, GameError, GameState, IllegalMove, Outcome, seat_name
 
 MAX_CHANCE_STEPS = 10_000
 MAX_SKIPPED_DECISIONS = 50
@@ -78,14 +78,15 @@ class Played:
 
     def sentences(self, viewer: int | None = None) -> list[str]:
         """The steps as log sentences, as ``viewer`` may read them."""
-        engine = self.engine
-        out = []
-        for step in self.steps:
-            if step.entry.kind == "resign":
-                out.append(f"{self.names[step.entry.seat]} left the game")
-            else:
-                out.append(engine.describe(step.before, step.entry.move, self.names, viewer))
-        return [s for s in out if s]
+        return [s for s in (self._sentence(step, viewer) for step in self.steps) if s]
+
+    def private_sentences(self, seat: int) -> list[str]:
+        """The sentences ``seat`` reads differently from everybody else (a card only they saw)."""
+        pairs = ((self._sentence(step, seat), self._sentence(step, None)) for step in self.steps)
+        return [mine for mine, public in pairs if mine and mine != public]
+
+    def _sentence(self, step: Step, viewer: int | None) -> str:
+        return describe_entry(self.engine, step.before, step.entry, self.names, viewer)
 
 
 class GameHost:
@@ -411,12 +412,27 @@ def with_names(text: str, names: Sequence[str]) -> str:
     return re.sub(r"\bPlayer (\d+)\b", name, text)
 
 
+def apply_entry(engine: Engine, before: GameState, entry: LogEntry | MoveRecord) -> GameState:
+    """The state after one log entry: a resignation, or a move (chance included)."""
+    if entry.kind == "resign":
+        return engine.resign(before, entry.seat)
+    return engine.apply(before, entry.move)
+
+
+def describe_entry(
+    engine: Engine, before: GameState, entry: LogEntry | MoveRecord, names: Sequence[str], viewer: int | None
+) -> str:
+    """The log sentence for one entry played on ``before``, as ``viewer`` may read it."""
+    if entry.kind == "resign":
+        return f"{seat_name(names, entry.seat)} left the game"
+    return engine.describe(before, entry.move, names, viewer)
+
+
 def replay_log(record: GameRecord, num_players: int, log: Sequence[MoveRecord]) -> GameState:
-    """Rebuild a game's state from its options and its move log."""
+    """Rebuild a game's state from its options and its move log (undone rows skipped)."""
     engine = engines.get(record.game)
     state = engine.new_game(num_players, record.options)
     for row in log:
-        if row.undone:
-            continue
-        state = engine.resign(state, row.seat) if row.kind == "resign" else engine.apply(state, row.move)
+        if not row.undone:
+            state = apply_entry(engine, state, row)
     return state

@@ -140,15 +140,6 @@ async def compose(played: Played, headline: str | None = None) -> Post:
     return Post("\n".join(lines), png, filename, view)
 
 
-def private_lines(played: Played, seat: int | None) -> list[str]:
-    """Sentences ``seat`` may read that differ from the public ones (a card only they saw)."""
-    if seat is None:
-        return []
-    public = played.sentences(viewer=None)
-    mine = played.sentences(viewer=seat)
-    return [m for m, p in zip(mine, public, strict=False) if m != p]
-
-
 async def post_in_game(
     interaction: discord.Interaction, record: GameRecord, post: Post, note: str = "Done"
 ) -> discord.Message | None:
@@ -166,7 +157,8 @@ async def post_in_game(
 async def announce(interaction: discord.Interaction, played: Played, headline: str | None = None) -> None:
     """Post ``played`` where the game lives, answer the interaction and DM the next player if they asked."""
     message = await post_in_game(interaction, played.game, await compose(played, headline))
-    secret = private_lines(played, played.seat_of(interaction.user.id))
+    seat = played.seat_of(interaction.user.id)
+    secret = [] if seat is None else played.private_sentences(seat)
     if secret:
         await reply_private(interaction, "Only you can see this: " + joined(secret) + ".")
     recipient = await turn_dm_recipient(interaction.client, played, interaction.user.id)
