@@ -5,14 +5,18 @@ Slash commands and buttons both end up here, so a move made either way behaves t
 
 from __future__ import annotations
 
+import logging
+
 import discord
 
 import engines
 from bot.components import lobby_view
 from bot.context import can_manage, display_name, host_of
 from bot.errors import reply_private
-from bot.host import Played, Refused
+from bot.host import OUT_OF_DATE, Played, Refused
 from bot.posting import MENTION_USERS, announce, fetch_channel
+
+log = logging.getLogger("bazaar.actions")
 
 
 def option_text(value: object) -> str:
@@ -45,49 +49,46 @@ def lobby_text(played: Played) -> str:
     return "\n".join(lines)
 
 
-async def refresh_lobby(interaction: discord.Interaction, played: Played) -> None:
-    """Bring the lobby message up to date: as the answer to a click on it, else by editing it in place."""
-    record = played.game
-    clicked = interaction.message is not None and interaction.message.id == record.lobby_message_id
-    if clicked and not interaction.response.is_done():
-        view = lobby_view(record.id, started=record.status != "lobby")
-        await interaction.response.edit_message(content=lobby_text(played), view=view, allowed_mentions=MENTION_USERS)
-        return
-    await edit_lobby(interaction.client, played)
-
-
 async def edit_lobby(client: discord.Client, played: Played) -> None:
-    """Edit the lobby message in place (its buttons go once the game is no longer open), if it still exists."""
+    """Edit the lobby message in place (its buttons go once the game is no longer open).
+
+    The lobby is a courtesy: a lobby message deleted, or one Discord will not let the bot edit, is
+    logged and left as it is; what was done is done and answered.
+    """
     record = played.game
     if record.lobby_message_id is None:
         return
-    channel = await fetch_channel(client, record.post_channel_id)
-    message = channel.get_partial_message(record.lobby_message_id)  # type: ignore[attr-defined]
     try:
+        channel = await fetch_channel(client, record.post_channel_id)
+        message = channel.get_partial_message(record.lobby_message_id)  # type: ignore[attr-defined]
         await message.edit(content=lobby_text(played), view=lobby_view(record.id, started=record.status != "lobby"))
-    except discord.NotFound:
-        return
+    except discord.HTTPException as exc:
+        log.info("could not update the lobby of game %s: %s", record.id, exc)
 
 
 async def lobby_action(interaction: discord.Interaction, game_id: int, action: str) -> None:
-    """Join, leave or start ``game_id`` for the interaction's user."""
+    """Join, leave or start ``game_id`` for the interaction's user; answer first, then update the lobby."""
     host = host_of(interaction)
     user = interaction.user
+    if action == "start":
+        played = await host.start(game_id, user.id, can_manage(interaction))
+        await announce(interaction, played, headline="the game begins! Seat order: " + ", ".join(played.names))
+        await edit_lobby(interaction.client, played)
+        return
     if action == "join":
         played = await host.join(game_id, user.id, display_name(user))
     elif action == "leave":
         played = await host.leave(game_id, user.id)
-    elif action == "start":
-        played = await host.start(game_id, user.id, can_manage(interaction))
-        await edit_lobby(interaction.client, played)
-        await announce(interaction, played, headline="the game begins! Seat order: " + ", ".join(played.names))
-        return
     else:
         raise Refused(f"Unknown lobby action {action!r}.")
-    await refresh_lobby(interaction, played)
-    if not interaction.response.is_done():
-        verb = "joined" if action == "join" else "left"
-        await reply_private(interaction, f"You {verb} {played.engine.title} #{game_id}.")
+    record = played.game
+    if interaction.message is not None and interaction.message.id == record.lobby_message_id:
+        view = lobby_view(record.id)
+        await interaction.response.edit_message(content=lobby_text(played), view=view, allowed_mentions=MENTION_USERS)
+        return
+    verb = "joined" if action == "join" else "left"
+    await reply_private(interaction, f"You {verb} {played.engine.title} #{game_id}.")
+    await edit_lobby(interaction.client, played)
 
 
 async def play_moves(
@@ -103,7 +104,7 @@ async def play_indexed(interaction: discord.Interaction, game_id: int, version: 
     host = host_of(interaction)
     snapshot = await host.snapshot(game_id)
     if snapshot.game.version != version:
-        raise Refused("This board is out of date: the game has moved on. Use the latest message.")
+        raise Refused(OUT_OF_DATE)
     if snapshot.state is None:
         raise Refused(f"Game #{game_id} has not started yet.")
     moves = engines.get(snapshot.game.game).legal_moves(snapshot.state)

@@ -24,6 +24,7 @@ from engines.base import CHANCE, Engine, GameError, GameState, IllegalMove, Outc
 
 MAX_CHANCE_STEPS = 10_000
 MAX_SKIPPED_DECISIONS = 50
+OUT_OF_DATE = "This board is out of date: the game has moved on. Use the latest message."
 
 
 class Refused(GameError):
@@ -217,11 +218,11 @@ class GameHost:
         async with self.lock(game_id):
             record = await self.game(game_id)
             if expected_version is not None and record.version != expected_version:
-                raise Refused("This board is out of date: the game has moved on. Use the latest message.")
+                raise Refused(OUT_OF_DATE)
             seats = await self.store.seats(game_id)
             seat = self._active_seat(record, seats, user_id)
             engine = engines.get(record.game)
-            state = engine.loads(record.state or "")
+            before = state = engine.loads(record.state or "")
             steps: list[Step] = []
             for move in moves:
                 mover = engine.to_move(state)
@@ -229,10 +230,8 @@ class GameHost:
                     raise Refused(self._not_your_turn(mover, seats))
                 canonical = self._canonical(engine, state, move, seats)
                 steps.append(Step(LogEntry(seat, "move", canonical, user_id), state))
-                state = engine.apply(state, canonical)
-                state = self._run_chance(engine, state, steps)
-            await self._save(record, engine, state, steps)
-            return Played(await self.game(game_id), seats, state, steps)
+                state = self._run_chance(engine, engine.apply(state, canonical), steps)
+            return await self._commit(record, seats, before, state, steps)
 
     async def resign(self, game_id: int, user_id: int) -> Played:
         """``user_id`` leaves a running game; the engine decides whether it goes on."""
@@ -240,13 +239,7 @@ class GameHost:
             record = await self.game(game_id)
             seats = await self.store.seats(game_id)
             seat = self._active_seat(record, seats, user_id)
-            engine = engines.get(record.game)
-            before = engine.loads(record.state or "")
-            state = engine.resign(before, seat)
-            steps = [Step(LogEntry(seat, "resign", "resign", user_id), before)]
-            state = self._run_chance(engine, state, steps)
-            await self._save(record, engine, state, steps)
-            return Played(await self.game(game_id), seats, state, steps)
+            return await self._take_out(record, seats, seat, user_id)
 
     async def skip_turn(self, game_id: int, by_user: int | None, expected_version: int) -> Played:
         """Past the turn deadline, play the engine's safe default moves until the late seat's turn is over.
@@ -256,7 +249,7 @@ class GameHost:
         async with self.lock(game_id):
             record, seats, late = await self._late_turn(game_id, by_user, expected_version)
             engine = engines.get(record.game)
-            state = engine.loads(record.state or "")
+            before = state = engine.loads(record.state or "")
             steps: list[Step] = []
             for _ in range(MAX_SKIPPED_DECISIONS):
                 if engine.to_move(state) != late:
@@ -264,19 +257,21 @@ class GameHost:
                 move = engine.default_move(state)
                 steps.append(Step(LogEntry(late, "move", move, by_user), state))
                 state = self._run_chance(engine, engine.apply(state, move), steps)
-            await self._save(record, engine, state, steps)
-            return Played(await self.game(game_id), seats, state, steps)
+            return await self._commit(record, seats, before, state, steps)
 
     async def remove_late(self, game_id: int, by_user: int, expected_version: int) -> Played:
         """Past the turn deadline, another player takes the late seat out of the game (logged as resign)."""
         async with self.lock(game_id):
             record, seats, late = await self._late_turn(game_id, by_user, expected_version)
-            engine = engines.get(record.game)
-            before = engine.loads(record.state or "")
-            steps = [Step(LogEntry(late, "resign", "resign", by_user), before)]
-            state = self._run_chance(engine, engine.resign(before, late), steps)
-            await self._save(record, engine, state, steps)
-            return Played(await self.game(game_id), seats, state, steps)
+            return await self._take_out(record, seats, late, by_user)
+
+    async def _take_out(self, record: GameRecord, seats: list[SeatRecord], seat: int, by_user: int) -> Played:
+        """Resign ``seat`` (logged as sent by ``by_user``) and play the chance that follows."""
+        engine = engines.get(record.game)
+        before = engine.loads(record.state or "")
+        steps = [Step(LogEntry(seat, "resign", "resign", by_user), before)]
+        state = self._run_chance(engine, engine.resign(before, seat), steps)
+        return await self._commit(record, seats, before, state, steps)
 
     async def _late_turn(
         self, game_id: int, by_user: int | None, expected_version: int
@@ -357,8 +352,11 @@ class GameHost:
             state = engine.apply(state, outcome)
         raise GameError("Too many chance moves in a row.")
 
-    async def _save(self, record: GameRecord, engine: Engine, state: GameState, steps: list[Step]) -> None:
-        before = engine.to_move(engine.loads(record.state or ""))
+    async def _commit(
+        self, record: GameRecord, seats: list[SeatRecord], before: GameState, state: GameState, steps: list[Step]
+    ) -> Played:
+        """Log ``steps`` and store ``state`` (reached from ``before``), if the game is still at ``record.version``."""
+        engine = engines.get(record.game)
         after = engine.to_move(state)
         status = "finished" if after is None else "active"
         await self._guard(
@@ -369,9 +367,10 @@ class GameHost:
                 engine.dumps(state),
                 status,
                 self.clock(),
-                turn_changed=before != after,
+                turn_changed=engine.to_move(before) != after,
             )
         )
+        return Played(await self.game(record.id), seats, state, steps)
 
     @staticmethod
     async def _guard(change: Any) -> Any:
