@@ -17,10 +17,9 @@ from discord import app_commands
 from bot.commands import make_command
 from bot.context import can_manage, host_of
 from bot.host import GameHost, Played, Refused
-from bot.notify import channel_link
+from bot.notify import channel_link, game_label
 from bot.schedule_store import GuildSettings
 from bot.timing import duration_text
-from engines.base import CHANCE
 
 MESSAGE_LIMIT = 2000
 Switch = Literal["on", "off"]
@@ -76,8 +75,7 @@ def inbox_order(entries: list[InboxEntry]) -> list[InboxEntry]:
 def inbox_entry(client: discord.Client, played: Played, user_id: int, now: float) -> InboxEntry | None:
     """The line for one game, or None when the user has left it."""
     record = played.game
-    guild = client.get_guild(record.guild_id)
-    title = f"**{played.engine.title} #{record.id}**" + (f" on {guild.name}" if guild else "")
+    title = game_label(client, played)
     link = channel_link(record)
     if played.state is None:
         waited = now - record.created_at
@@ -89,8 +87,7 @@ def inbox_entry(client: discord.Client, played: Played, user_id: int, now: float
     waited = now - (record.turn_started_at or record.updated_at)
     if seat == mine:
         return InboxEntry(0, waited, f"🟢 **Your turn** in {title}, waiting {duration_text(waited)} {link}")
-    name = played.names[seat] if seat is not None and seat != CHANCE and seat < len(played.names) else "?"
-    return InboxEntry(1, waited, f"{name}'s turn in {title}, waiting {duration_text(waited)} {link}")
+    return InboxEntry(1, waited, f"{played.name_of(seat)}'s turn in {title}, waiting {duration_text(waited)} {link}")
 
 
 async def inbox(client: discord.Client, host: GameHost, user_id: int) -> list[InboxEntry]:

@@ -34,6 +34,7 @@ def can_manage(interaction: discord.Interaction) -> bool:
 
 
 def display_name(user: discord.abc.User) -> str:
+    """The name the server shows for ``user`` (nickname first)."""
     return getattr(user, "display_name", None) or user.name
 
 
@@ -74,11 +75,12 @@ async def game_choices(
     games = await store.list_games(guild_id=interaction.guild_id, game=game_name)
     mine = {g.id for g in await store.list_games(guild_id=interaction.guild_id, user_id=interaction.user.id)}
     games.sort(key=lambda g: (g.id not in mine, -g.id))
+    typed = current.strip().lstrip("#").lower()
     choices = []
     for g in games:
         seats = await store.seats(g.id)
         label = f"#{g.id} {engines.get(g.game).title} ({g.status}): " + ", ".join(s.name for s in seats)
-        if current.strip().lstrip("#") in label.lower() or current.lower() in label.lower():
+        if typed in label.lower():
             choices.append(app_commands.Choice(name=label[:100], value=g.id))
         if len(choices) == 25:
             break

@@ -66,14 +66,9 @@ def deadline_view(game_id: int, version: int) -> discord.ui.View:
     return view
 
 
-def late_name(played: Played) -> str:
-    seat = played.to_move
-    return played.names[seat] if seat is not None and 0 <= seat < len(played.names) else "?"
-
-
 def deadline_text(played: Played, waited: float) -> str:
     """The notice: who is late, for how long, and what the others still playing may do (they are pinged)."""
-    late = late_name(played)
+    late = played.name_of(played.to_move)
     gone = played.state.resigned if played.state is not None else []
     others = [f"<@{s.user_id}>" for s in played.seats if s.seat not in (None, played.to_move, *gone)]
     return (
@@ -85,13 +80,14 @@ def deadline_text(played: Played, waited: float) -> str:
 
 def auto_skip_headline(played: Played) -> str:
     """The headline of the board posted after the bot skipped a late turn by itself."""
-    return f"{late_name(played)} ran out of time: the bot played a safe move for them (auto-skip)"
+    return f"{played.name_of(played.to_move)} ran out of time: the bot played a safe move for them (auto-skip)"
 
 
 async def late_action(interaction: discord.Interaction, game_id: int, version: int, action: str) -> None:
     """Skip or remove the late player for the user who pressed the button."""
     host = host_of(interaction)
-    late = late_name(await host.snapshot(game_id))
+    before = await host.snapshot(game_id)
+    late = before.name_of(before.to_move)
     by = display_name(interaction.user)
     if action == "skip":
         played = await host.skip_turn(game_id, interaction.user.id, version)

@@ -71,6 +71,10 @@ class Played:
                 return s.user_id
         return None
 
+    def name_of(self, seat: int | None) -> str:
+        """The name of the player at ``seat``; "?" for no seat (nobody to move, chance)."""
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
+
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:
             if s.user_id == user_id:

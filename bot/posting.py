@@ -109,7 +109,7 @@ def standing_line(played: Played, seat: int | None = None) -> str:
         return "Waiting for the dice."
     if to_move == seat:
         return f"It's your turn: {prompt_of(played)}."
-    return f"Waiting for {played.names[to_move]}: {prompt_of(played)}."
+    return f"Waiting for {played.name_of(to_move)}: {prompt_of(played)}."
 
 
 def joined(sentences: list[str]) -> str:
