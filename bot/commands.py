@@ -57,9 +57,9 @@ async def autocomplete_game(interaction: discord.Interaction, current: str) -> l
     return await game_choices(interaction, current, group_name(interaction))
 
 
-async def current_game(interaction: discord.Interaction, game: int | None) -> Played:
-    """The resolved game of a command, as it stands."""
-    record = await resolve_game(interaction, group_name(interaction), game)
+async def current_game(interaction: discord.Interaction, game: int | None, over_here: bool = False) -> Played:
+    """The resolved game of a command, as it stands (``over_here``: see ``resolve_game``)."""
+    record = await resolve_game(interaction, group_name(interaction), game, over_here)
     return await host_of(interaction).snapshot(record.id)
 
 
@@ -110,7 +110,7 @@ async def start(interaction: discord.Interaction, game: int | None = None) -> No
 
 async def board(interaction: discord.Interaction, game: int | None = None) -> None:
     """Show the current board (only to you)."""
-    played = await current_game(interaction, game)
+    played = await current_game(interaction, game, over_here=True)
     if played.state is None:
         await interaction.response.send_message(lobby_text(played), ephemeral=True)
         return
@@ -140,7 +140,7 @@ def status_text(played: Played) -> str:
 
 async def status(interaction: discord.Interaction, game: int | None = None) -> None:
     """Players, scores and whose turn it is (only to you)."""
-    played = await current_game(interaction, game)
+    played = await current_game(interaction, game, over_here=True)
     await interaction.response.send_message(status_text(played), ephemeral=True)
 
 

@@ -9,7 +9,7 @@ from discord import app_commands
 
 import engines
 from bot.host import GameHost, Refused
-from bot.storage import GameRecord, Store
+from bot.storage import OVER_STATUSES, GameRecord, Store
 
 if TYPE_CHECKING:
     from bot.app import BazaarBot
@@ -38,8 +38,14 @@ def display_name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
 
-async def resolve_game(interaction: discord.Interaction, game_name: str, game_id: int | None) -> GameRecord:
-    """The game a command acts on: the ``game`` option, else the game of this thread, else the user's only one."""
+async def resolve_game(
+    interaction: discord.Interaction, game_name: str, game_id: int | None, over_here: bool = False
+) -> GameRecord:
+    """The game a command acts on: the ``game`` option, else the game of this thread, else the user's only one.
+
+    With ``over_here`` (commands that only look: ``board``, ``status``, ``log``), a thread or channel with no game
+    running means its newest game that is over.
+    """
     title = engines.get(game_name).title
     store = store_of(interaction)
     if game_id is not None:
@@ -50,6 +56,9 @@ async def resolve_game(interaction: discord.Interaction, game_name: str, game_id
             raise Refused(f"Game #{game_id} is a {engines.get(record.game).title} game: use /{record.game}.")
         return record
     here = [g for g in await store.games_in_channel(interaction.channel_id or 0) if g.game == game_name]
+    if not here and over_here:
+        over = await store.games_in_channel(interaction.channel_id or 0, OVER_STATUSES)
+        here = [g for g in over if g.game == game_name][-1:]
     if len(here) == 1:
         return here[0]
     if len(here) > 1:

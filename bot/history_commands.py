@@ -38,10 +38,10 @@ from bot.posting import (
     standing_line,
     title_of,
 )
+from bot.storage import OVER_STATUSES
 from bot.undo import UndoRequest, UndoResult, answer_undo, ask_undo
 
 CATCHUP_BUDGET = 1500
-OVER_STATUSES = ("finished", "abandoned")
 
 
 # ---- log -----------------------------------------------------------------------------------------
@@ -103,26 +103,11 @@ async def log_reply(
     return content, log_view(played.game.id, number, len(pages)), file
 
 
-async def game_for_log(interaction: discord.Interaction, game: int | None) -> Played:
-    """The game a ``log`` is about: as for any command, else the newest game over in this thread or channel."""
-    from bot.commands import current_game, group_name
-
-    try:
-        return await current_game(interaction, game)
-    except Refused:
-        if game is not None:
-            raise
-        name = group_name(interaction)
-        store = host_of(interaction).store
-        over = [g for g in await store.games_in_channel(interaction.channel_id or 0, OVER_STATUSES) if g.game == name]
-        if not over:
-            raise
-        return await host_of(interaction).snapshot(over[-1].id)
-
-
 async def log(interaction: discord.Interaction, page: int | None = None, game: int | None = None) -> None:
     """The game's move log, only to you (hidden details left out); a text file once the game is over."""
-    played = await game_for_log(interaction, game)
+    from bot.commands import current_game
+
+    played = await current_game(interaction, game, over_here=True)
     content, view, file = await log_reply(interaction, played, page)
     kwargs: dict[str, Any] = {"content": content, "ephemeral": True}
     if view is not None:

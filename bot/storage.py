@@ -23,6 +23,7 @@ from typing import Any
 import aiosqlite
 
 ACTIVE_STATUSES = ("lobby", "active")
+OVER_STATUSES = ("finished", "abandoned")
 
 
 class StaleGame(Exception):

@@ -54,3 +54,20 @@ async def test_the_status_of_an_abandoned_game_says_so_and_asks_nobody_to_move(s
     await it.done()
     assert it.ephemeral and "abandoned" in it.content and "your turn" not in it.content
     assert len(boards(sandbox, thread)) == 1
+
+
+async def test_log_and_status_in_the_thread_of_a_game_over_are_about_it_while_another_game_runs(
+    sandbox: Sandbox,
+) -> None:
+    fake = sandbox.fake
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    first, thread = await open_game(sandbox, "marrakech", ana, [ben])
+    await (await fake.slash(ana, thread, "marrakech abandon")).done()
+    second, _ = await open_game(sandbox, "marrakech", ana, [ben])
+    it = await fake.slash(ana, thread, "marrakech log")
+    await it.done()
+    assert it.ephemeral and f"Marrakech #{first}**" in it.content and f"#{second}" not in it.content
+    assert it.files and "abandoned" in it.files[0][1].decode()
+    it = await fake.slash(ben, thread, "marrakech status")
+    await it.done()
+    assert f"Marrakech #{first}**" in it.content and "abandoned" in it.content
