@@ -166,9 +166,9 @@ async def abandon(interaction: discord.Interaction, game: int | None = None) -> 
     """End a game without scoring it (its creator, or someone with Manage Server)."""
     played = await current_game(interaction, game)
     result = await host_of(interaction).abandon(played.game.id, interaction.user.id, can_manage(interaction))
-    await edit_lobby(interaction.client, result)
     text = f"**{result.engine.title} #{result.game.id}** was abandoned by {display_name(interaction.user)}."
     await post_in_game(interaction, result.game, Post(text, None, "", None), f"Abandoned game #{result.game.id}")
+    await edit_lobby(interaction.client, result)
 
 
 async def games(interaction: discord.Interaction) -> None:

@@ -131,14 +131,6 @@ class GameHost:
             return None
         return engines.get(record.game).loads(record.state)
 
-    async def replay(self, game_id: int) -> GameState | None:
-        """The state rebuilt from the move log alone (undone moves skipped)."""
-        record = await self.game(game_id)
-        if record.status == "lobby":
-            return None
-        seats = await self.store.seats(game_id)
-        return replay_log(record, len(seats), await self.store.moves(game_id))
-
     # ---- lobby ---------------------------------------------------------------------------
     async def create(
         self,
@@ -283,8 +275,7 @@ class GameHost:
         """The game, its seats and the late seat, if its deadline passed and ``by_user`` may act on it."""
         record = await self.game(game_id)
         seats = await self.store.seats(game_id)
-        if record.status != "active":
-            raise Refused(f"Game #{game_id} is not running.")
+        check_running(record)
         if record.version != expected_version:
             raise Refused("Too late: the game has moved on since this message.")
         state = engines.get(record.game).loads(record.state or "")

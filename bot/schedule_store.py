@@ -155,10 +155,3 @@ class ScheduleStore:
                 (*key, count + 1, now),
             )
         return True
-
-    async def notices(self, game_id: int) -> list[tuple[str, int, float]]:
-        """(kind, number, sent_at) of every notice of a game, oldest first."""
-        rows = await self.store.fetch(
-            "SELECT kind, number, sent_at FROM turn_notices WHERE game_id = ? ORDER BY sent_at, rowid", (game_id,)
-        )
-        return [(r["kind"], r["number"], r["sent_at"]) for r in rows]
