@@ -104,6 +104,8 @@ async def _asked_before(host: GameHost, game_id: int, version: int) -> str:
     earlier = await host.store.undo_request(game_id, version)
     if earlier is not None and earlier.status == "open":
         return "You have already asked to take this move back; the other players have the buttons."
+    if earlier is not None and earlier.status == "withdrawn":
+        return "You withdrew your request to take this move back, so the move stands: play on."
     return "You asked to take this move back already, and the answer was no: play on."
 
 

@@ -263,6 +263,17 @@ async def test_only_the_players_asked_answer_and_the_requester_may_withdraw(host
     assert withdrawn.answer == "withdrawn"
 
 
+async def test_asking_again_after_withdrawing_says_you_withdrew_not_that_they_refused(host: GameHost) -> None:
+    played = await started(host, "cairo", options={"start": "preset"})
+    requester = played.user_of(played.to_move)
+    played = await move(host, played, *first_build(played))
+    asked = await ask_undo(host, played.game.id, requester)
+    await answer_undo(host, played.game.id, asked.request.record.version, requester, agree=False)
+    with pytest.raises(Refused, match="You withdrew") as refusal:
+        await ask_undo(host, played.game.id, requester)
+    assert "no" not in str(refusal.value).split()
+
+
 async def test_an_undone_move_played_again_and_undone_again_reads_right_in_the_log(host: GameHost) -> None:
     played = await started(host, "cairo", options={"start": "preset"})
     builder = played.user_of(played.to_move)
