@@ -14,8 +14,7 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.commands import make_command
-from bot.context import can_manage, host_of
+from bot.context import can_manage, host_of, make_command
 from bot.host import GameHost, Played, Refused
 from bot.notify import channel_link, game_label
 from bot.schedule_store import GuildSettings

@@ -9,29 +9,28 @@ optional ``game`` option; inside a game's thread it is not needed.
 
 from __future__ import annotations
 
-import inspect
 import io
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
 
 import engines
-from bot.actions import edit_lobby, lobby_text, play_moves
-from bot.components import lobby_view
+from bot.actions import play_moves
 from bot.context import (
     can_manage,
+    current_game,
     display_name,
-    game_choices,
+    group_name,
     host_of,
-    resolve_game,
+    make_command,
     store_of,
 )
 from bot.games import adapter
 from bot.history_commands import add_history_commands
 from bot.host import Played, Refused
+from bot.lobby import edit_lobby, lobby_action, lobby_text, make_new
 from bot.posting import (
-    MENTION_USERS,
     Post,
     announce,
     board_png,
@@ -39,28 +38,8 @@ from bot.posting import (
     public_view,
     standing_line,
 )
-from bot.schedule_store import GuildSettings
-from bot.timing import Timing
-from engines.base import Engine, Option
 
 AUTOCOMPLETE_LIMIT = 25
-
-
-def group_name(interaction: discord.Interaction) -> str:
-    """The game whose group the running command belongs to."""
-    command = interaction.command
-    parent = getattr(command, "parent", None)
-    return engines.get(parent.name if parent else command.name).name  # type: ignore[union-attr]
-
-
-async def autocomplete_game(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-    return await game_choices(interaction, current, group_name(interaction))
-
-
-async def current_game(interaction: discord.Interaction, game: int | None, over_here: bool = False) -> Played:
-    """The resolved game of a command, as it stands (``over_here``: see ``resolve_game``)."""
-    record = await resolve_game(interaction, group_name(interaction), game, over_here)
-    return await host_of(interaction).snapshot(record.id)
 
 
 def filter_moves(moves: list[str], current: str, label: Any = str) -> list[app_commands.Choice[str]]:
@@ -86,24 +65,18 @@ async def my_legal_moves(interaction: discord.Interaction) -> list[str]:
 # ---- lifecycle commands -------------------------------------------------------------------
 async def join(interaction: discord.Interaction, game: int | None = None) -> None:
     """Join a game that has not started yet."""
-    from bot.actions import lobby_action
-
     played = await current_game(interaction, game)
     await lobby_action(interaction, played.game.id, "join")
 
 
 async def leave(interaction: discord.Interaction, game: int | None = None) -> None:
     """Leave a game that has not started yet."""
-    from bot.actions import lobby_action
-
     played = await current_game(interaction, game)
     await lobby_action(interaction, played.game.id, "leave")
 
 
 async def start(interaction: discord.Interaction, game: int | None = None) -> None:
     """Start the game (its creator, or someone with Manage Server); seats are drawn at random."""
-    from bot.actions import lobby_action
-
     played = await current_game(interaction, game)
     await lobby_action(interaction, played.game.id, "start")
 
@@ -189,128 +162,7 @@ async def games(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
 
-# ---- new: its options come from the engine --------------------------------------------------
-def _option_annotation(option: Option) -> Any:
-    if option.choices and isinstance(option.default, str):
-        return Literal[tuple(option.choices)] | None  # type: ignore[valid-type]
-    return type(option.default) | None
-
-
-# Options every game's ``new`` takes besides its own: the game's clock (None: the server's default).
-TIMING_OPTIONS: dict[str, tuple[Any, str]] = {
-    "reminder_hours": (
-        app_commands.Range[int, 0, 720] | None,
-        "Hours before a waiting player is reminded (0: never; default: the server's, else 24)",
-    ),
-    "deadline_hours": (
-        app_commands.Range[int, 0, 2160] | None,
-        "Turn deadline in hours; then the others may skip or remove the late player (0: none; default 72)",
-    ),
-    "auto_skip": (bool | None, "At the deadline the bot skips the late player's turn by itself (default: off)"),
-}
-
-
-def make_new(engine: Engine) -> Any:
-    """The ``new`` callback: one optional parameter per engine option, then the shared timing options."""
-
-    async def new(interaction: discord.Interaction, **options: Any) -> None:
-        timing = {name: options.pop(name, None) for name in TIMING_OPTIONS}
-        chosen = {k: v for k, v in options.items() if v is not None}
-        await create_game(interaction, engine, chosen, timing)
-
-    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
-    for option in engine.options:
-        params.append(
-            inspect.Parameter(
-                option.name,
-                inspect.Parameter.KEYWORD_ONLY,
-                default=None,
-                annotation=_option_annotation(option),
-            )
-        )
-    for name, (annotation, _) in TIMING_OPTIONS.items():
-        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation))
-    new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    new.__doc__ = f"Open a new {engine.title} game: a thread with Join / Leave / Start buttons."
-    return app_commands.describe(**{name: text for name, (_, text) in TIMING_OPTIONS.items()})(new)
-
-
-def game_timing(defaults: GuildSettings, chosen: dict[str, Any]) -> Timing:
-    """The new game's timing: what its creator chose, else the server's defaults."""
-    timing = defaults.default_timing()
-    return Timing(
-        reminder_hours=timing.reminder_hours if chosen.get("reminder_hours") is None else chosen["reminder_hours"],
-        deadline_hours=timing.deadline_hours if chosen.get("deadline_hours") is None else chosen["deadline_hours"],
-        auto_skip=bool(chosen.get("auto_skip")),
-    )
-
-
-def check_channel_allowed(settings: GuildSettings, channel: Any, game: str) -> None:
-    """Refuse ``new`` outside the channel the server chose for games (its threads are fine)."""
-    allowed = settings.allowed_channel_id
-    if allowed is None or allowed in (getattr(channel, "id", None), getattr(channel, "parent_id", None)):
-        return
-    raise Refused(f"On this server, games are started in <#{allowed}>: use /{game} new there.")
-
-
-async def create_game(
-    interaction: discord.Interaction, engine: Engine, options: dict[str, Any], timing_choice: dict[str, Any]
-) -> None:
-    """Create the game, open its thread (or use this channel, as the server chose) and post the lobby."""
-    if interaction.guild_id is None or interaction.channel is None:
-        raise Refused("Games are played in a server channel.")
-    host = host_of(interaction)
-    settings = await host.schedule.guild_settings(interaction.guild_id)
-    check_channel_allowed(settings, interaction.channel, engine.name)
-    timing = game_timing(settings, timing_choice)
-    record = await host.create(
-        guild_id=interaction.guild_id,
-        channel_id=interaction.channel_id or 0,
-        thread_id=None,
-        game=engine.name,
-        options=options,
-        user_id=interaction.user.id,
-        name=display_name(interaction.user),
-    )
-    await host.schedule.set_timing(record.id, timing)
-    thread = await open_thread(interaction.channel, f"{engine.title} #{record.id}") if settings.threads else None
-    played = await host.snapshot(record.id)
-    view = lobby_view(record.id)
-    if thread is None:
-        await interaction.response.send_message(lobby_text(played), view=view, allowed_mentions=MENTION_USERS)
-        message = await interaction.original_response()
-        await host.store.set_lobby_message(record.id, message.id)
-        return
-    await host.store.set_thread(record.id, thread.id)
-    message = await thread.send(lobby_text(played), view=view, allowed_mentions=MENTION_USERS)
-    await host.store.set_lobby_message(record.id, message.id)
-    await interaction.response.send_message(
-        f"{display_name(interaction.user)} opened **{engine.title} #{record.id}**: join in {thread.mention}! "
-        f"Clock: {timing.describe()}."
-    )
-
-
-async def open_thread(channel: Any, name: str) -> discord.Thread | None:
-    """A public thread for a game, or None where threads are not possible (the game uses the channel)."""
-    if not isinstance(channel, discord.TextChannel):
-        return None
-    try:
-        return await channel.create_thread(
-            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
-        )
-    except discord.HTTPException:
-        return None
-
-
 # ---- the group ----------------------------------------------------------------------------------
-def make_command(name: str, callback: Any, description: str | None = None) -> app_commands.Command[Any, ..., Any]:
-    doc = description or inspect.getdoc(callback) or name
-    command = app_commands.Command(name=name, description=doc.splitlines()[0][:100], callback=callback)
-    if command.get_parameter("game") is not None:
-        command.autocomplete("game")(autocomplete_game)
-    return command
-
-
 def build_group(game_name: str) -> app_commands.Group:
     """``/<game>`` with the shared commands and the game's own."""
     engine = engines.get(game_name)

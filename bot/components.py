@@ -53,9 +53,9 @@ class LobbyButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot import actions
+        from bot import lobby
 
-        await actions.lobby_action(interaction, self.game_id, self.action)
+        await lobby.lobby_action(interaction, self.game_id, self.action)
 
 
 class MoveButton(

@@ -1,14 +1,15 @@
-"""Finding the game an interaction is about, and the bot-wide objects behind it."""
+"""Finding the game an interaction is about, the bot-wide objects behind it, and commands that take a ``game``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+import inspect
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 
 import engines
-from bot.host import GameHost, Refused
+from bot.host import GameHost, Played, Refused
 from bot.storage import OVER_STATUSES, GameRecord, Store
 
 if TYPE_CHECKING:
@@ -94,3 +95,31 @@ async def game_choices(
         if len(choices) == 25:
             break
     return choices
+
+
+# ---- commands that act on a game ------------------------------------------------------------
+def group_name(interaction: discord.Interaction) -> str:
+    """The game whose group the running command belongs to."""
+    command = interaction.command
+    parent = getattr(command, "parent", None)
+    return engines.get(parent.name if parent else command.name).name  # type: ignore[union-attr]
+
+
+async def autocomplete_game(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """Autocomplete for the ``game`` option of the running command's group."""
+    return await game_choices(interaction, current, group_name(interaction))
+
+
+async def current_game(interaction: discord.Interaction, game: int | None, over_here: bool = False) -> Played:
+    """The resolved game of a command, as it stands (``over_here``: see ``resolve_game``)."""
+    record = await resolve_game(interaction, group_name(interaction), game, over_here)
+    return await host_of(interaction).snapshot(record.id)
+
+
+def make_command(name: str, callback: Any, description: str | None = None) -> app_commands.Command[Any, ..., Any]:
+    """A slash command from ``callback`` (described by its docstring); a ``game`` parameter is autocompleted."""
+    doc = description or inspect.getdoc(callback) or name
+    command = app_commands.Command(name=name, description=doc.splitlines()[0][:100], callback=callback)
+    if command.get_parameter("game") is not None:
+        command.autocomplete("game")(autocomplete_game)
+    return command

@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 
 import render
-from bot.context import host_of
+from bot.context import current_game, host_of, make_command
 from bot.errors import guarded
 from bot.history import CatchUp, catch_up, changed_squares, game_turns, initial_state, log_pages, log_text, newest_lines
 from bot.host import Played, Refused
@@ -105,8 +105,6 @@ async def log_reply(
 
 async def log(interaction: discord.Interaction, page: int | None = None, game: int | None = None) -> None:
     """The game's move log, only to you (hidden details left out); a text file once the game is over."""
-    from bot.commands import current_game
-
     played = await current_game(interaction, game, over_here=True)
     content, view, file = await log_reply(interaction, played, page)
     kwargs: dict[str, Any] = {"content": content, "ephemeral": True}
@@ -136,8 +134,6 @@ def catchup_text(played: Played, news: CatchUp, seat: int, highlighted: bool) ->
 
 async def catchup(interaction: discord.Interaction, game: int | None = None) -> None:
     """What happened since your last move, with the changes framed on the board (only to you)."""
-    from bot.commands import current_game
-
     played = await current_game(interaction, game)
     seat = played.seat_of(interaction.user.id)
     if played.state is None:
@@ -231,8 +227,6 @@ def answer_text(result: UndoResult) -> str:
 
 async def undo(interaction: discord.Interaction, game: int | None = None) -> None:
     """Ask the other players to let you take back your last move (only before anything random is revealed)."""
-    from bot.commands import current_game
-
     played = await current_game(interaction, game)
     result = await ask_undo(host_of(interaction), played.game.id, interaction.user.id)
     if result.answer == "granted" and result.played is not None:
@@ -250,7 +244,5 @@ HISTORY_ITEMS = (LogPageButton, UndoAnswerButton)
 
 def add_history_commands(group: app_commands.Group) -> None:
     """Add ``log``, ``catchup`` and ``undo`` to a game's group."""
-    from bot.commands import make_command
-
     for name, callback in (("log", log), ("catchup", catchup), ("undo", undo)):
         group.add_command(make_command(name, callback))
