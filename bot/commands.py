@@ -83,7 +83,7 @@ async def start(interaction: discord.Interaction, game: int | None = None) -> No
 
 async def board(interaction: discord.Interaction, game: int | None = None) -> None:
     """Show the current board (only to you)."""
-    played = await current_game(interaction, game, over_here=True)
+    played = await current_game(interaction, game)
     if played.state is None:
         await interaction.response.send_message(lobby_text(played), ephemeral=True)
         return
@@ -113,7 +113,7 @@ def status_text(played: Played) -> str:
 
 async def status(interaction: discord.Interaction, game: int | None = None) -> None:
     """Players, scores and whose turn it is (only to you)."""
-    played = await current_game(interaction, game, over_here=True)
+    played = await current_game(interaction, game)
     await interaction.response.send_message(status_text(played), ephemeral=True)
 
 

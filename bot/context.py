@@ -39,13 +39,11 @@ def display_name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
 
-async def resolve_game(
-    interaction: discord.Interaction, game_name: str, game_id: int | None, over_here: bool = False
-) -> GameRecord:
+async def resolve_game(interaction: discord.Interaction, game_name: str, game_id: int | None) -> GameRecord:
     """The game a command acts on: the ``game`` option, else the game of this thread, else the user's only one.
 
-    With ``over_here`` (commands that only look: ``board``, ``status``, ``log``), a thread or channel with no game
-    running means its newest game that is over.
+    A thread or channel whose games are all over means its newest one (``log`` reads it, an action
+    is refused as too late), never a game of the user's elsewhere.
     """
     title = engines.get(game_name).title
     store = store_of(interaction)
@@ -57,7 +55,7 @@ async def resolve_game(
             raise Refused(f"Game #{game_id} is a {engines.get(record.game).title} game: use /{record.game}.")
         return record
     here = [g for g in await store.games_in_channel(interaction.channel_id or 0) if g.game == game_name]
-    if not here and over_here:
+    if not here:
         over = await store.games_in_channel(interaction.channel_id or 0, OVER_STATUSES)
         here = [g for g in over if g.game == game_name][-1:]
     if len(here) == 1:
@@ -110,9 +108,9 @@ async def autocomplete_game(interaction: discord.Interaction, current: str) -> l
     return await game_choices(interaction, current, group_name(interaction))
 
 
-async def current_game(interaction: discord.Interaction, game: int | None, over_here: bool = False) -> Played:
-    """The resolved game of a command, as it stands (``over_here``: see ``resolve_game``)."""
-    record = await resolve_game(interaction, group_name(interaction), game, over_here)
+async def current_game(interaction: discord.Interaction, game: int | None) -> Played:
+    """The game of a command (see ``resolve_game``), as it stands."""
+    record = await resolve_game(interaction, group_name(interaction), game)
     return await host_of(interaction).snapshot(record.id)
 
 

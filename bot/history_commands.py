@@ -105,7 +105,7 @@ async def log_reply(
 
 async def log(interaction: discord.Interaction, page: int | None = None, game: int | None = None) -> None:
     """The game's move log, only to you (hidden details left out); a text file once the game is over."""
-    played = await current_game(interaction, game, over_here=True)
+    played = await current_game(interaction, game)
     content, view, file = await log_reply(interaction, played, page)
     kwargs: dict[str, Any] = {"content": content, "ephemeral": True}
     if view is not None:

@@ -71,3 +71,17 @@ async def test_log_and_status_in_the_thread_of_a_game_over_are_about_it_while_an
     it = await fake.slash(ben, thread, "marrakech status")
     await it.done()
     assert f"Marrakech #{first}**" in it.content and "abandoned" in it.content
+
+
+async def test_resign_in_the_thread_of_a_game_over_does_not_touch_the_users_other_game(sandbox: Sandbox) -> None:
+    fake = sandbox.fake
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    first, thread = await open_game(sandbox, "marrakech", ana, [ben])
+    await (await fake.slash(ana, thread, "marrakech abandon")).done()
+    second, _ = await open_game(sandbox, "marrakech", ana, [ben])
+    before = await sandbox.bot.host.store.get_game(second)
+    it = await fake.slash(ben, thread, "marrakech resign")
+    await it.done()
+    assert it.ephemeral and f"#{first} was abandoned" in it.content
+    after = await sandbox.bot.host.store.get_game(second)
+    assert (after.version, after.status) == (before.version, "active")
