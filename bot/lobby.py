@@ -180,18 +180,21 @@ async def create_game(
         name=display_name(interaction.user),
     )
     await host.schedule.set_timing(record.id, timing)
+    # Everything that can refuse is done; the Discord calls below may take a while, so answer "thinking" first.
+    await interaction.response.defer(thinking=True)
     thread = await open_thread(interaction.channel, f"{engine.title} #{record.id}") if settings.threads else None
     played = await host.snapshot(record.id)
     view = lobby_view(record.id)
     if thread is None:
-        await interaction.response.send_message(lobby_text(played), view=view, allowed_mentions=MENTION_USERS)
-        message = await interaction.original_response()
+        message = await interaction.followup.send(
+            lobby_text(played), view=view, allowed_mentions=MENTION_USERS, wait=True
+        )
         await host.store.set_lobby_message(record.id, message.id)
         return
     await host.store.set_thread(record.id, thread.id)
     message = await thread.send(lobby_text(played), view=view, allowed_mentions=MENTION_USERS)
     await host.store.set_lobby_message(record.id, message.id)
-    await interaction.response.send_message(
+    await interaction.followup.send(
         f"{display_name(interaction.user)} opened **{engine.title} #{record.id}**: join in {thread.mention}! "
         f"Clock: {timing.describe()}."
     )

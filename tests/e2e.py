@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable
 
 from bot.fakediscord.state import Channel, Interaction, Message, User, walk_components
 from bot.local import Sandbox
@@ -14,7 +15,7 @@ async def open_game(
     box: Sandbox, game: str, creator: User, joiners: list[User], options: dict | None = None
 ) -> tuple[int, Channel]:
     """``/<game> new`` in #games, everyone joins with the lobby button, the creator presses Start."""
-    it = await box.fake.slash(creator, box.channel, f"{game} new", options or {})
+    it = await settled(box.fake.slash(creator, box.channel, f"{game} new", options or {}))
     assert not it.ephemeral, it.content
     thread = box.fake.threads(box.channel)[-1]
     lobby = box.fake.messages(thread)[0]
@@ -23,6 +24,13 @@ async def open_game(
         await click_label(box, user, lobby, "Join")
     await click_label(box, creator, box.fake.messages(thread)[0], "Start")
     return game_id, thread
+
+
+async def settled(sent: Awaitable[Interaction]) -> Interaction:
+    """The interaction once the bot has finished with it (a deferred answer's followups included)."""
+    interaction = await sent
+    await interaction.done()
+    return interaction
 
 
 def button(message: Message, label: str) -> str:

@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from e2e import boards, button, click_label, open_game, press_something, to_move
+from e2e import boards, button, click_label, open_game, press_something, settled, to_move
 
 import engines
 from bot.fakediscord import permissions
@@ -417,7 +417,7 @@ async def test_an_auto_skip_that_failed_is_done_after_a_restart(box: Sandbox, cl
 # ---- the inbox ------------------------------------------------------------------------------------
 async def game_where(box: Sandbox, channel: Channel, creator: User, other: User, to_play: User) -> Channel:
     """A two-player game opened in ``channel`` and played until it is ``to_play``'s turn."""
-    it = await box.fake.slash(creator, channel, "marrakech new")
+    it = await settled(box.fake.slash(creator, channel, "marrakech new"))
     assert not it.ephemeral, it.content
     thread = box.fake.threads(channel)[-1]
     await click_label(box, other, box.fake.messages(thread)[0], "Join")
@@ -481,19 +481,19 @@ async def test_server_settings_need_manage_server_and_shape_new_games(box: Sandb
     assert it.ephemeral and "12 h" in it.content and "no turn deadline" in it.content
     assert f"<#{box.channel.id}>" in it.content
 
-    it = await fake.slash(ana, lounge, "marrakech new")
+    it = await settled(fake.slash(ana, lounge, "marrakech new"))
     assert it.ephemeral and f"<#{box.channel.id}>" in it.content
     assert not fake.messages(lounge)
 
     threads_before = len(fake.threads(box.channel))
-    it = await fake.slash(ana, box.channel, "marrakech new", {"deadline_hours": 48})
+    it = await settled(fake.slash(ana, box.channel, "marrakech new", {"deadline_hours": 48}))
     assert not it.ephemeral and "waiting for players" in it.content
     assert len(fake.threads(box.channel)) == threads_before, "threads are off: the lobby is in the channel"
     game_id = (await box.bot.host.store.list_games(user_id=ana.id))[-1].id
     assert await box.bot.host.schedule.timing(game_id) == Timing(12, 48, False)
 
     await fake.slash(mod, box.channel, "bazaar settings", {"any_channel": True, "threads": True})
-    it = await fake.slash(ana, lounge, "marrakech new")
+    it = await settled(fake.slash(ana, lounge, "marrakech new"))
     assert not it.ephemeral and fake.threads(lounge), "any channel again, with a thread"
 
 

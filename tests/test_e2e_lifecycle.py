@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from e2e import boards, open_game
+from e2e import boards, open_game, settled
 
 from bot.local import Sandbox
 
 
 async def test_the_games_list_shows_a_game_still_waiting_for_players(sandbox: Sandbox) -> None:
     ana, ben = sandbox.user("ana"), sandbox.user("ben")
-    await sandbox.fake.slash(ana, sandbox.channel, "marrakech new")
+    await settled(sandbox.fake.slash(ana, sandbox.channel, "marrakech new"))
     running, _ = await open_game(sandbox, "marrakech", ben, [ana])
     it = await sandbox.fake.slash(ana, sandbox.channel, "marrakech games")
     await it.done()
@@ -23,7 +23,7 @@ async def test_the_games_list_shows_a_game_still_waiting_for_players(sandbox: Sa
 async def test_abandoning_a_game_in_the_lobby_takes_its_buttons_away(sandbox: Sandbox) -> None:
     fake = sandbox.fake
     ana = sandbox.user("ana")
-    await fake.slash(ana, sandbox.channel, "marrakech new")
+    await settled(fake.slash(ana, sandbox.channel, "marrakech new"))
     thread = fake.threads(sandbox.channel)[-1]
     it = await fake.slash(ana, thread, "marrakech abandon")
     await it.done()
@@ -35,7 +35,7 @@ async def test_abandoning_a_game_in_the_lobby_takes_its_buttons_away(sandbox: Sa
 async def test_joining_an_abandoned_game_is_refused_as_over_not_as_started(sandbox: Sandbox) -> None:
     fake = sandbox.fake
     ana, ben = sandbox.user("ana"), sandbox.user("ben")
-    await fake.slash(ana, sandbox.channel, "marrakech new")
+    await settled(fake.slash(ana, sandbox.channel, "marrakech new"))
     thread = fake.threads(sandbox.channel)[-1]
     await (await fake.slash(ana, thread, "marrakech abandon")).done()
     for command in ("join", "leave", "start"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from e2e import PNG_MAGIC, boards, click_label, open_game, press_something, to_move
+from e2e import PNG_MAGIC, boards, click_label, open_game, press_something, settled, to_move
 
 import engines
 from bot.host import replay_log
@@ -59,7 +59,7 @@ async def test_full_three_player_game_by_commands_and_buttons(sandbox: Sandbox) 
 
 async def test_the_lobby_lists_players_and_only_the_creator_starts(sandbox: Sandbox) -> None:
     ana, ben = sandbox.user("ana"), sandbox.user("ben")
-    await sandbox.fake.slash(ana, sandbox.channel, "marrakech new")
+    await settled(sandbox.fake.slash(ana, sandbox.channel, "marrakech new"))
     thread = sandbox.fake.threads(sandbox.channel)[-1]
     lobby = sandbox.fake.messages(thread)[0]
     await click_label(sandbox, ben, lobby, "Join")
@@ -186,7 +186,7 @@ async def test_a_game_in_a_channel_without_threads_uses_the_channel(sandbox: San
     fake = sandbox.fake
     plain = fake.add_text_channel(sandbox.guild, "nothreads", threads_allowed=False)
     ana, ben = sandbox.user("ana"), sandbox.user("ben")
-    it = await fake.slash(ana, plain, "marrakech new")
+    it = await settled(fake.slash(ana, plain, "marrakech new"))
     lobby = fake.messages(plain)[-1]
     assert "waiting for players" in lobby.content
     await click_label(sandbox, ben, lobby, "Join")
