@@ -47,6 +47,7 @@ class Played:
     seats: list[SeatRecord]
     state: GameState | None
     steps: list[Step] = field(default_factory=list)
+    turn_began: bool = False  # the change handed the decision to a (different) player
 
     @property
     def engine(self) -> Engine:
@@ -204,7 +205,9 @@ class GameHost:
             await self._guard(
                 self.store.start(game_id, record.version, order, entries, engine.dumps(state), status, self.clock())
             )
-            return Played(await self.game(game_id), await self.store.seats(game_id), state, steps)
+            first = engine.to_move(state)
+            began = first is not None and first != CHANCE
+            return Played(await self.game(game_id), await self.store.seats(game_id), state, steps, began)
 
     # ---- play ------------------------------------------------------------------------------
     async def play(
@@ -354,6 +357,7 @@ class GameHost:
         engine = engines.get(record.game)
         after = engine.to_move(state)
         status = "finished" if after is None else "active"
+        changed = engine.to_move(before) != after
         await self._guard(
             self.store.record_moves(
                 record.id,
@@ -362,10 +366,11 @@ class GameHost:
                 engine.dumps(state),
                 status,
                 self.clock(),
-                turn_changed=engine.to_move(before) != after,
+                turn_changed=changed,
             )
         )
-        return Played(await self.game(record.id), seats, state, steps)
+        began = changed and after is not None and after != CHANCE
+        return Played(await self.game(record.id), seats, state, steps, began)
 
     @staticmethod
     async def _guard(change: Any) -> Any:

@@ -12,8 +12,6 @@ from typing import TYPE_CHECKING, cast
 
 import discord
 
-from engines.base import CHANCE
-
 if TYPE_CHECKING:
     from bot.app import BazaarBot
     from bot.host import Played
@@ -34,16 +32,9 @@ def game_label(client: discord.Client, played: Played) -> str:
     return f"**{played.engine.title} #{played.game.id}**{where}"
 
 
-def turn_began(played: Played) -> bool:
-    """Whether the change that produced ``played`` handed the turn to someone (the store stamps both)."""
-    record = played.game
-    seat = played.to_move
-    return seat is not None and seat != CHANCE and record.turn_started_at == record.updated_at
-
-
 async def turn_dm_recipient(client: discord.Client, played: Played, actor_id: int | None) -> int | None:
     """The player to DM because it just became their turn, if they opted in (never the actor)."""
-    if not turn_began(played):
+    if not played.turn_began:
         return None
     user_id = played.user_of(played.to_move)
     if user_id is None or user_id == actor_id:
