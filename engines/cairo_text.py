@@ -82,10 +82,11 @@ def _describe_deal(ctx: MoveContext) -> str:
         return f"{card[0].upper()}{card[1:]} is laid out in the display."
     seat = int(number)
     name = seat_name(ctx.names, seat)
-    verb = "is dealt" if ctx.state.phase == "deal" else "draws"
+    dealt = ctx.state.phase == "deal"
     if ctx.viewer == seat:
-        return f"{name} {verb} {card}."
-    return f"{name} {verb} a building card."
+        return f"{name} {'is dealt' if dealt else 'draws'} {card}."
+    # A draw from the deck was already told ("draws a card from the deck"); only its drawer learns which.
+    return f"{name} is dealt a building card." if dealt else ""
 
 
 def _describe_start(ctx: MoveContext) -> str:

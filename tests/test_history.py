@@ -89,8 +89,8 @@ async def test_a_deck_draw_names_the_card_only_for_the_player_who_drew_it(host: 
     other = (await lines_for(host, played, 1 - drawer))[-1]
     public = (await lines_for(host, played, None))[-1]
     name = played.names[drawer]
-    assert other == public and public.count(f"{name} draws a building card") == 2
-    assert f"{name} draws a building card" not in mine and mine.count(f"{name} draws the ") == 2
+    assert other == public and public.count(f"{name} draws a card from the deck") == 2
+    assert "draws a building card" not in mine and mine.count(f"{name} draws the ") == 2
 
 
 # ---- catch-up --------------------------------------------------------------------------------------------
