@@ -120,7 +120,14 @@ def joined(sentences: list[str]) -> str:
             runs[-1][1] += 1
         else:
             runs.append([sentence, 1])
-    return "; ".join(text if count == 1 else f"{text} ({count} times)" for text, count in runs)
+    parts = [text if count == 1 else f"{text} ({count} times)" for text, count in runs]
+    return "; ".join([*parts[:1], *(mid_sentence(p) for p in parts[1:])])
+
+
+def mid_sentence(text: str) -> str:
+    """A sentence continued after a semicolon: "The card …" becomes "the card …" (names keep their capital)."""
+    first, _, rest = text.partition(" ")
+    return f"{first.lower()} {rest}" if first in ("The", "A", "An") and rest else text
 
 
 def happened_line(played: Played) -> str:
