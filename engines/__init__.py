@@ -1,37 +1,80 @@
 """Game engines: the rules of each game, pure (standard library and pydantic only).
 
-``engines.get(name)`` returns the engine registered under a name or alias;
-``engines.names()`` lists the registered games. See ``engines.base`` for the interface.
+Every game is a package ``engines.<name>`` whose ``ENGINE`` is its ``Engine``; nothing here lists
+them. ``engines.get(name)`` finds a game by its name or one of its aliases (as the engine classes
+declare them); ``engines.names()`` lists every game found. See ``engines.base`` for the interface.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from functools import cache
 
-from engines.base import CHANCE, Engine, GameError, GameState, IllegalMove, Option, Outcome
+from engines.base import (
+    CHANCE,
+    UNKNOWN_GAME,
+    Decision,
+    Engine,
+    Event,
+    GameError,
+    GameState,
+    IllegalMove,
+    Option,
+    Outcome,
+    SeatView,
+    Transition,
+    View,
+)
 
-__all__ = ["CHANCE", "Engine", "GameError", "GameState", "IllegalMove", "Option", "Outcome", "get", "names"]
+__all__ = [
+    "CHANCE",
+    "Decision",
+    "Engine",
+    "Event",
+    "GameError",
+    "GameState",
+    "IllegalMove",
+    "Option",
+    "Outcome",
+    "SeatView",
+    "Transition",
+    "View",
+    "all_engines",
+    "get",
+    "names",
+]
 
-# name -> module that defines ENGINE; games not built yet are simply absent.
-_MODULES: dict[str, str] = {
-    "marrakech": "engines.marrakech",
-    "cairo": "engines.cairo",
-}
-_ALIASES: dict[str, str] = {"kairo": "cairo", "el cairo": "cairo"}
-_loaded: dict[str, Engine] = {}
+
+@cache
+def all_engines() -> tuple[Engine, ...]:
+    """Every game package's engine, in name order."""
+    found = []
+    for module in pkgutil.iter_modules(__path__):
+        if module.ispkg:
+            engine = getattr(importlib.import_module(f"{__name__}.{module.name}"), "ENGINE", None)
+            if isinstance(engine, Engine):
+                found.append(engine)
+    return tuple(sorted(found, key=lambda e: e.name))
+
+
+@cache
+def _by_name() -> dict[str, Engine]:
+    table: dict[str, Engine] = {}
+    for engine in all_engines():
+        for key in (engine.name, *engine.aliases):
+            table[" ".join(key.lower().split())] = engine
+    return table
 
 
 def names() -> list[str]:
-    """The canonical names of every registered game."""
-    return list(_MODULES)
+    """The canonical names of every game."""
+    return [engine.name for engine in all_engines()]
 
 
 def get(name: str) -> Engine:
     """The engine for ``name`` (canonical name or alias, any case); GameError if unknown."""
-    key = name.strip().lower()
-    key = _ALIASES.get(key, key)
-    if key not in _MODULES:
-        raise GameError(f"Unknown game {name!r}. Games: {', '.join(names())}.")
-    if key not in _loaded:
-        _loaded[key] = importlib.import_module(_MODULES[key]).ENGINE
-    return _loaded[key]
+    engine = _by_name().get(" ".join(str(name).lower().split()))
+    if engine is None:
+        raise GameError(UNKNOWN_GAME, text=str(name)[:100], games=names())
+    return engine

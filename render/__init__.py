@@ -1,11 +1,17 @@
-"""Board images: Pillow pictures drawn from an engine's ``view`` dict, returned as PNG bytes.
+"""Images: Pillow pictures drawn from an engine's ``View`` only, returned as PNG bytes.
 
-``render_board(game_name, view, highlight=None)`` picks the game's renderer by ``view["game"]``
-(``game_name`` is used only when the view does not say) and returns the PNG. Renderers read
-the view and nothing else: they compute no rules, and callers point at squares through
-``highlight``. Each game has a module (``render.marrakech``); the modules shared by all games
-hold the colours (``palette``), fonts, colour-blind-safe patterns, grid geometry, text layout,
-panel cards, small widgets (swatches, tags, die faces) and PNG encoding.
+Every game with pictures is a package ``render.<name>`` (the engine's name) that defines::
+
+    render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes
+    render_private(view: View, *, layout: str = "landscape") -> bytes | None   # optional: a hand image
+
+``render_board`` draws the table as ``view.viewer`` may see it; ``highlight`` names places (in the
+game's notation, as ``Engine.changed_places`` gives them) to frame; ``layout`` is ``landscape``
+(board left, panel right) or ``portrait`` (board above, panel below, for phones).
+``render_private`` draws what only the viewer holds (a hand of cards), or None when there is
+nothing. Renderers compute no rules. The modules shared by every game hold the colours
+(``palette``), fonts, colour-blind-safe patterns, grid geometry, text layout, panel cards, small
+widgets and PNG encoding.
 
 This package may import ``engines``; it never imports the bot, discord or the database.
 """
@@ -13,26 +19,53 @@ This package may import ``engines``; it never imports the bot, discord or the da
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from collections.abc import Sequence
+from functools import cache
+from types import ModuleType
 
-# game name -> module defining render_board(view, *, highlight=None) -> bytes
-_MODULES: dict[str, str] = {"marrakech": "render.marrakech", "cairo": "render.cairo"}
+from engines.base import View
+
+LAYOUTS = ("landscape", "portrait")
 
 
-def games() -> list[str]:
-    """The games that have a board image."""
-    return list(_MODULES)
+@cache
+def module_for(game_name: str) -> ModuleType | None:
+    """The game's renderer package, or None if it has none."""
+    name = game_name.strip().lower()
+    if not name.isidentifier():
+        return None
+    try:
+        module = importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{__name__}.{name}":
+            return None
+        raise
+    return module if hasattr(module, "render_board") else None
 
 
 def has_board(game_name: str) -> bool:
     """Whether ``game_name`` has a board image."""
-    return game_name.strip().lower() in _MODULES
+    return module_for(game_name) is not None
 
 
-def render_board(game_name: str, view: dict[str, Any], highlight: dict[str, Any] | None = None) -> bytes:
-    """The PNG board image of ``view``; ValueError if that game has no renderer."""
-    name = str(view.get("game") or game_name).strip().lower()
-    if name not in _MODULES:
-        raise ValueError(f"There is no board image for {name!r}; games with one: {', '.join(games())}.")
-    module = importlib.import_module(_MODULES[name])
-    return module.render_board(view, highlight=highlight)
+def render_board(view: View, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
+    """The PNG image of ``view``'s table; ValueError if that game has no renderer."""
+    module = module_for(view.game)
+    if module is None:
+        raise ValueError(f"there is no board image for {view.game!r}")
+    return module.render_board(view, highlight=tuple(highlight), layout=_checked(layout))
+
+
+def render_private(view: View, layout: str = "landscape") -> bytes | None:
+    """The PNG of what only ``view.viewer`` holds (a hand), or None when the game has no such image."""
+    module = module_for(view.game)
+    draw = getattr(module, "render_private", None)
+    if draw is None or view.viewer is None:
+        return None
+    return draw(view, layout=_checked(layout))
+
+
+def _checked(layout: str) -> str:
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout must be one of {LAYOUTS}, not {layout!r}")
+    return layout

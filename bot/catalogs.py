@@ -1,0 +1,122 @@
+"""Keep the message catalogs in step with the code: ``python -m bot.catalogs`` (or ``bazaar catalogs``).
+
+For every domain (``bazaar``: the ``bot`` package without ``bot/games``; one per game: its
+``bot/games/<game>`` package) it extracts the ``N_("...")`` messages with Babel into
+``locale/<domain>.pot`` and brings each language's ``locale/<lang>/LC_MESSAGES/<domain>.po`` up
+to date (new messages added untranslated, gone ones dropped). ``--check`` changes nothing and
+exits 1 when a template is out of date; the test suite runs the same check.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent
+KEYWORDS = {"N_": None}
+LANGUAGES = ("en",)
+
+
+@dataclass(frozen=True)
+class Domain:
+    """One catalog: its name, the folder its messages are extracted from, and its locale folder."""
+
+    name: str
+    source: Path
+    locale: Path
+
+    @property
+    def template(self) -> Path:
+        return self.locale / f"{self.name}.pot"
+
+    def po(self, language: str) -> Path:
+        return self.locale / language / "LC_MESSAGES" / f"{self.name}.po"
+
+
+def domains() -> Iterator[Domain]:
+    """The shared domain and one per game package under ``bot/games``."""
+    yield Domain("bazaar", ROOT, ROOT / "locale")
+    games = ROOT / "games"
+    for package in sorted(p for p in games.iterdir() if (p / "__init__.py").is_file()):
+        yield Domain(package.name, package, package / "locale")
+
+
+def _skip_games(domain: Domain) -> bool:
+    return domain.name == "bazaar"
+
+
+def extract(domain: Domain) -> Catalog:
+    """The messages marked in ``domain``'s source, sorted, without line numbers (stable diffs)."""
+    catalog = Catalog(domain=domain.name, project="bazaar", version="1", charset="utf-8")
+
+    def wanted(filename: str) -> bool:
+        relative = Path(filename)
+        parts = relative.parts
+        return not (_skip_games(domain) and parts and parts[0] in ("games", "fakediscord"))
+
+    found = extract_from_dir(
+        str(domain.source),
+        method_map=[("**.py", "python")],
+        keywords=KEYWORDS,
+        comment_tags=("TRANSLATORS:",),
+        callback=None,
+        strip_comment_tags=True,
+        directory_filter=lambda dirname: wanted(str(Path(dirname).relative_to(domain.source))),
+    )
+    for filename, _lineno, message, comments, context in found:
+        if not wanted(filename):
+            continue
+        catalog.add(message, locations=[(f"{domain.source.name}/{filename}", None)], auto_comments=comments,
+                    context=context)
+    return catalog
+
+
+def _po_text(catalog: Catalog) -> str:
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, omit_header=True, sort_output=True, width=120, include_lineno=False)
+    return buffer.getvalue().decode("utf-8")
+
+
+def update(domain: Domain, *, check: bool) -> list[Path]:
+    """Write (or, with ``check``, compare) the domain's template and language files; the stale paths."""
+    template = extract(domain)
+    stale: list[Path] = []
+    wanted = {domain.template: _po_text(template)}
+    for language in LANGUAGES:
+        path = domain.po(language)
+        existing = Catalog(domain=domain.name, locale=language)
+        if path.is_file():
+            with path.open("rb") as handle:
+                existing = read_po(handle, locale=language, domain=domain.name)
+        existing.update(template, no_fuzzy_matching=True)
+        existing.obsolete.clear()
+        wanted[path] = _po_text(existing)
+    for path, text in wanted.items():
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            stale.append(path)
+            if not check:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8")
+    return stale
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.catalogs", description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a catalog is out of date")
+    args = parser.parse_args(argv)
+    stale = [path for domain in domains() for path in update(domain, check=args.check)]
+    for path in stale:
+        print(("out of date: " if args.check else "written: ") + str(path.relative_to(ROOT.parent)))
+    return 1 if stale and args.check else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,183 @@
+"""Words for what engines say as data: events, refusals, decisions, endings, option descriptions.
+
+Engines hold no words (``engines.base``). Each game's bot package has a Discord-free module
+``bot.games.<game>.words`` whose ``WORDS`` is a ``GameWords``: a table of message templates per
+code, marked with ``N_`` so Babel extracts them into the game's catalog, and a formatter for the
+game's own parameter values (colours, squares, cards). ``Wording`` combines it with the shared
+catalog and the players' names; the live post, the log, catch-up, the log file and every refusal
+go through it, so one thing always reads the same way.
+
+Templates use ``str.format`` fields named after the parameters. Parameter conventions (see
+``engines.base.GameError``): ``seat`` or ``*_seat`` becomes the player's name; ``seats`` or
+``*_seats`` a list of names; ``move``, ``text`` or ``*_text`` is what a player typed, quoted and
+shortened. Anything else goes through the game's ``value`` formatter, then ``str``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from bot.core import texts
+from bot.core.catalog import DEFAULT_LOCALE, Catalog, load
+from bot.core.text import and_list, plain_name, quote_input
+from engines.base import Decision, Event, GameError, Outcome, View, events_seen_by
+
+ValueFormatter = Callable[[str, Any, "Say"], str | None]
+"""``(key, value, say)`` -> the value in words, or None to let the shared rules word it."""
+SpecialWording = Callable[[Mapping[str, Any], "Say"], str]
+"""Words for one code that a template cannot express: ``(params, say)`` -> text."""
+
+
+def _no_values(key: str, value: Any, say: Say) -> str | None:
+    return None
+
+
+def _move_as_label(move: str, view: View, say: Say) -> str:
+    return move
+
+
+@dataclass(frozen=True)
+class GameWords:
+    """How one game's codes read. Every template is an ``N_("...")`` literal in the game's ``words`` module."""
+
+    domain: str
+    events: Mapping[str, str] = field(default_factory=dict)
+    refusals: Mapping[str, str] = field(default_factory=dict)
+    decisions: Mapping[str, str] = field(default_factory=dict)
+    terminations: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, str] = field(default_factory=dict)
+    """Option name -> its description in ``/<game> new`` (at most 100 characters)."""
+    value: ValueFormatter = _no_values
+    special: Mapping[str, SpecialWording] = field(default_factory=dict)
+    """Codes (of any kind) worded by a function instead of a template."""
+    label: Callable[[str, View, Say], str] = _move_as_label
+    """A move's words on a button or in a menu (at most 80 characters are shown)."""
+
+
+@cache
+def game_words(game: str) -> GameWords:
+    """The ``WORDS`` of ``bot.games.<game>.words``; a game without one gets empty tables."""
+    try:
+        module = importlib.import_module(f"bot.games.{game}.words")
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"bot.games.{game}", f"bot.games.{game}.words"):
+            raise
+        return GameWords(domain=game)
+    words = module.WORDS
+    assert isinstance(words, GameWords)
+    return words
+
+
+class MissingWords(LookupError):
+    """A code that no catalog words: a bug (a test words every code an engine can produce)."""
+
+
+class Say:
+    """Fills templates for one game, one language and one table of player names."""
+
+    def __init__(self, words: GameWords, names: Sequence[str], locale: str = DEFAULT_LOCALE) -> None:
+        self.words = words
+        self.names = [plain_name(name) for name in names]
+        self.locale = locale
+        self.game_catalog: Catalog = load(f"bot.games.{words.domain}", words.domain, locale)
+        self.shared_catalog: Catalog = load("bot", "bazaar", locale)
+
+    # ---- the pieces --------------------------------------------------------------------------
+    def _(self, message: str) -> str:
+        """``message`` translated: the game's catalog first, then the shared one."""
+        translated = self.game_catalog.gettext(message)
+        return translated if translated != message else self.shared_catalog.gettext(message)
+
+    def name(self, seat: Any) -> str:
+        """A seat's player name (mentions and markdown made harmless)."""
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            return self.names[seat]
+        if isinstance(seat, int) and seat >= 0:
+            return self._(texts.PLAYER_N).format(number=seat + 1)
+        return self._(texts.NOBODY)
+
+    def names_of(self, seats: Iterable[Any]) -> str:
+        return and_list([self.name(seat) for seat in seats], self._(texts.AND))
+
+    def value(self, key: str, value: Any) -> str:
+        """One parameter in words."""
+        if key == "seat" or key.endswith("_seat"):
+            return self.name(value)
+        if key == "seats" or key.endswith("_seats"):
+            return self.names_of(value or [])
+        if key in ("move", "text") or key.endswith("_text"):
+            return quote_input(str(value))
+        worded = self.words.value(key, value, self)
+        if worded is not None:
+            return worded
+        if isinstance(value, bool):
+            return self._(texts.ON if value else texts.OFF)
+        if isinstance(value, list | tuple):
+            return and_list([self.value(key.removesuffix("s"), item) for item in value], self._(texts.AND))
+        return str(value)
+
+    def fill(self, template: str, params: Mapping[str, Any]) -> str:
+        """``template`` translated, its fields filled with ``params`` in words."""
+        worded = {key: self.value(key, value) for key, value in params.items()}
+        return self._(template).format_map(worded)
+
+    def _worded(self, code: str, table: Mapping[str, str], params: Mapping[str, Any], shared: Mapping[str, str]) -> str:
+        special = self.words.special.get(code)
+        if special is not None:
+            return special(params, self)
+        template = table.get(code) or shared.get(code)
+        if template is None:
+            raise MissingWords(f"{self.words.domain}: no words for {code!r}")
+        return self.fill(template, params)
+
+    # ---- what engines and the host say ------------------------------------------------------------
+    def event(self, event: Event) -> str:
+        return self._worded(event.code, self.words.events, event.params, texts.EVENTS)
+
+    def refusal(self, error: GameError) -> str:
+        return self._worded(error.code, self.words.refusals, error.params, texts.REFUSALS)
+
+    def decision(self, decision: Decision) -> str:
+        return self._worded(decision.code, self.words.decisions, decision.params, {})
+
+    def termination(self, outcome: Outcome) -> str:
+        return self._worded(outcome.termination, self.words.terminations, outcome.details, texts.TERMINATIONS)
+
+    def option(self, name: str) -> str:
+        return self._(self.words.options.get(name, name))[:100]
+
+    def label(self, move: str, view: View) -> str:
+        return self.words.label(move, view, self)[:80]
+
+    def events(self, events: Sequence[Event], viewer: int | None) -> str:
+        """What ``viewer`` may read of ``events``, as one sentence (see ``join_sentences``)."""
+        return join_sentences(self.event(e) for e in events_seen_by(events, viewer))
+
+
+def join_sentences(sentences: Iterable[str]) -> str:
+    """Sentences as one: joined by semicolons, repeats counted ("… (3 times)"), capitalised, one full stop.
+
+    A sentence continued after a semicolon keeps its own first letter (names keep their capital;
+    templates start in lower case unless they start with a name).
+    """
+    runs: list[list[Any]] = []
+    for sentence in (s.strip().rstrip(".").strip() for s in sentences):
+        if not sentence:
+            continue
+        if runs and runs[-1][0] == sentence:
+            runs[-1][1] += 1
+        else:
+            runs.append([sentence, 1])
+    parts = [text if count == 1 else f"{text} (×{count})" for text, count in runs]
+    text = "; ".join(parts)
+    return f"{text[:1].upper()}{text[1:]}." if text else ""
+
+
+@cache
+def say_for(game: str, names: tuple[str, ...], locale: str = DEFAULT_LOCALE) -> Say:
+    """A ``Say`` for ``game`` and these names (cached: the same table serves a whole turn)."""
+    return Say(game_words(game), names, locale)
