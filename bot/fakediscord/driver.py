@@ -11,21 +11,30 @@
 
 Every interaction is built the way Discord builds it and refused (AssertionError) when Discord's client
 could never send it; each call waits for the bot's callback and returns the `Interaction` record.
+
+Faults and time: `fake.faults` injects failures into chosen REST calls (see `faults`);
+`advance_clock`, `expire_interaction` and `expire_token` age interactions without sleeping.
+Gateway: `shard_count` (what `GET /gateway/bot` recommends), `add_guild(shard=...)`, `sessions`,
+`wait_for_sessions`, `drop_gateway` and `ask_to_reconnect`. Another process: `environment()` (see
+`remote`). Forged clients: `forged_click` and `forged_select` act in one channel on a message of another.
 """
 
 from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
-from . import components, events, permissions
+from . import components, events, permissions, remote
 from .commands import CHANNEL, USER, Refused, Resolver, Visibility, build_command_data, check_visible
+from .faults import Faults
 from .gateway import Gateway
 from .messages import pinged_users
 from .payloads import interaction_base, interaction_channel_payload, member_payload, message_payload, user_payload
 from .server import FakeServer
+from .sessions import GatewaySession
 from .state import (
     Channel,
     ChannelType,
@@ -49,13 +58,20 @@ ChannelRef = Channel | int
 class FakeDiscord:
     """An in-memory Discord served on 127.0.0.1, plus the driver to act in it as users."""
 
-    def __init__(self, *, bot_permissions: int = permissions.BOT_DEFAULT) -> None:
-        self.world = World()
-        self.world.bot_permissions = bot_permissions
-        self.gateway = Gateway(self.world)
-        self.world.events = self.gateway
-        self.server = FakeServer(self.world, self.gateway)
+    def __init__(
+        self,
+        *,
+        bot_permissions: int = permissions.BOT_DEFAULT,
+        shard_count: int = 1,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.token = f"fake.{secrets.token_urlsafe(8)}.{secrets.token_urlsafe(27)}"
+        self.world = World(token=self.token, clock=clock)
+        self.world.bot_permissions = bot_permissions
+        self.gateway = Gateway(self.world, shard_count)
+        self.world.events = self.gateway
+        self.faults = Faults(self.world.now)
+        self.server = FakeServer(self.world, self.gateway, self.faults)
         self._saved_discord: tuple[Any, Any] | None = None
 
     # -- identity and records -----------------------------------------------------------------------
@@ -99,6 +115,35 @@ class FakeDiscord:
     def response_deadline(self, seconds: float | None) -> None:
         self.world.response_deadline = seconds
 
+    @property
+    def nonce_window(self) -> float:
+        """Seconds an enforced nonce returns the message it created (Discord: "a few minutes")."""
+        return self.world.nonce_window
+
+    @nonce_window.setter
+    def nonce_window(self, seconds: float) -> None:
+        self.world.nonce_window = seconds
+
+    @property
+    def shard_count(self) -> int:
+        """The shard count `GET /gateway/bot` recommends (bots may choose another)."""
+        return self.gateway.shard_count
+
+    @shard_count.setter
+    def shard_count(self, count: int) -> None:
+        if count < 1:
+            raise ValueError("a bot runs at least one shard")
+        self.gateway.shard_count = count
+
+    @property
+    def sessions(self) -> list[GatewaySession]:
+        """Live gateway sessions (connected, or dropped and resumable), oldest first."""
+        return self.gateway.live_sessions()
+
+    def environment(self) -> dict[str, str]:
+        """Environment variables that point a bot in another process here (see `remote`)."""
+        return remote.environment(self.api_url, self.gateway_url, self.token)
+
     # -- lifecycle ----------------------------------------------------------------------------------
 
     async def start(self, port: int = 0) -> None:
@@ -129,6 +174,19 @@ class FakeDiscord:
             discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = self._saved_discord
             self._saved_discord = None
 
+    async def wait_for_sessions(
+        self, count: int = 1, *, shard: int | None = None, timeout: float = 10
+    ) -> list[GatewaySession]:
+        """Wait until `count` sessions (of shard id `shard`, if given) are connected and ready; return them."""
+
+        def ready() -> list[GatewaySession]:
+            found = [s for s in self.gateway.connected_sessions(shard) if s.ready]
+            return found if len(found) >= count else []
+
+        return await self.world.wait_until(
+            ready, timeout, lambda: f"fewer than {count} ready sessions within {timeout}s: {self.sessions}"
+        )
+
     async def wait_for_ready(self, timeout: float = 10) -> None:
         """Wait until a bot has identified and received READY and every GUILD_CREATE."""
         await self.world.wait_until(
@@ -142,10 +200,17 @@ class FakeDiscord:
         self.world.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, owner: User | None = None) -> Guild:
-        """A guild the bot has joined, with @everyone, a Moderator role (Manage Server) and the bot's role."""
+    def add_guild(
+        self, name: str, owner: User | None = None, *, shard: int | None = None, shard_count: int | None = None
+    ) -> Guild:
+        """A guild the bot has joined, with @everyone, a Moderator role (Manage Server) and the bot's role.
+
+        `shard` picks an id that shard `shard` of `shard_count` (default: `self.shard_count`) owns.
+        """
         owner = owner or self.add_user("owner")
-        guild_id = self.world.snowflakes.next()
+        snowflakes = self.world.snowflakes
+        count = shard_count or self.shard_count
+        guild_id = snowflakes.next() if shard is None else snowflakes.next_in_shard(shard, count)
         roles = [
             Role(id=guild_id, name="@everyone", permissions=permissions.EVERYONE_DEFAULT),
             Role(id=self.world.snowflakes.next(), name="Moderator", permissions=permissions.MANAGE_GUILD, position=1),
@@ -210,6 +275,46 @@ class FakeDiscord:
         thread.locked = archived if locked is None else locked
         thread.archive_timestamp = iso_now()
         events.thread_updated(self.world, thread)
+
+    def shard_of(self, guild: Guild, shard_count: int | None = None) -> int:
+        """The shard id that owns a guild: `(guild_id >> 22) % shard_count`."""
+        return (guild.id >> 22) % (shard_count or self.shard_count)
+
+    # -- time, expiry and the gateway ---------------------------------------------------------------
+
+    def advance_clock(self, seconds: float) -> None:
+        """Move Discord's clock: 3.1 closes every open answer window, 900.1 kills every interaction token."""
+        self.world.advance_clock(seconds)
+
+    def expire_interaction(self, interaction: Interaction) -> None:
+        """Close the 3-second window: a callback now gets 404 Unknown interaction (10062)."""
+        interaction.window_closed = True
+        self.world.touch()
+
+    def expire_token(self, interaction: Interaction) -> None:
+        """End the 15-minute token: followups and edits get 401 Invalid Webhook Token (50027)."""
+        interaction.token_expired = True
+        self.world.touch()
+
+    async def drop_gateway(
+        self, *, shard: int | None = None, code: int | None = 4000, resumable: bool = True
+    ) -> list[GatewaySession]:
+        """Close connected sessions (of shard id `shard`, if given) from Discord's side; return them.
+
+        `code` is the close code (1001 and 4000 are what Discord sends when it restarts a gateway node),
+        None cuts the TCP connection with no close frame. discord.py reconnects and RESUMEs; the events
+        it missed are replayed. `resumable=False` ends the sessions: the RESUME gets INVALID_SESSION and
+        discord.py IDENTIFYs again (after `before_identify_hook`, 5 s by default).
+        """
+        sessions = self.gateway.connected_sessions(shard)
+        await self.gateway.drop(sessions, code, resumable=resumable)
+        return sessions
+
+    def ask_to_reconnect(self, *, shard: int | None = None) -> list[GatewaySession]:
+        """Send op 7 RECONNECT to connected sessions (of shard id `shard`): they close and RESUME."""
+        sessions = self.gateway.connected_sessions(shard)
+        self.gateway.ask_to_reconnect(sessions)
+        return sessions
 
     def delete_message(self, message: Message) -> None:
         """A moderator deletes a message: the bot gets MESSAGE_DELETE, and 404 Unknown Message afterwards."""
@@ -331,6 +436,27 @@ class FakeDiscord:
         clicked = opened_by.clicked_message
         return await self._dispatch(user, channel, MODAL_SUBMIT, data, clicked=clicked, timeout=timeout)
 
+    async def forged_click(
+        self, user: User, channel: Channel, message: Message, custom_id: str, *, timeout: float = 5
+    ) -> Interaction:
+        """What a forged client can send: a click in `channel` on a button of `message`, which lives elsewhere.
+
+        The interaction's guild, channel and member are those of `channel` (where `user` must be); the
+        `message` it carries belongs to another channel, usually of another guild. Discord's own client
+        never sends this; a bot must check the message is one of the interaction's guild.
+        """
+        self._check_forgery(user, channel, message)
+        data = components.button_data(message, custom_id)
+        return await self._dispatch(user, channel, MESSAGE_COMPONENT, data, clicked=message, timeout=timeout)
+
+    async def forged_select(
+        self, user: User, channel: Channel, message: Message, custom_id: str, values: list[Any], *, timeout: float = 5
+    ) -> Interaction:
+        """Like `forged_click`, choosing `values` in a select menu of a message that lives elsewhere."""
+        self._check_forgery(user, channel, message)
+        data = components.select_data(message, custom_id, values, self._resolver(user, channel))
+        return await self._dispatch(user, channel, MESSAGE_COMPONENT, data, clicked=message, timeout=timeout)
+
     async def say(self, user: User, channel: Channel, content: str) -> Message:
         """A user posts a plain message (MESSAGE_CREATE reaches bots with the message intents)."""
         self._check_member(user, channel)
@@ -371,6 +497,11 @@ class FakeDiscord:
         if channel.type == ChannelType.DM and channel.recipient_id != user.id:
             raise Refused(f"{user.name} is not in DM channel {channel.id}")
 
+    def _check_forgery(self, user: User, channel: Channel, message: Message) -> None:
+        self._check_member(user, channel)
+        if message.channel_id == channel.id:
+            raise AssertionError(f"message {message.id} is in channel {channel.id}: use click or select")
+
     def _clickable_channel(self, user: User, message: Message) -> Channel:
         channel = self.world.channels[message.channel_id]
         self._check_member(user, channel)
@@ -405,7 +536,11 @@ class FakeDiscord:
     ) -> Interaction:
         session = self.gateway.receiver(channel.guild_id)
         if session is None:
-            raise AssertionError("no bot is connected and ready to receive interactions")
+            raise AssertionError(
+                f"no bot session is ready for guild {channel.guild_id} (shard "
+                f"{self.shard_of(self.world.guilds[channel.guild_id]) if channel.guild_id else 0}); "
+                f"sessions: {self.sessions}"
+            )
         interaction_id, token = self.world.snowflakes.next(), f"aW50ZXJhY3Rpb24{secrets.token_urlsafe(96)}"
         payload = interaction_base(
             self.world,
@@ -430,19 +565,23 @@ class FakeDiscord:
             payload=payload,
             world=self.world,
             clicked_message=clicked,
+            session_id=session.session_id,
+            shard=session.shard,
         )
         self.world.interactions[token] = interaction
         log_start = len(self.world.request_log)
         interaction.handler_tasks_before = frozenset(bot_handler_tasks())
-        interaction.dispatched_at = asyncio.get_running_loop().time()
+        interaction.dispatched_at = self.world.now()
+        interaction.advanced_before = self.world.clock_advanced
         session.send_dispatch("INTERACTION_CREATE", payload)
         what = data.get("name") or data.get("custom_id")
         await self.world.wait_until(
             lambda: interaction.response_type is not None or interaction.refused_answers,
             timeout,
             lambda: (
-                f"the bot did not answer interaction {what!r} within {timeout}s; requests received "
-                f"meanwhile: {self.world.request_log[log_start:]}; errors: {[str(e) for e in self.world.errors]}"
+                f"the bot did not answer interaction {what!r} within {timeout}s; it went to {session!r}; "
+                f"requests received meanwhile: {self.world.request_log[log_start:]}; "
+                f"errors: {[str(e) for e in self.world.errors]}"
             ),
         )
         if interaction.response_type is None:

@@ -57,6 +57,11 @@ def archived_thread(detail: str) -> DiscordError:
     return DiscordError(400, 50083, "Thread is archived", detail=detail, expected=True)
 
 
+def invalid_webhook_token(detail: str) -> DiscordError:
+    """401 for an interaction token older than 15 minutes (followups, edits of the response)."""
+    return DiscordError(401, INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token", detail=detail, expected=True)
+
+
 def unknown(kind: str, code: int, detail: str = "") -> DiscordError:
     """404 for an id Discord does not know (Unknown Channel, Unknown Message, ...)."""
     return DiscordError(404, code, f"Unknown {kind}", detail=detail)
@@ -72,3 +77,4 @@ UNKNOWN_COMMAND = 10063
 UNKNOWN_INTERACTION = 10062
 ALREADY_ACKNOWLEDGED = 40060
 CANNOT_DM = 50007
+INVALID_WEBHOOK_TOKEN = 50027

@@ -19,7 +19,7 @@ def _message_intent(message: Message) -> int:
 
 def message_created(world: World, message: Message) -> None:
     if not message.ephemeral:
-        data = message_payload(world, message, with_guild=True)
+        data = message_payload(world, message, with_guild=True, with_nonce=True)
         world.events.dispatch("MESSAGE_CREATE", data, _message_intent(message))
     world.touch()
 

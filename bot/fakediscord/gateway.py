@@ -1,202 +1,171 @@
-"""The gateway websocket: HELLO, heartbeat ACK, IDENTIFY -> READY + GUILD_CREATE, and event dispatch.
+"""The gateway: websocket connections, the sessions behind them, and where each event goes.
 
-Every connected bot is a `GatewaySession` with its own sequence numbers and an outgoing queue, so
-events reach it in the order the world produced them. `Gateway` is the world's event sink: it fans
-events out to the sessions whose intents and shard want them, and picks the session that receives an
-interaction (the newest one, as after a bot restart). RESUME is answered with "invalid session".
+`Gateway` is the world's event sink. It fans every event out to the sessions whose intents and shard
+want it: a guild's events reach the sessions whose shard is `(guild_id >> 22) % shard_count`, DMs reach
+shard 0, a session that sent no shard gets everything. Several bots (processes) may be connected at once,
+each with its own shards. An interaction goes to one session: the newest connected one whose shard owns
+the guild (the newest after a reconnect or restart); when none is connected, the newest resumable one,
+which receives it on RESUME. `shard_count` is what `GET /gateway/bot` recommends.
+
+The fake can drop connections (`drop`, close code 1001/4000, or a cut TCP connection) and ask bots to
+reconnect (op 7); discord.py then RESUMEs, and missed events are replayed (see `sessions`). A session
+left without a connection stays resumable for `resume_window` seconds of Discord's clock, then ends.
+Note that discord.py 2.7's `Client.close()` races its own reader and closes with 4000, not 1000, so a
+stopped bot's session lingers as resumable (as it does on Discord) until that window passes.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
-import secrets
-from collections.abc import Callable
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import web
 
-from .payloads import guild_create_payload, member_payload, ready_payload
+from .sessions import RECONNECT, GatewayConnection, GatewaySession
 from .state import Guild, World
 
-DISPATCH, HEARTBEAT, IDENTIFY, RESUME, REQUEST_MEMBERS = 0, 1, 2, 6, 8
-INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
-HEARTBEAT_INTERVAL_MS = 41250
-GUILDS_INTENT = 1 << 0
-GUILD_MEMBERS_INTENT = 1 << 1
-MESSAGE_CONTENT_INTENT = 1 << 15
-MESSAGE_EVENTS = ("MESSAGE_CREATE", "MESSAGE_UPDATE")
-
-
-class GatewaySession:
-    """One bot connection."""
-
-    def __init__(self, gateway: Gateway, ws: web.WebSocketResponse, number: int) -> None:
-        self.gateway = gateway
-        self.ws = ws
-        self.number = number
-        self.session_id = secrets.token_hex(16)
-        self.sequence = 0
-        self.intents = 0
-        self.shard: list[int] | None = None
-        self.identified = False
-        self.ready = False
-        self._outgoing: asyncio.Queue[str | Callable[[], None] | None] = asyncio.Queue()
-
-    def wants(self, intent: int) -> bool:
-        return self.identified and (intent == 0 or self.intents & intent == intent)
-
-    def covers(self, guild_id: int | None) -> bool:
-        """Whether this session's shard receives this guild's events (DMs go to shard 0)."""
-        if self.shard is None:
-            return True
-        shard_id, shard_count = self.shard
-        return (guild_id >> 22) % shard_count == shard_id if guild_id is not None else shard_id == 0
-
-    def send_dispatch(self, event: str, data: dict[str, Any]) -> None:
-        self.sequence += 1
-        self._send({"op": DISPATCH, "t": event, "s": self.sequence, "d": data})
-
-    def _send(self, message: dict[str, Any]) -> None:
-        self._outgoing.put_nowait(json.dumps(message))
-
-    async def run(self) -> None:
-        """Serve this connection until the bot or the fake closes it."""
-        writer = asyncio.create_task(self._write(), name=f"fakediscord-gateway-writer-{self.number}")
-        self._send({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS, "_trace": ["fake"]}})
-        try:
-            async for frame in self.ws:
-                if frame.type == WSMsgType.TEXT:
-                    self._receive(json.loads(frame.data))
-                elif frame.type == WSMsgType.ERROR:
-                    break
-        finally:
-            self._outgoing.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await writer
-
-    async def _write(self) -> None:
-        while (item := await self._outgoing.get()) is not None:
-            if callable(item):
-                item()
-            elif not self.ws.closed:
-                await self.ws.send_str(item)
-
-    def _receive(self, message: dict[str, Any]) -> None:
-        op, data = message.get("op"), message.get("d")
-        if op == HEARTBEAT:
-            self._send({"op": HEARTBEAT_ACK})
-        elif op == IDENTIFY:
-            self._identify(data or {})
-        elif op == RESUME:
-            self._send({"op": INVALID_SESSION, "d": False})
-        elif op == REQUEST_MEMBERS:
-            self._send_member_chunk(data or {})
-
-    def _identify(self, data: dict[str, Any]) -> None:
-        world = self.gateway.world
-        self.intents = int(data.get("intents", 0) or 0)
-        self.shard = data.get("shard")
-        self.identified = True
-        guilds = [guild for guild in world.guilds.values() if self.covers(guild.id)]
-        self.send_dispatch("READY", self._ready_data(guilds))
-        for guild in guilds:
-            self.send_guild_create(guild)
-        self._outgoing.put_nowait(self._mark_ready)
-
-    def _ready_data(self, guilds: list[Guild]) -> dict[str, Any]:
-        world = self.gateway.world
-        return ready_payload(
-            world, world.bot_user, world.application_id, guilds, self.session_id, self.gateway.url, self.shard
-        )
-
-    def send_guild_create(self, guild: Guild) -> None:
-        if self.wants(GUILDS_INTENT):
-            all_members = self.wants(GUILD_MEMBERS_INTENT)
-            data = guild_create_payload(self.gateway.world, guild, self.gateway.bot_id, all_members=all_members)
-            self.send_dispatch("GUILD_CREATE", data)
-
-    def visible(self, event: str, data: dict[str, Any]) -> dict[str, Any]:
-        """What this session may see of an event: without MESSAGE_CONTENT, other users' guild messages
-        arrive with empty content, embeds, attachments and components unless they mention the bot."""
-        if event not in MESSAGE_EVENTS or self.wants(MESSAGE_CONTENT_INTENT) or "guild_id" not in data:
-            return data
-        bot_id = str(self.gateway.bot_id)
-        if data["author"]["id"] == bot_id or any(user["id"] == bot_id for user in data.get("mentions", [])):
-            return data
-        return {**data, "content": "", "embeds": [], "attachments": [], "components": []}
-
-    def _mark_ready(self) -> None:
-        self.ready = True
-        self.gateway.world.touch()
-
-    def _send_member_chunk(self, data: dict[str, Any]) -> None:
-        world = self.gateway.world
-        guild = world.guilds.get(int(data.get("guild_id", 0)))
-        if guild is None:
-            return
-        query = (data.get("query") or "").lower()
-        wanted = {int(user_id) for user_id in data.get("user_ids") or []}
-        members = [
-            member_payload(world, guild, member)
-            for member in guild.members.values()
-            if (member.user_id in wanted if wanted else world.users[member.user_id].name.lower().startswith(query))
-        ]
-        chunk = {"guild_id": str(guild.id), "members": members, "chunk_index": 0, "chunk_count": 1, "not_found": []}
-        if data.get("nonce") is not None:
-            chunk["nonce"] = data["nonce"]
-        self.send_dispatch("GUILD_MEMBERS_CHUNK", chunk)
+# Discord does not document how long a dropped session stays resumable; a couple of minutes here.
+RESUME_WINDOW = 120.0
 
 
 class Gateway:
-    """All bot connections; the world's event sink."""
+    """All bot connections and sessions; the world's event sink."""
 
-    def __init__(self, world: World) -> None:
+    def __init__(self, world: World, shard_count: int = 1) -> None:
         self.world = world
         self.url = ""
+        self.shard_count = shard_count
+        self.resume_window = RESUME_WINDOW
         self.sessions: list[GatewaySession] = []
+        self.connections: list[GatewayConnection] = []
         self._numbers = 0
+        self._attachments = 0
+        self._closing: set[asyncio.Task[None]] = set()
 
     @property
     def bot_id(self) -> int:
         return self.world.bot_user.id
 
+    # -- events -------------------------------------------------------------------------------------
+
     def dispatch(self, event: str, data: dict[str, Any], intent: int) -> None:
         guild_id = int(data["guild_id"]) if data.get("guild_id") else None
-        for session in self.sessions:
+        for session in self.live_sessions():
             if session.wants(intent) and session.covers(guild_id):
                 session.send_dispatch(event, session.visible(event, data))
 
     def guild_created(self, guild: Guild) -> None:
-        """Tell connected bots about a guild they joined after READY."""
-        for session in self.sessions:
-            if session.identified and session.covers(guild.id):
+        """Tell sessions about a guild the bot joined after READY."""
+        for session in self.live_sessions():
+            if session.covers(guild.id):
                 session.send_guild_create(guild)
 
     def receiver(self, guild_id: int | None) -> GatewaySession | None:
-        """The session an interaction goes to: the newest ready one that covers the guild."""
-        ready = [s for s in self.sessions if s.ready and not s.ws.closed and s.covers(guild_id)]
-        return ready[-1] if ready else None
+        """The session an interaction in this guild (None: a DM) goes to."""
+        live = self.live_sessions()
+        owners = sorted((s for s in live if s.ready and s.covers(guild_id)), key=lambda s: s.attached_order)
+        connected = [s for s in owners if s.connected]
+        return (connected or owners or [None])[-1]
 
     def newest_ready(self) -> GatewaySession | None:
-        ready = [s for s in self.sessions if s.ready and not s.ws.closed]
+        ready = sorted((s for s in self.sessions if s.ready and s.connected), key=lambda s: s.attached_order)
         return ready[-1] if ready else None
+
+    # -- sessions -----------------------------------------------------------------------------------
+
+    def live_sessions(self) -> list[GatewaySession]:
+        """Sessions connected or still resumable; those dropped longer than `resume_window` ago end here."""
+        now = self.world.now()
+        for session in list(self.sessions):
+            if not session.connected and now - session.dropped_at > self.resume_window:
+                self._end(session)
+        return list(self.sessions)
+
+    def identify(self, connection: GatewayConnection, intents: int, shard: list[int] | None) -> GatewaySession:
+        session = GatewaySession(self, intents, shard)
+        self.sessions.append(session)
+        self._attach(session, connection)
+        session.start([guild for guild in self.world.guilds.values() if session.covers(guild.id)])
+        return session
+
+    def resume(self, connection: GatewayConnection, session_id: str, sequence: int) -> bool:
+        """Attach a resumable session to a new connection and replay what it missed; False if it cannot."""
+        session = next((s for s in self.live_sessions() if s.session_id == session_id), None)
+        if session is None:
+            return False
+        if not session.replay(connection, sequence):
+            self._end(session)
+            return False
+        if session.connection is not None:
+            self._kick(session.connection)
+        self._attach(session, connection)
+        session.resumes += 1
+        session.send_dispatch("RESUMED", {"_trace": ['["fake-discord-gateway"]']})
+        self.world.touch()
+        return True
+
+    def _attach(self, session: GatewaySession, connection: GatewayConnection) -> None:
+        self._attachments += 1
+        session.attach(connection, self._attachments)
+
+    def _kick(self, connection: GatewayConnection) -> None:
+        """Close an older connection of a session that resumed elsewhere."""
+        task = asyncio.create_task(connection.close(4000, resumable=True), name="fakediscord-gateway-kick")
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
+    def _end(self, session: GatewaySession) -> None:
+        session.ended = True
+        session.connection = None
+        if session in self.sessions:
+            self.sessions.remove(session)
+        self.world.touch()
+
+    def _connection_closed(self, connection: GatewayConnection) -> None:
+        self.connections.remove(connection)
+        session = connection.session
+        if session is not None and session.connection is connection:
+            session.connection = None
+            session.dropped_at = self.world.now()
+            if connection.ends_session():
+                self._end(session)
+        self.world.touch()
+
+    # -- connections --------------------------------------------------------------------------------
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         """aiohttp handler of the websocket endpoint."""
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
         self._numbers += 1
-        session = GatewaySession(self, ws, self._numbers)
-        self.sessions.append(session)
+        connection = GatewayConnection(self, ws, request, self._numbers)
+        self.connections.append(connection)
         try:
-            await session.run()
+            await connection.run()
         finally:
-            self.sessions.remove(session)
-            self.world.touch()
+            self._connection_closed(connection)
         return ws
 
+    def connected_sessions(self, shard_id: int | None = None) -> list[GatewaySession]:
+        """Sessions with a live connection, of one shard id if given."""
+        return [s for s in self.sessions if s.connected and (shard_id is None or (s.shard or [0, 1])[0] == shard_id)]
+
+    async def drop(self, sessions: list[GatewaySession], code: int | None, *, resumable: bool) -> None:
+        """Close these sessions' connections from Discord's side (`code=None`: cut the TCP connection)."""
+        for session in sessions:
+            if session.connection is not None:
+                await session.connection.close(code, resumable=resumable, message=b"fake discord dropped you")
+            if not resumable:
+                self._end(session)
+
+    def ask_to_reconnect(self, sessions: list[GatewaySession]) -> None:
+        """Send op 7 RECONNECT: the bot closes and RESUMEs on a new connection."""
+        for session in sessions:
+            if session.connection is not None:
+                session.connection.send_op(RECONNECT)
+
     async def close_all(self) -> None:
+        for connection in list(self.connections):
+            await connection.close(1001, resumable=False, message=b"fake discord stopping")
         for session in list(self.sessions):
-            await session.ws.close(code=1001, message=b"fake discord stopping")
+            self._end(session)

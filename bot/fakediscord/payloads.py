@@ -246,8 +246,14 @@ def attachment_url(channel_id: int, attachment: Attachment) -> str:
     return f"{CDN}/attachments/{channel_id}/{attachment.id}/{attachment.filename}"
 
 
-def message_payload(world: World, message: Message, *, with_guild: bool = False) -> dict[str, Any]:
-    """A message object; `with_guild` adds guild_id and the author's member (as gateway events carry)."""
+def message_payload(
+    world: World, message: Message, *, with_guild: bool = False, with_nonce: bool = False
+) -> dict[str, Any]:
+    """A message object; `with_guild` adds guild_id and the author's member (as gateway events carry).
+
+    `with_nonce` adds the nonce it was sent with: Discord echoes it only in the answer to the post and in
+    MESSAGE_CREATE, never when the message is fetched later.
+    """
     author = world.users[message.author_id]
     payload: dict[str, Any] = {
         "id": str(message.id),
@@ -268,6 +274,8 @@ def message_payload(world: World, message: Message, *, with_guild: bool = False)
         "flags": message.flags,
     }
     _add_message_extras(world, message, payload)
+    if with_nonce and message.nonce is not None:
+        payload["nonce"] = message.nonce
     if with_guild and message.guild_id is not None:
         guild = world.guilds[message.guild_id]
         payload["guild_id"] = str(message.guild_id)
@@ -283,8 +291,6 @@ def _add_message_extras(world: World, message: Message, payload: dict[str, Any])
     metadata = _interaction_metadata(world, message.interaction_id)
     if metadata is not None:
         payload["interaction_metadata"] = metadata
-    if message.nonce is not None:
-        payload["nonce"] = message.nonce
     if message.message_reference is not None:
         payload["message_reference"] = message.message_reference
     if message.reactions:

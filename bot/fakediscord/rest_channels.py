@@ -3,7 +3,10 @@
 Refusals a correct bot must handle: 403 Missing Permissions (thread in a channel that forbids them,
 locking a thread without Manage Threads, editing someone else's message), 400 Thread is archived
 (posting to an archived, locked thread), 403 Cannot send messages to this user (DMs closed).
-Posting to an archived thread that is not locked unarchives it, as Discord does.
+Posting to an archived thread that is not locked unarchives it, as Discord does. A post with an enforced
+nonce the same author used in that channel within the last minutes returns the earlier message (`nonces`).
+History (`GET .../messages`) takes `limit` (1-100, default 50) and at most one of `around`, `before`,
+`after`, newest first; without Read Message History it is empty, and fetching one message is 403.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import Any
 
 from aiohttp import web
 
-from . import errors, events, permissions
+from . import errors, events, nonces, permissions
 from .messages import check_body, create_message, edit_message
 from .payloads import (
     channel_payload,
@@ -178,25 +181,33 @@ class ChannelRoutes:
 
     async def history(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
-        limit = max(1, min(int(request.query.get("limit", 50)), 100))
+        limit, anchor = _history_query(request)
+        if not self._may_read_history(channel):
+            return json_response([])
         found = self.world.channel_messages(channel.id)
-        if "before" in request.query:
-            found = [m for m in found if m.id < int(request.query["before"])]
-        if "after" in request.query:
-            found = [m for m in found if m.id > int(request.query["after"])][:limit]
-        newest_first = sorted(found, key=lambda m: m.id, reverse=True)[:limit]
-        return json_response([message_payload(self.world, m) for m in newest_first])
+        chosen = _history_page(found, limit, anchor)
+        return json_response([message_payload(self.world, m) for m in sorted(chosen, key=lambda m: -m.id)])
+
+    def _may_read_history(self, channel: Channel) -> bool:
+        return permissions.has(self._bot_permissions(channel), permissions.READ_MESSAGE_HISTORY)
 
     async def post_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         payload, files = await read_body(request)
+        problems = nonces.nonce_problems(payload)
+        if problems:
+            raise errors.invalid_form(problems)
         self._check_can_post(channel)
         check_body(payload, files)
+        earlier = nonces.earlier_message(self.world, channel.id, self.world.bot_user.id, payload)
+        if earlier is not None:
+            return json_response(message_payload(self.world, earlier, with_nonce=True))
         message, problems = create_message(
             self.world, channel_id=channel.id, author_id=self.world.bot_user.id, payload=payload, files=files
         )
+        nonces.remember(self.world, message, payload)
         self._after_post(request, channel, message, problems)
-        return json_response(message_payload(self.world, message))
+        return json_response(message_payload(self.world, message, with_nonce=True))
 
     def _check_can_post(self, channel: Channel) -> None:
         if channel.type == ChannelType.DM:
@@ -227,6 +238,8 @@ class ChannelRoutes:
 
     async def get_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
+        if not self._may_read_history(channel):
+            raise errors.missing_permissions(f"reading messages of channel {channel.id} needs Read Message History")
         return json_response(message_payload(self.world, self._message(request, channel)))
 
     async def patch_message(self, request: web.Request) -> web.Response:
@@ -410,3 +423,31 @@ class ChannelRoutes:
         bot_id = self.world.bot_user.id
         members = [thread_member_payload(t, bot_id) for t in threads if bot_id in t.member_ids]
         return json_response({"threads": [thread_payload(self.world, t) for t in threads], "members": members})
+
+
+def _history_query(request: web.Request) -> tuple[int, tuple[str, int] | None]:
+    """`limit` and the one anchor (`around`, `before` or `after` and its id) of a history request."""
+    raw_limit = request.query.get("limit", "50")
+    problems = [] if raw_limit.isdigit() and 1 <= int(raw_limit) <= 100 else [f"limit {raw_limit!r} is not 1-100"]
+    anchors = [(key, request.query[key]) for key in ("around", "before", "after") if key in request.query]
+    if len(anchors) > 1:
+        problems.append(f"around, before and after are mutually exclusive; got {[key for key, _ in anchors]}")
+    problems += [f"{key} {value!r} is not a snowflake" for key, value in anchors if not value.isdigit()]
+    if problems:
+        raise errors.invalid_form(problems)
+    anchor = (anchors[0][0], int(anchors[0][1])) if anchors else None
+    return int(raw_limit), anchor
+
+
+def _history_page(messages: list[Message], limit: int, anchor: tuple[str, int] | None) -> list[Message]:
+    """The `limit` messages next to the anchor (oldest first in, any order out)."""
+    ordered = sorted(messages, key=lambda m: m.id)
+    if anchor is None:
+        return ordered[-limit:]
+    key, pivot = anchor
+    if key == "before":
+        return [m for m in ordered if m.id < pivot][-limit:]
+    if key == "after":
+        return [m for m in ordered if m.id > pivot][:limit]
+    older = [m for m in ordered if m.id < pivot][-(limit // 2) :] if limit > 1 else []
+    return older + [m for m in ordered if m.id >= pivot][: limit - len(older)]

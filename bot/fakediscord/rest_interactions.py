@@ -1,14 +1,16 @@
 """REST routes for the application: identity, command registration, interaction callbacks and followups.
 
 A callback answers `{"interaction": ..., "resource": ...}` (the shape discord.py 2.7 reads). Discord's
-rules are enforced: one callback per interaction, within `World.response_deadline` seconds, of a type
-that fits the interaction; followups only after the callback; the first followup after a deferred
-('thinking') response replaces that response, as in Discord.
+rules are enforced: one callback per interaction, within `World.response_deadline` seconds (3; later:
+404 Unknown interaction, 10062), of a type that fits the interaction; followups only after the callback;
+the first followup after a deferred ('thinking') response replaces that response, as in Discord; the
+token works for `World.token_lifetime` seconds (15 minutes; later: 401 Invalid Webhook Token, 50027).
+Time is Discord's clock (`World.now()`). A bot that is slow in real time is a bug (`errors`); an
+interaction a test aged or expired is a refusal the bot must handle (`refusals`).
 """
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from aiohttp import web
@@ -85,7 +87,7 @@ class InteractionRoutes:
 
     async def overwrite_commands(self, request: web.Request) -> web.Response:
         scope = self._scope(request)
-        body = await request.json() if request.can_read_body else []
+        body = await request.json() if request.body_exists else []
         if not isinstance(body, list):
             raise errors.invalid_form(["bulk overwrite takes a list of commands"])
         _check_schemas(body)
@@ -138,10 +140,7 @@ class InteractionRoutes:
             raise errors.unknown("interaction", errors.UNKNOWN_INTERACTION, "no interaction with this id and token")
         if interaction.response_type is not None:
             raise errors.DiscordError(400, errors.ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
-        deadline = self.world.response_deadline
-        elapsed = asyncio.get_running_loop().time() - interaction.dispatched_at
-        if deadline is not None and elapsed > deadline:
-            raise errors.unknown("interaction", errors.UNKNOWN_INTERACTION, f"answered after {elapsed:.2f}s")
+        _check_window(self.world, interaction)
         return interaction
 
     async def callback(self, request: web.Request) -> web.Response:
@@ -163,7 +162,7 @@ class InteractionRoutes:
         resource = self._respond(interaction, kind, data, files)
         interaction.response = payload
         interaction.response_type = kind
-        interaction.responded_at = asyncio.get_running_loop().time()
+        interaction.responded_at = self.world.now()
         self.world.touch()
         return json_response({"interaction": _callback_summary(interaction), "resource": resource})
 
@@ -239,6 +238,10 @@ class InteractionRoutes:
         interaction = self.world.interactions.get(request.match_info["token"])
         if snowflake(request, "application_id") != self.world.application_id or interaction is None:
             raise errors.unknown("Webhook", errors.UNKNOWN_WEBHOOK, "no interaction with this token")
+        if token_expired(self.world, interaction):
+            age = self.world.now() - interaction.dispatched_at
+            detail = f"the token of interaction {interaction.id} expired ({age:.0f}s old)"
+            raise errors.invalid_webhook_token(detail)
         if interaction.response_type is None:
             raise errors.unknown("Webhook", errors.UNKNOWN_WEBHOOK, "followup before the interaction was answered")
         return interaction
@@ -304,6 +307,28 @@ class InteractionRoutes:
         message.deleted = True
         events.message_deleted(self.world, message)
         return no_content()
+
+
+def token_expired(world: World, interaction: Interaction) -> bool:
+    """Whether the interaction's token is dead: expired by a test, or older than 15 minutes."""
+    return interaction.token_expired or world.now() - interaction.dispatched_at > world.token_lifetime
+
+
+def _check_window(world: World, interaction: Interaction) -> None:
+    """404 Unknown interaction for a callback after the 3-second window (or after the token died).
+
+    Lateness the bot caused in real time is a bug; lateness a test made (clock advanced, interaction
+    expired, a `too_late` fault) is a refusal a correct bot handles.
+    """
+    elapsed = world.now() - interaction.dispatched_at
+    deadline = world.response_deadline
+    late = deadline is not None and elapsed > deadline
+    if not (late or interaction.window_closed or token_expired(world, interaction)):
+        return
+    real_elapsed = elapsed - (world.clock_advanced - interaction.advanced_before)
+    slow = deadline is not None and real_elapsed > deadline
+    detail = f"answered {elapsed:.2f}s after the interaction ({real_elapsed:.2f}s in real time)"
+    raise errors.DiscordError(404, errors.UNKNOWN_INTERACTION, "Unknown interaction", detail=detail, expected=not slow)
 
 
 def _check_schemas(commands_body: list[dict[str, Any]]) -> None:

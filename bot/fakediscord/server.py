@@ -1,24 +1,29 @@
 """The fake Discord's aiohttp application: REST under /api/v{n}, the gateway websocket at /gateway.
 
-A middleware counts requests in flight (so the driver can wait for quiet), checks the `Bot <token>`
-header where Discord wants it, turns `DiscordError` into Discord's error JSON, and records every
-problem: bot bugs (unknown routes, invalid bodies, crashes inside the fake) in `World.errors`,
-refusals a correct bot must handle in `World.refusals`. It never answers 5xx, because discord.py
-retries those after sleeping.
+A middleware counts requests in flight (so the driver can wait for quiet), serves the faults a test
+injected (`faults`, `failures`), checks the `Bot <token>` header where Discord wants it, turns
+`DiscordError` into Discord's error JSON, and records every problem: bot bugs (unknown routes, invalid
+bodies, crashes inside the fake) in `World.errors`, refusals a correct bot must handle in
+`World.refusals`. It answers 5xx only for an injected fault: a crash inside the fake is a 400, because
+discord.py retries a 5xx after sleeping. `GET /gateway/bot` recommends `Gateway.shard_count` shards.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import traceback
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from aiohttp import web
 
-from . import errors
+from . import errors, failures
+from .faults import DROP, RATE_LIMIT, Call, Fault, Faults, Plan
 from .gateway import Gateway
 from .rest_channels import ChannelRoutes
 from .rest_interactions import InteractionRoutes
-from .state import RequestProblem, World
+from .state import Interaction, RequestProblem, World
 from .wire import error_response, json_response
 
 API = r"/api/v{version:\d+}"
@@ -32,9 +37,10 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 class FakeServer:
     """Serves one world on 127.0.0.1."""
 
-    def __init__(self, world: World, gateway: Gateway) -> None:
+    def __init__(self, world: World, gateway: Gateway, faults: Faults) -> None:
         self.world = world
         self.gateway = gateway
+        self.faults = faults
         self.port = 0
         self._runner: web.AppRunner | None = None
 
@@ -70,12 +76,77 @@ class FakeServer:
             return await handler(request)
         self.world.inflight += 1
         try:
-            response = await self._answer(request, handler)
-            self.world.request_log.append(f"{request.method} {request.path_qs} -> {response.status}")
+            response, outcome = await self._answer_with_faults(request, handler)
+            self.world.request_log.append(f"{request.method} {request.path_qs} -> {outcome}")
+            response.headers.setdefault("Via", failures.VIA)
             return response
         finally:
             self.world.inflight -= 1
             self.world.touch()
+
+    async def _answer_with_faults(self, request: web.Request, handler: Handler) -> tuple[web.StreamResponse, str]:
+        """Answer the request, failing, delaying or expiring it as the injected faults say."""
+        call = await self._call(request)
+        plan = self.faults.plan(call)
+        await self._delay(plan.delay_before(), plan, call, applied=False)
+        for fault in plan.expiries:
+            self._expire(fault, call)
+        failure = plan.failure
+        if failure is not None and not failure.applied:
+            return self._fail(request, failure, call)
+        response = await self._answer(request, handler)
+        if failure is not None:
+            return self._fail(request, failure, call)
+        await self._delay(plan.delay_after(), plan, call, applied=True)
+        return response, str(response.status)
+
+    async def _call(self, request: web.Request) -> Call:
+        """The request as faults see it: route segments, channel and guild, interaction, JSON body."""
+        params = dict(request.match_info)
+        params.pop("version", None)
+        interaction = self.world.interactions.get(params.get("token", ""))
+        channel_id = _int(params.get("channel_id")) or (interaction.channel_id if interaction else None)
+        channel = self.world.channel(channel_id) if channel_id is not None else None
+        body = await _json_body(request)
+        path = request.path.split("/", 3)[-1] if request.path.startswith("/api/") else request.path.lstrip("/")
+        return Call(
+            method=request.method,
+            path=f"/{path}",
+            params=params,
+            channel_id=channel_id,
+            guild_id=channel.guild_id if channel is not None else None,
+            interaction=interaction,
+            body=body,
+        )
+
+    async def _delay(self, seconds: float, plan: Plan, call: Call, *, applied: bool) -> None:
+        for fault in plan.delays:
+            if fault.applied == applied:
+                self.faults.record(fault, call, f"delay {fault.seconds}s")
+        if seconds > 0:
+            await asyncio.sleep(seconds)
+
+    def _expire(self, fault: Fault, call: Call) -> None:
+        interaction: Interaction | None = call.interaction
+        if interaction is None:
+            return
+        if call.path.startswith("/interactions/"):
+            interaction.window_closed = True
+            self.faults.record(fault, call, "too late: the 3-second window closed")
+        else:
+            interaction.token_expired = True
+            self.faults.record(fault, call, "too late: the 15-minute token expired")
+
+    def _fail(self, request: web.Request, fault: Fault, call: Call) -> tuple[web.StreamResponse, str]:
+        if fault.kind == DROP:
+            self.faults.record(fault, call, "drop")
+            return failures.drop_connection(request), "dropped (fault)"
+        if fault.kind == RATE_LIMIT:
+            self.faults.record(fault, call, "429")
+            route = request.match_info.route.resource.canonical if request.match_info.route.resource else call.path
+            return failures.rate_limited(fault, f"{request.method} {route}"), "429 (fault)"
+        self.faults.record(fault, call, str(fault.status))
+        return failures.server_error(fault.status), f"{fault.status} (fault)"
 
     async def _answer(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         try:
@@ -95,8 +166,11 @@ class FakeServer:
         path = request.path.split("/", 3)[-1] if request.path.startswith("/api/") else request.path
         if any(f"/{path}".startswith(prefix) for prefix in UNAUTHENTICATED_PREFIXES):
             return
-        if not request.headers.get("Authorization", "").startswith("Bot "):
+        given = request.headers.get("Authorization", "")
+        if not given.startswith("Bot "):
             raise errors.DiscordError(401, 0, "401: Unauthorized", detail="no 'Bot <token>' Authorization header")
+        if self.world.token and given != f"Bot {self.world.token}":
+            raise errors.DiscordError(401, 0, "401: Unauthorized", detail="the bot token is not this fake's token")
 
     def _record(self, request: web.Request, error: errors.DiscordError) -> None:
         problem = RequestProblem(request.method, request.path_qs, error.status, error.detail)
@@ -110,7 +184,23 @@ class FakeServer:
 
     async def _gateway_bot(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return json_response({"url": self.gateway.url, "shards": 1, "session_start_limit": limit})
+        shards = self.gateway.shard_count
+        return json_response({"url": self.gateway.url, "shards": shards, "session_start_limit": limit})
 
     async def _unknown_route(self, request: web.Request) -> web.Response:
         raise errors.DiscordError(404, 0, "404: Not Found", detail="the fake has no such route")
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value is not None and value.isdigit() else None
+
+
+async def _json_body(request: web.Request) -> dict[str, Any] | None:
+    """The JSON body of a request (read once; aiohttp keeps it for the handler), None otherwise."""
+    if request.content_type != "application/json" or not request.body_exists:
+        return None
+    try:
+        parsed = json.loads(await request.read())
+    except ValueError:
+        return None
+    return parsed if isinstance(parsed, dict) else None

@@ -2,6 +2,10 @@
 
 Records are plain mutable objects shared by the server and the driver: a `Message` a test holds shows
 later edits. Every change calls `World.touch()`, which wakes whoever waits in `World.wait_until`.
+
+`World.now()` is Discord's clock (monotonic seconds): the 3-second answer window, the 15-minute
+interaction token and the nonce window are measured on it, and `World.advance_clock` moves it forward
+so tests can age interactions without sleeping.
 """
 
 from __future__ import annotations
@@ -19,9 +23,13 @@ from . import permissions
 from .commands import CommandRegistry
 
 DISCORD_EPOCH_MS = 1420070400000
+WORKER_BITS = (1 << 22) - 1
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 HAS_THREAD = 1 << 5
+TOKEN_LIFETIME = 15 * 60.0
+# Discord checks an enforced nonce "in the past few minutes" (undocumented exactly): two minutes here.
+NONCE_WINDOW = 120.0
 
 T = TypeVar("T")
 
@@ -41,6 +49,19 @@ class SnowflakeFactory:
         """A new id, greater than every id made before."""
         candidate = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
         self._last = max(candidate, self._last + 1)
+        return self._last
+
+    def next_in_shard(self, shard_id: int, shard_count: int) -> int:
+        """A new id whose guild shard is `shard_id` of `shard_count`: `(id >> 22) % shard_count == shard_id`.
+
+        The shard depends on the id's millisecond timestamp, so the id may lie a few milliseconds ahead.
+        """
+        if not 0 <= shard_id < shard_count:
+            raise ValueError(f"shard {shard_id} is not one of {shard_count} shards")
+        fresh = self.next()
+        milliseconds = (fresh >> 22) + (1 if fresh & WORKER_BITS else 0)
+        milliseconds += (shard_id - milliseconds) % shard_count
+        self._last = milliseconds << 22
         return self._last
 
 
@@ -279,7 +300,9 @@ class Interaction:
 
     `response` is the raw callback body, `message` the message the response created (type 4/5) or the
     clicked message it targets (type 6/7), `followups` the webhook messages, `choices` an autocomplete
-    answer, `modal` a modal the bot opened.
+    answer, `modal` a modal the bot opened. `dispatched_at`/`responded_at` are on Discord's clock
+    (`World.now()`); `session_id` and `shard` say which gateway session received it; `window_closed` and
+    `token_expired` are set when a test expired the 3-second window or the 15-minute token.
     """
 
     id: int
@@ -291,6 +314,11 @@ class Interaction:
     payload: dict[str, Any]
     world: World = field(repr=False)
     dispatched_at: float = 0.0
+    advanced_before: float = 0.0
+    session_id: str | None = None
+    shard: list[int] | None = None
+    window_closed: bool = False
+    token_expired: bool = False
     clicked_message: Message | None = None
     response: dict[str, Any] | None = None
     response_type: int | None = None
@@ -376,7 +404,10 @@ async def wait_for_handlers(exclude: frozenset[asyncio.Task[Any]] = frozenset())
 class World:
     """Everything the fake Discord knows, with lookups and change notification."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, token: str = "", clock: Callable[[], float] = time.monotonic) -> None:
+        self.token = token
+        self.clock = clock
+        self.clock_advanced = 0.0
         self.snowflakes = SnowflakeFactory()
         self.users: dict[int, User] = {}
         self.guilds: dict[int, Guild] = {}
@@ -388,6 +419,9 @@ class World:
         self.events: EventSink = NoEvents()
         self.inflight = 0
         self.response_deadline: float | None = 3.0
+        self.token_lifetime = TOKEN_LIFETIME
+        self.nonce_window = NONCE_WINDOW
+        self.nonces: dict[tuple[int, int, str], tuple[Message, float]] = {}
         self.bot_permissions = permissions.BOT_DEFAULT
         self.bot_user = User(id=self.snowflakes.next(), name="Bazaar", bot=True)
         self.application_id = self.bot_user.id
@@ -399,6 +433,17 @@ class World:
 
     def next_created(self) -> int:
         return next(self._creation_order)
+
+    def now(self) -> float:
+        """Discord's clock: the injected clock (monotonic seconds) plus every `advance_clock`."""
+        return self.clock() + self.clock_advanced
+
+    def advance_clock(self, seconds: float) -> None:
+        """Move Discord's clock forward: interactions, tokens and nonces age without anyone sleeping."""
+        if seconds < 0:
+            raise ValueError("Discord's clock only moves forward")
+        self.clock_advanced += seconds
+        self.touch()
 
     def touch(self) -> None:
         """Announce a change to everyone waiting in `wait_until`."""

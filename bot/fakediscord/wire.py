@@ -30,7 +30,7 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Uploaded
     """The JSON payload of a request and its uploaded files (multipart `payload_json` + `files[n]`)."""
     if request.content_type.startswith("multipart/"):
         return await _read_multipart(request)
-    text = await request.text() if request.can_read_body else ""
+    text = await request.text() if request.body_exists else ""
     return _parse_json(text), []
 
 
