@@ -1,4 +1,5 @@
-"""Command line: ``bazaar run`` starts the bot; ``bazaar local`` plays against a local fake of Discord."""
+"""Command line: ``bazaar run`` (the bot on Discord), ``bazaar sync`` (register slash commands),
+``bazaar local`` (play against a local stand-in for Discord), ``bazaar catalogs`` (message catalogs)."""
 
 from __future__ import annotations
 
@@ -8,25 +9,61 @@ import logging
 import sys
 from pathlib import Path
 
+import discord
+
+from bot.app import BazaarBot
+from bot.catalogs import main as catalogs
 from bot.config import Settings
+from bot.local import play_locally
+
+TOKEN_HELP = "get one at https://discord.com/developers/applications (your application → Bot → Reset Token)"
+
+
+def _check_token(settings: Settings) -> bool:
+    if settings.has_token:
+        return True
+    print(f"BAZAAR_TOKEN is not set: put it in .env or the environment ({TOKEN_HELP}).", file=sys.stderr)
+    return False
 
 
 def run(settings: Settings) -> int:
     """Connect to Discord with the configured token and serve until interrupted."""
-    from bot.app import BazaarBot
-
-    if not settings.token:
-        print("BAZAAR_TOKEN is not set: put it in .env or the environment (see .env.example).", file=sys.stderr)
+    if not _check_token(settings):
         return 2
     bot = BazaarBot(settings)
-    bot.run(settings.token, log_handler=None)
+    try:
+        bot.run(settings.token.get_secret_value(), log_handler=None)
+    except discord.LoginFailure:
+        print(f"Discord refused the token: {TOKEN_HELP}.", file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("Discord refused the intents the bot asked for; none of them should be privileged.", file=sys.stderr)
+        return 2
+    return 0
+
+
+def sync(settings: Settings) -> int:
+    """Log in, register the slash commands (globally, or in BAZAAR_DEV_GUILD), and stop."""
+    if not _check_token(settings):
+        return 2
+
+    async def go() -> None:
+        bot = BazaarBot(settings.model_copy(update={"sync_commands": False}))
+        async with bot:
+            await bot.login(settings.token.get_secret_value())
+            await bot.sync_commands(force=True)
+
+    try:
+        asyncio.run(go())
+    except discord.LoginFailure:
+        print(f"Discord refused the token: {TOKEN_HELP}.", file=sys.stderr)
+        return 2
+    print("Slash commands synced.")
     return 0
 
 
 def local(settings: Settings, images: Path, database: Path | None, seed: int | None) -> int:
     """Play in the terminal: lines like ``ana: /marrakech new`` on stdin, replies on stdout."""
-    from bot.local import play_locally
-
     return asyncio.run(play_locally(settings, sys.stdin, sys.stdout, images=images, database=database, seed=seed))
 
 
@@ -34,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bazaar", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("run", help="run the bot on Discord (needs BAZAAR_TOKEN)")
+    sub.add_parser("sync", help="register the slash commands with Discord now (needs BAZAAR_TOKEN)")
+    sub.add_parser("catalogs", help="bring the message catalogs up to date with the code")
     local_parser = sub.add_parser("local", help="play without Discord: type 'name: /command options' lines")
     local_parser.add_argument("--images", type=Path, default=Path("local-images"), help="where boards are saved")
     local_parser.add_argument(
@@ -45,6 +84,10 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command == "run":
         return run(settings)
+    if args.command == "sync":
+        return sync(settings)
+    if args.command == "catalogs":
+        return catalogs([])
     logging.getLogger("discord").setLevel(logging.ERROR)
     logging.getLogger("bazaar").setLevel(logging.WARNING)
     return local(settings, args.images, args.database, args.seed)

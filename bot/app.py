@@ -1,9 +1,17 @@
-"""The Discord client: wires the store, the host, the command groups and the persistent components."""
+"""The Discord client: builds the core services, loads the features and games as extensions, syncs commands.
+
+``BazaarBot`` is what every feature sees as ``interaction.client`` (``bot.ui.services.Services``):
+the host, the store, the schedules, the post composer, the courier, and two registries — the
+slash-command groups (one per game, ``/bazaar``) that extensions add their commands to, and the
+component builders (``controls``) the courier asks for by name. Extensions are loaded by name; a
+broken one is logged and skipped. Slash commands are synced only when they changed (a hash kept in
+the database), or on demand with ``bazaar sync``.
+"""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
+import hashlib
+import json
 import logging
 import random
 import time
@@ -15,18 +23,28 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
-from bot.bazaar_commands import build_bazaar_group
-from bot.commands import build_group
-from bot.components import LobbyButton, MoveButton, MoveSelect
 from bot.config import Settings
-from bot.deadlines import DeadlineButton
-from bot.errors import report
-from bot.history_commands import HISTORY_ITEMS
-from bot.host import GameHost
-from bot.scheduler import Scheduler
-from bot.storage import Store
+from bot.core.db import open_database
+from bot.core.host import GameHost
+from bot.core.posts import Posts
+from bot.core.schedule import ScheduleStore
+from bot.core.store import Store
+from bot.ui.courier import DiscordCourier
+from bot.ui.errors import report
+from bot.ui.services import ControlsBuilder, GameUI
 
 log = logging.getLogger("bazaar")
+
+FEATURES = (
+    "bot.features.lobby",
+    "bot.features.play",
+    "bot.features.history",
+    "bot.features.clock",
+    "bot.features.me",
+    "bot.features.server",
+    "bot.features.delivery",
+)
+COMMANDS_HASH_KEY = "commands_hash"
 
 
 class BazaarTree(app_commands.CommandTree):
@@ -36,11 +54,19 @@ class BazaarTree(app_commands.CommandTree):
         await report(interaction, error)
 
 
+def intents() -> discord.Intents:
+    """Only what the bot needs: servers, their channels and threads. No members, no message content."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    return wanted
+
+
 class BazaarBot(commands.Bot):
     """The bot. ``store``, ``rng`` and ``clock`` can be injected (tests); otherwise they come from settings."""
 
     host: GameHost
-    scheduler: Scheduler
+    posts: Posts
+    courier: DiscordCourier
 
     def __init__(
         self,
@@ -51,51 +77,87 @@ class BazaarBot(commands.Bot):
         clock: Callable[[], float] = time.time,
         **options: Any,
     ) -> None:
-        intents = discord.Intents.default()
-        intents.message_content = False
         options.setdefault("chunk_guilds_at_startup", False)
+        options.setdefault("max_ratelimit_timeout", 30.0)
         super().__init__(
-            command_prefix=commands.when_mentioned,
-            intents=intents,
-            help_command=None,
-            tree_cls=BazaarTree,
-            **options,
+            command_prefix=commands.when_mentioned, intents=intents(), help_command=None, tree_cls=BazaarTree, **options
         )
         self.settings = settings
         self._store = store
         self._rng = rng
-        self._clock = clock
+        self.clock = clock
         self._owns_store = store is None
-        self._scheduler_task: asyncio.Task[None] | None = None
+        self.controls: dict[str, ControlsBuilder] = {}
+        self.game_ui: dict[str, GameUI] = {}
+        self.game_groups: dict[str, app_commands.Group] = {}
+        self.bazaar_group = app_commands.Group(
+            name="bazaar", description="Your Bazaar games and notifications, across servers"
+        )
+        self.broken_extensions: list[str] = []
+
+    @property
+    def store(self) -> Store:
+        return self.host.store
+
+    @property
+    def schedule(self) -> ScheduleStore:
+        return self.host.schedule
 
     async def setup_hook(self) -> None:
-        store = self._store or await Store.open(self.settings.database)
-        self.host = GameHost(store, self._rng, self._clock)
-        self.add_dynamic_items(LobbyButton, MoveButton, MoveSelect, *HISTORY_ITEMS, DeadlineButton)
-        for name in engines.names():
-            self.tree.add_command(build_group(name))
-        self.tree.add_command(build_bazaar_group())
-        await self.sync_commands()
-        self.scheduler = Scheduler(self, self.host, self._clock)
-        self._scheduler_task = asyncio.create_task(self.scheduler.run(), name="bazaar-scheduler")
+        store = self._store or Store(await open_database(self.settings.database_url))
+        schedule = ScheduleStore(store.db)
+        self.posts = Posts(schedule)
+        self.host = GameHost(store, schedule, self.posts, self._rng, self.clock)
+        self.courier = DiscordCourier(self, self, self.clock)  # type: ignore[arg-type]
+        for engine in engines.all_engines():
+            self.game_groups[engine.name] = app_commands.Group(
+                name=engine.name, description=f"Play {engine.title}", guild_only=True
+            )
+        for name in (*FEATURES, *(f"bot.games.{e.name}.commands" for e in engines.all_engines())):
+            await self._load(name)
+        for group in (*self.game_groups.values(), self.bazaar_group):
+            self.tree.add_command(group)
+        if self.settings.sync_commands:
+            await self.sync_commands(force=False)
 
-    async def sync_commands(self) -> None:
-        """Register the slash commands: instantly in the development server if set, else globally."""
-        if self.settings.dev_guild:
-            guild = discord.Object(id=self.settings.dev_guild)
+    async def _load(self, name: str) -> None:
+        """Load one extension; a broken one is logged and skipped."""
+        try:
+            await self.load_extension(name)
+        except commands.ExtensionNotFound:
+            log.warning("no extension %s", name)
+        except Exception:
+            log.exception("extension %s is broken and was skipped", name)
+            self.broken_extensions.append(name)
+
+    def commands_payload(self) -> list[dict[str, Any]]:
+        """The slash commands as Discord receives them."""
+        return [command.to_dict(self.tree) for command in self.tree.get_commands()]
+
+    async def sync_commands(self, force: bool = True) -> bool:
+        """Register the slash commands (in the development server if set, else globally) if they changed."""
+        guild = discord.Object(id=self.settings.dev_guild) if self.settings.dev_guild else None
+        digest = hashlib.sha256(
+            json.dumps([self.settings.dev_guild, self.commands_payload()], sort_keys=True).encode()
+        ).hexdigest()
+        if not force and await self.store.meta(COMMANDS_HASH_KEY) == digest:
+            return False
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        await self.tree.sync(guild=guild)
+        await self.store.set_meta(COMMANDS_HASH_KEY, digest)
+        log.info("slash commands synced%s", f" to server {guild.id}" if guild else " globally")
+        return True
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
     async def close(self) -> None:
-        if self._scheduler_task is not None:
-            self._scheduler_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._scheduler_task
+        for name in list(self.extensions):
+            try:
+                await self.unload_extension(name)
+            except Exception:
+                log.exception("could not unload %s", name)
         await super().close()
         if self._owns_store and hasattr(self, "host"):
             await self.host.store.close()

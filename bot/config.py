@@ -1,10 +1,8 @@
-"""Configuration from the environment and an optional ``.env`` file."""
+"""Configuration from the environment and an optional ``.env`` file (variables ``BAZAAR_*``)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from pydantic import Field
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -13,9 +11,29 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="BAZAAR_", env_file=".env", env_ignore_empty=True, extra="ignore")
 
-    token: str = Field(default="", description="The Discord bot token.")
-    database: Path = Field(default=Path("var/bazaar.db"), description="SQLite database file.")
+    token: SecretStr = Field(default=SecretStr(""), description="The Discord bot token.")
+    database: str = Field(
+        default="var/bazaar.db",
+        description="Where games are stored: a file path or sqlite:///path (SQLite), or postgresql://… .",
+    )
     dev_guild: int | None = Field(
         default=None, description="A server id: commands are synced there instantly (development)."
     )
+    sync_commands: bool = Field(
+        default=True, description="Sync slash commands at start-up when they changed since the last sync."
+    )
     log_level: str = "INFO"
+
+    @field_validator("token", mode="before")
+    @classmethod
+    def _strip_token(cls, value: object) -> object:
+        """A token of spaces is no token."""
+        return value.strip() if isinstance(value, str) else value
+
+    @property
+    def database_url(self) -> str:
+        return str(self.database)
+
+    @property
+    def has_token(self) -> bool:
+        return bool(self.token.get_secret_value().strip())

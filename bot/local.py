@@ -57,7 +57,9 @@ class Sandbox:
         self.database = database
         self.rng = rng
         self.clock = clock
-        self.settings = (settings or Settings(token="")).model_copy(update={"database": database, "dev_guild": None})
+        self.settings = (settings or Settings(token="")).model_copy(
+            update={"database": str(database), "dev_guild": None, "sync_commands": True}
+        )
         self.fake = FakeDiscord()
         self.users: dict[str, User] = {}
         self.bot: BazaarBot | None = None
@@ -140,21 +142,41 @@ def _schema_options(fake: FakeDiscord, path: list[str]) -> list[dict[str, Any]]:
     return []
 
 
+TRUE_WORDS = ("1", "true", "yes", "on")
+FALSE_WORDS = ("0", "false", "no", "off")
+
+
 def convert_options(fake: FakeDiscord, path: list[str], raw: dict[str, str]) -> dict[str, Any]:
-    """Typed text to the option types the command registered (integers, booleans)."""
+    """Typed text to the option types the command registered (integers, booleans), as Discord's client does.
+
+    Discord's client never sends a word for a number or "maybe" for true/false: such input is
+    refused here with a message saying what the option takes.
+    """
     types = {o["name"]: o["type"] for o in _schema_options(fake, path)}
     converted: dict[str, Any] = {}
     for name, value in raw.items():
-        kind = types.get(name)
-        if kind == 4:
-            converted[name] = int(value.lstrip("#"))
-        elif kind == 5:
-            converted[name] = value.lower() in ("1", "true", "yes", "on")
-        elif kind == 10:
-            converted[name] = float(value)
-        else:
-            converted[name] = value
+        converted[name] = _converted(name, types.get(name), value)
     return converted
+
+
+def _converted(name: str, kind: int | None, value: str) -> Any:
+    if kind == 4:
+        try:
+            return int(value.lstrip("#"))
+        except ValueError:
+            raise ValueError(f"{name} takes a whole number, like {name}:3 — not {value!r}") from None
+    if kind == 5:
+        if value.lower() in TRUE_WORDS:
+            return True
+        if value.lower() in FALSE_WORDS:
+            return False
+        raise ValueError(f"{name} takes true or false — not {value!r}")
+    if kind == 10:
+        try:
+            return float(value)
+        except ValueError:
+            raise ValueError(f"{name} takes a number — not {value!r}") from None
+    return value
 
 
 def find_component(messages: list[Message], match: Callable[[dict[str, Any]], bool]) -> tuple[Message, dict[str, Any]]:
@@ -177,6 +199,8 @@ class LocalPlay:
         self._channels: set[int] = {sandbox.channel.id}
         self._edits: dict[int, int] = {}
         self._saved = 0
+        self._private: dict[int, list[Message]] = {}
+        """Each user's private replies, newest last: their buttons can be clicked too."""
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -231,12 +255,15 @@ class LocalPlay:
         elif text.startswith("click "):
             label = text.removeprefix("click ").strip().lower()
             message, button = find_component(
-                fake.messages(self.channel), lambda c: c.get("type") == 2 and str(c.get("label", "")).lower() == label
+                [*fake.messages(self.channel), *self._private.get(user.id, [])],
+                lambda c: c.get("type") == 2 and str(c.get("label", "")).lower() == label,
             )
             self._show(user, await self._settled(fake.click(user, message, button["custom_id"])))
         elif text.startswith("select "):
             value = text.removeprefix("select ").strip()
-            message, menu = find_component(fake.messages(self.channel), lambda c: c.get("type") == 3)
+            message, menu = find_component(
+                [*fake.messages(self.channel), *self._private.get(user.id, [])], lambda c: c.get("type") == 3
+            )
             self._show(user, await self._settled(fake.select(user, message, menu["custom_id"], [value])))
         else:
             raise ValueError("after 'name:' type a /command, click LABEL, select VALUE or complete /command")
@@ -265,6 +292,7 @@ class LocalPlay:
             if message.ephemeral:
                 self._print(message, f"[only {user.name} sees] ")
                 self._seen.add(message.id)
+                self._private.setdefault(user.id, []).append(message)
 
     async def _flush(self) -> None:
         with contextlib.suppress(AssertionError):
@@ -301,7 +329,8 @@ class LocalPlay:
             self._saved += 1
             path = self.images / f"{self._saved:04d}-{filename}"
             path.write_bytes(data)
-            self.say(f"   image saved: {path}")
+            kind = "image" if filename.endswith(".png") else "text file" if filename.endswith(".txt") else "file"
+            self.say(f"   {kind} saved: {path}")
 
 
 async def play_locally(

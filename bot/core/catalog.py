@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po
 DEFAULT_LOCALE = "en"
 
 
-def N_(message: str) -> str:  # noqa: N802 - the gettext marker's conventional name
+def N_(message: str) -> str:
     """Mark ``message`` for extraction; it is translated where it is used, not here."""
     return message
 
@@ -46,7 +46,10 @@ def locale_dir(package: str) -> Traversable:
 @cache
 def load(package: str, domain: str, locale: str = DEFAULT_LOCALE) -> Catalog:
     """The catalog of ``domain`` kept in ``package``'s ``locale/<locale>/LC_MESSAGES/<domain>.po``."""
-    path = locale_dir(package).joinpath(locale, "LC_MESSAGES", f"{domain}.po")
+    try:
+        path = locale_dir(package).joinpath(locale, "LC_MESSAGES", f"{domain}.po")
+    except ModuleNotFoundError:
+        return Catalog(domain, locale)
     if not path.is_file():
         return Catalog(domain, locale)
     with path.open("rb") as handle:

@@ -10,7 +10,8 @@ go through it, so one thing always reads the same way.
 Templates use ``str.format`` fields named after the parameters. Parameter conventions (see
 ``engines.base.GameError``): ``seat`` or ``*_seat`` becomes the player's name; ``seats`` or
 ``*_seats`` a list of names; ``move``, ``text`` or ``*_text`` is what a player typed, quoted and
-shortened. Anything else goes through the game's ``value`` formatter, then ``str``.
+shortened; ``name`` or ``*_name`` is a person's name (made harmless). Anything else goes through
+the game's ``value`` formatter, then ``str``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from bot.core import texts
@@ -111,6 +112,8 @@ class Say:
             return self.names_of(value or [])
         if key in ("move", "text") or key.endswith("_text"):
             return quote_input(str(value))
+        if key == "name" or key.endswith("_name"):
+            return plain_name(str(value))
         worded = self.words.value(key, value, self)
         if worded is not None:
             return worded
@@ -139,7 +142,11 @@ class Say:
         return self._worded(event.code, self.words.events, event.params, texts.EVENTS)
 
     def refusal(self, error: GameError) -> str:
-        return self._worded(error.code, self.words.refusals, error.params, texts.REFUSALS)
+        params = dict(error.params)
+        nested = params.pop("decision", None)
+        if isinstance(nested, dict):
+            params["next"] = self.decision(Decision.model_validate(nested))
+        return self._worded(error.code, self.words.refusals, params, texts.REFUSALS)
 
     def decision(self, decision: Decision) -> str:
         return self._worded(decision.code, self.words.decisions, decision.params, {})
@@ -153,9 +160,13 @@ class Say:
     def label(self, move: str, view: View) -> str:
         return self.words.label(move, view, self)[:80]
 
+    def parts(self, events: Sequence[Event], viewer: int | None) -> list[str]:
+        """What ``viewer`` may read of ``events``: one phrase per event they may know."""
+        return [self.event(e) for e in events_seen_by(events, viewer)]
+
     def events(self, events: Sequence[Event], viewer: int | None) -> str:
         """What ``viewer`` may read of ``events``, as one sentence (see ``join_sentences``)."""
-        return join_sentences(self.event(e) for e in events_seen_by(events, viewer))
+        return join_sentences(self.parts(events, viewer))
 
 
 def join_sentences(sentences: Iterable[str]) -> str:
@@ -177,7 +188,7 @@ def join_sentences(sentences: Iterable[str]) -> str:
     return f"{text[:1].upper()}{text[1:]}." if text else ""
 
 
-@cache
+@lru_cache(maxsize=1024)
 def say_for(game: str, names: tuple[str, ...], locale: str = DEFAULT_LOCALE) -> Say:
     """A ``Say`` for ``game`` and these names (cached: the same table serves a whole turn)."""
     return Say(game_words(game), names, locale)

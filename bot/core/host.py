@@ -1,0 +1,533 @@
+"""The game host: lobby, seating, moves and chance, on top of the engines and the store.
+
+Nothing here knows about Discord. Every public method takes plain ids and names, checks who may
+do what, applies the engine, rolls any dice or draws that follow with its RNG, and stores the
+result in one transaction together with the messages it owes (``Posts``): the board, the next
+player's DM, the thread's archiving. Refusals raise ``Refused`` (a ``GameError`` with a code and
+parameters, worded by the bot's catalogs); the game is then unchanged.
+
+Exactly once: a change names the game version its sender saw (``expected_version``: a button's
+own, or the version when a command arrived) and is refused if the game has moved on since; the
+same Discord interaction handled twice is answered from its first result (``interaction_id``).
+A decision of several moves is applied whole or not at all (``Engine.partial``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import engines
+from bot.core.played import Played, Step
+from bot.core.posts import Headline, Posts
+from bot.core.records import GameRecord, LogEntry, MoveRecord, SeatRecord, StaleGame
+from bot.core.schedule import ScheduleStore
+from bot.core.store import Store
+from bot.core.timing import Timing, duration_text
+from engines.base import CHANCE, Engine, GameError, GameState, Transition
+
+MAX_CHANCE_STEPS = 10_000
+MAX_SKIPPED_DECISIONS = 50
+T = TypeVar("T")
+
+
+class Refused(GameError):
+    """The bot refuses a request (not your turn, not in this game, …); the game is unchanged."""
+
+
+@dataclass(frozen=True)
+class Handled:
+    """What the first handling of an interaction did (for a second delivery of the same interaction)."""
+
+    game_id: int
+    version: int
+
+
+class GameHost:
+    """Runs games for the bot. One instance per process; safe for concurrent use."""
+
+    def __init__(
+        self,
+        store: Store,
+        schedule: ScheduleStore,
+        posts: Posts,
+        rng: random.Random | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.schedule = schedule
+        self.posts = posts
+        self.rng = rng or random.SystemRandom()
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+        self.committed: Callable[[], None] = lambda: None
+        """Called after every commit that owes messages (the delivery worker listens)."""
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """Serialises changes to one game inside this process (the version check guards the rest)."""
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    @asynccontextmanager
+    async def acting(self, game_id: int) -> AsyncIterator[None]:
+        """Hold the game's lock; a refusal raised inside learns which game and players it is about."""
+        async with self.lock(game_id):
+            try:
+                yield
+            except GameError as exc:
+                await self.attach_context(exc, game_id)
+                raise
+
+    async def attach_context(self, error: GameError, game_id: int) -> None:
+        """Tell ``error`` its game and players (the catalogs word a game's refusals with its names)."""
+        if getattr(error, "game", None) is not None:
+            return
+        record = await self.store.get_game(game_id)
+        if record is not None:
+            error.game = record.game  # type: ignore[attr-defined]
+            error.names = [s.name for s in await self.store.seats(game_id)]  # type: ignore[attr-defined]
+
+    # ---- reading ------------------------------------------------------------------------------
+    async def game(self, game_id: int) -> GameRecord:
+        record = await self.store.get_game(game_id)
+        if record is None:
+            raise Refused("no_game", id=game_id)
+        return record
+
+    async def snapshot(self, game_id: int) -> Played:
+        """The game as it stands, with no steps."""
+        record = await self.game(game_id)
+        return Played(record, await self.store.seats(game_id), state_of(record))
+
+    async def handled(self, interaction_id: int) -> Handled | None:
+        """The result of an interaction handled before, if it changed a game."""
+        outcome = await self.store.interaction_outcome(interaction_id)
+        if outcome is None:
+            return None
+        data = json.loads(outcome)
+        return Handled(int(data["game"]), int(data["version"]))
+
+    # ---- lobby ----------------------------------------------------------------------------------
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        user_id: int,
+        name: str,
+        timing: Timing,
+        thread: bool,
+    ) -> Played:
+        """A new game in the lobby; its thread and lobby message are owed in the same transaction."""
+        engine = engines.get(game)
+        record = await self.store.create_game(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=None,
+            game=engine.name,
+            options=engine.resolve_options(options),
+            creator_id=user_id,
+            creator_name=name,
+            now=self.clock(),
+            deliveries=[self.posts.lobby_opening(engine, thread)],
+            timing=(timing.reminder_hours, timing.deadline_hours, timing.auto_skip),
+        )
+        self.committed()
+        return await self.snapshot(record.id)
+
+    async def join(self, game_id: int, user_id: int, name: str, expected_version: int | None = None) -> Played:
+        async with self.acting(game_id):
+            record = await self.game(game_id)
+            check_version(record, expected_version)
+            engine = engines.get(record.game)
+            seats = await self.store.seats(game_id)
+            check_lobby(record, "already_started")
+            if any(s.user_id == user_id for s in seats):
+                raise Refused("already_joined", id=game_id)
+            if len(seats) >= engine.max_players:
+                raise Refused("game_full", id=game_id, max=engine.max_players)
+            change = self.store.join(game_id, record.version, user_id, name, self.clock(), [self.posts.lobby_edit()])
+            await self._guard(change)
+            return await self.snapshot(game_id)
+
+    async def leave(self, game_id: int, user_id: int, expected_version: int | None = None) -> Played:
+        async with self.acting(game_id):
+            record = await self.game(game_id)
+            check_version(record, expected_version)
+            seats = await self.store.seats(game_id)
+            check_lobby(record, "started_use_resign")
+            if not any(s.user_id == user_id for s in seats):
+                raise Refused("not_joined", id=game_id)
+            if user_id == record.creator_id:
+                raise Refused("creator_cannot_leave")
+            await self._guard(
+                self.store.leave(game_id, record.version, user_id, self.clock(), [self.posts.lobby_edit()])
+            )
+            return await self.snapshot(game_id)
+
+    async def start(self, game_id: int, user_id: int, can_manage: bool = False) -> Played:
+        """Seat the players in random order, create the engine state and play the setup chance moves."""
+        async with self.acting(game_id):
+            record = await self.game(game_id)
+            engine = engines.get(record.game)
+            seats = await self.store.seats(game_id)
+            check_lobby(record, "already_started")
+            if user_id != record.creator_id and not can_manage:
+                raise Refused("only_creator_starts")
+            if len(seats) < engine.min_players:
+                raise Refused("too_few_players", title=engine.title, min=engine.min_players, count=len(seats))
+            order = [s.user_id for s in seats]
+            self.rng.shuffle(order)
+            state = engine.new_game(len(order), record.options)
+            steps: list[Step] = []
+            state = self._run_chance(engine, state, steps)
+            now = self.clock()
+            seated = [_seated(next(s for s in seats if s.user_id == uid), seat) for seat, uid in enumerate(order)]
+            preview = self._preview(record, seated, state, steps, began=True)
+            deliveries = [self.posts.lobby_edit(), *await self.posts.after_change(preview, Headline("started"), None)]
+            timing = await self.schedule.timing(game_id)
+            status = "finished" if engine.to_move(state) is None else "active"
+            await self._guard(
+                self.store.start(
+                    game_id,
+                    record.version,
+                    order,
+                    [s.entry for s in steps],
+                    engine.dumps(state),
+                    status,
+                    now,
+                    timing.first_due(now),
+                    deliveries,
+                    engine.to_move(state),
+                )
+            )
+            self.committed()
+            return Played(await self.game(game_id), await self.store.seats(game_id), state, steps, True)
+
+    async def abandon(self, game_id: int, user_id: int, by_name: str, can_manage: bool = False) -> Played:
+        async with self.acting(game_id):
+            record = await self.game(game_id)
+            if record.status not in ("lobby", "active"):
+                raise _over(record)
+            if user_id != record.creator_id and not can_manage:
+                raise Refused("only_creator_abandons")
+            played = await self.snapshot(game_id)
+            deliveries = [self.posts.lobby_edit(), *self.posts.abandoned(played, by_name)]
+            await self._guard(self.store.set_status(game_id, record.version, "abandoned", self.clock(), deliveries))
+            self.committed()
+            return await self.snapshot(game_id)
+
+    # ---- play ---------------------------------------------------------------------------------------
+    async def play(
+        self,
+        game_id: int,
+        user_id: int,
+        moves: Sequence[str],
+        expected_version: int | None = None,
+        interaction_id: int | None = None,
+    ) -> Played:
+        """Apply ``moves`` (one whole decision of this user, in one or more moves) and the chance that follows."""
+        async with self.acting(game_id):
+            record = await self.game(game_id)
+            check_version(record, expected_version)
+            seats = await self.store.seats(game_id)
+            seat = active_seat(record, seats, user_id)
+            engine = engines.get(record.game)
+            before = state = engine.loads(record.state or "")
+            steps: list[Step] = []
+            for move in moves:
+                mover = engine.to_move(state)
+                if mover != seat:
+                    raise not_your_turn(mover)
+                step = engine.transition(state, move)
+                steps.append(Step(LogEntry(seat, "move", step.move, user_id), state, step.events))
+                state = self._run_chance(engine, step.state, steps)
+            if engine.partial(state) and engine.to_move(state) == seat:
+                decision = engine.view(state, seat).decision
+                raise Refused("partial_decision", decision=decision.model_dump(mode="json") if decision else None)
+            return await self._commit(record, seats, before, state, steps, user_id, interaction_id=interaction_id)
+
+    async def standing(self, game_id: int, user_id: int, move: str) -> Played:
+        """A standing move of ``user_id`` (an order that applies out of turn), logged like any move."""
+        async with self.acting(game_id):
+            record = await self.game(game_id)
+            seats = await self.store.seats(game_id)
+            seat = active_seat(record, seats, user_id)
+            engine = engines.get(record.game)
+            before = engine.loads(record.state or "")
+            step = engine.apply_standing(before, seat, move)
+            steps = [Step(LogEntry(seat, "standing", step.move, user_id), before, step.events)]
+            state = self._run_chance(engine, step.state, steps)
+            return await self._commit(record, seats, before, state, steps, user_id, quiet=True)
+
+    async def resign(self, game_id: int, user_id: int) -> Played:
+        """``user_id`` leaves a running game; the engine decides whether it goes on."""
+        async with self.acting(game_id):
+            record = await self.game(game_id)
+            seats = await self.store.seats(game_id)
+            seat = active_seat(record, seats, user_id)
+            return await self._take_out(record, seats, seat, user_id, Headline("resigned", seat=seat))
+
+    async def skip_turn(self, game_id: int, by_user: int | None, expected_version: int) -> Played:
+        """Past the turn deadline, play the engine's safe default moves until the late seat's turn is over.
+
+        ``by_user`` is another player of the game, or None when the bot skips by itself (auto-skip).
+        """
+        async with self.acting(game_id):
+            record, seats, late = await self._late_turn(game_id, by_user, expected_version)
+            engine = engines.get(record.game)
+            before = state = engine.loads(record.state or "")
+            steps: list[Step] = []
+            for _ in range(MAX_SKIPPED_DECISIONS):
+                if engine.to_move(state) != late:
+                    break
+                step = engine.transition(state, engine.default_move(state))
+                steps.append(Step(LogEntry(late, "move", step.move, by_user), state, step.events))
+                state = self._run_chance(engine, step.state, steps)
+            by_seat = _seat_of(seats, by_user)
+            headline = (
+                Headline("skipped", seat=late, by_seat=by_seat) if by_user else Headline("auto_skipped", seat=late)
+            )
+            return await self._commit(record, seats, before, state, steps, by_user, headline)
+
+    async def remove_late(self, game_id: int, by_user: int, expected_version: int) -> Played:
+        """Past the turn deadline, another player takes the late seat out of the game (logged as a resignation)."""
+        async with self.acting(game_id):
+            record, seats, late = await self._late_turn(game_id, by_user, expected_version)
+            headline = Headline("removed", seat=late, by_seat=_seat_of(seats, by_user))
+            return await self._take_out(record, seats, late, by_user, headline)
+
+    async def _take_out(
+        self, record: GameRecord, seats: list[SeatRecord], seat: int, by_user: int, headline: Headline
+    ) -> Played:
+        """Resign ``seat`` (logged as sent by ``by_user``) and play the chance that follows."""
+        engine = engines.get(record.game)
+        before = engine.loads(record.state or "")
+        step = engine.resign_transition(before, seat)
+        steps = [Step(LogEntry(seat, "resign", "resign", by_user), before, step.events)]
+        state = self._run_chance(engine, step.state, steps)
+        return await self._commit(record, seats, before, state, steps, by_user, headline, left_seat=seat)
+
+    async def _late_turn(
+        self, game_id: int, by_user: int | None, expected_version: int
+    ) -> tuple[GameRecord, list[SeatRecord], int]:
+        """The game, its seats and the late seat, if its deadline passed and ``by_user`` may act on it."""
+        record = await self.game(game_id)
+        seats = await self.store.seats(game_id)
+        check_running(record)
+        if record.version != expected_version:
+            raise Refused("too_late")
+        engine = engines.get(record.game)
+        state = engine.loads(record.state or "")
+        late = engine.to_move(state)
+        if late is None or late < 0:
+            raise Refused("nobody_late")
+        if by_user is not None:
+            check_other_player(record, seats, state, late, by_user)
+        timing = await self.schedule.timing(game_id)
+        deadline = timing.deadline_at(record.turn_started_at or record.updated_at)
+        if deadline is None:
+            raise Refused("no_deadline", id=game_id)
+        now = self.clock()
+        if now < deadline:
+            raise Refused("deadline_not_passed", left=duration_text(deadline - now))
+        return record, seats, late
+
+    # ---- committing ------------------------------------------------------------------------------------
+    def _run_chance(self, engine: Engine, state: GameState, steps: list[Step]) -> GameState:
+        for _ in range(MAX_CHANCE_STEPS):
+            if engine.to_move(state) != CHANCE:
+                return state
+            outcome = engine.sample_chance(state, self.rng)
+            step = engine.transition(state, outcome)
+            steps.append(Step(LogEntry(CHANCE, "chance", step.move, None), state, step.events))
+            state = step.state
+        raise GameError("too_many_chance")
+
+    def _preview(
+        self, record: GameRecord, seats: list[SeatRecord], state: GameState, steps: list[Step], began: bool
+    ) -> Played:
+        """The game as it will be once committed (its version one higher), for composing what it owes."""
+        upcoming = GameRecord(**{**record.__dict__, "version": record.version + 1, "state": None})
+        engine = engines.get(record.game)
+        if engine.to_move(state) is None:
+            upcoming = GameRecord(**{**upcoming.__dict__, "status": "finished"})
+        return Played(upcoming, seats, state, steps, began)
+
+    async def _commit(
+        self,
+        record: GameRecord,
+        seats: list[SeatRecord],
+        before: GameState,
+        state: GameState,
+        steps: list[Step],
+        actor_id: int | None,
+        headline: Headline | None = None,
+        *,
+        interaction_id: int | None = None,
+        quiet: bool = False,
+        left_seat: int | None = None,
+    ) -> Played:
+        """Log ``steps``, store ``state`` and owe its messages, if the game is still at ``record.version``."""
+        engine = engines.get(record.game)
+        after = engine.to_move(state)
+        status = "finished" if after is None else "active"
+        changed = engine.to_move(before) != after
+        began = changed and after is not None and after != CHANCE
+        preview = self._preview(record, seats, state, steps, began)
+        deliveries = [] if quiet else await self.posts.after_change(preview, headline, actor_id)
+        now = self.clock()
+        next_due = await self._next_due(record, changed, now)
+        interaction = None
+        if interaction_id is not None:
+            interaction = (interaction_id, json.dumps({"game": record.id, "version": record.version + 1}))
+        await self._guard(
+            self.store.record_moves(
+                record.id,
+                record.version,
+                [s.entry for s in steps],
+                engine.dumps(state),
+                status,
+                now,
+                turn_changed=changed,
+                next_due_at=next_due,
+                deliveries=deliveries,
+                interaction=interaction,
+                to_move=after,
+                left_seat=left_seat,
+            )
+        )
+        if deliveries:
+            self.committed()
+        return Played(await self.game(record.id), await self.store.seats(record.id), state, steps, began)
+
+    async def _next_due(self, record: GameRecord, turn_changed: bool, now: float) -> float | None:
+        """When the scheduler should look at the game next: the new turn's first reminder or deadline."""
+        timing = await self.schedule.timing(record.id)
+        if turn_changed:
+            return timing.first_due(now)
+        deadline = timing.deadline_at(record.turn_started_at or now)
+        if deadline is not None and deadline <= now:
+            return now
+        return record.next_due_at
+
+    async def commit_undo(self, record: Any, played: Played, state: GameState, headline: Headline) -> int:
+        """Store a granted undo (rows marked undone, the state rebuilt) and owe its board, in one transaction."""
+        engine = played.engine
+        preview = self._preview(played.game, played.seats, state, [], began=True)
+        deliveries = await self.posts.after_change(preview, headline, None)
+        now = self.clock()
+        timing = await self.schedule.timing(played.game.id)
+        status = "finished" if engine.to_move(state) is None else "active"
+        version = await self._guard(
+            self.store.undo_moves(
+                record, engine.dumps(state), status, now, timing.first_due(now), deliveries, engine.to_move(state)
+            )
+        )
+        self.committed()
+        return version
+
+    async def _guard(self, change: Awaitable[T]) -> T:
+        try:
+            return await change
+        except StaleGame as exc:
+            raise Refused("raced") from exc
+
+
+# ---- checks -----------------------------------------------------------------------------------------
+def state_of(record: GameRecord) -> GameState | None:
+    if record.state is None:
+        return None
+    return engines.get(record.game).loads(record.state)
+
+
+def check_version(record: GameRecord, expected: int | None) -> None:
+    """Refuse a change sent against an older version of the game."""
+    if expected is not None and record.version != expected:
+        raise Refused("moved_on")
+
+
+def over_code(record: GameRecord) -> tuple[str]:
+    """Why a game that is over refuses: abandoned, or finished (the code; the id goes with it)."""
+    return ("game_abandoned",) if record.status == "abandoned" else ("game_finished",)
+
+
+def _over(record: GameRecord) -> Refused:
+    return Refused(over_code(record)[0], id=record.id)
+
+
+def check_lobby(record: GameRecord, started_code: str) -> None:
+    """Refuse a lobby action (join, leave, start) unless the game still waits for players."""
+    if record.status == "active":
+        raise Refused(started_code, id=record.id, command=record.game)
+    if record.status != "lobby":
+        raise _over(record)
+
+
+def check_running(record: GameRecord) -> None:
+    """Refuse a game action unless the game is being played."""
+    if record.status == "lobby":
+        raise Refused("not_started", id=record.id)
+    if record.status != "active":
+        raise _over(record)
+
+
+def active_seat(record: GameRecord, seats: list[SeatRecord], user_id: int) -> int:
+    """The seat of ``user_id`` in a running game; Refused for a game not running or a stranger."""
+    check_running(record)
+    for s in seats:
+        if s.user_id == user_id and s.seat is not None:
+            return s.seat
+    raise Refused("not_a_player", id=record.id, command=record.game)
+
+
+def not_your_turn(mover: int | None) -> Refused:
+    if mover == CHANCE or mover is None:
+        return Refused("not_your_turn_chance")
+    return Refused("not_your_turn", to_move_seat=mover)
+
+
+def check_other_player(record: GameRecord, seats: list[SeatRecord], state: GameState, late: int, user_id: int) -> None:
+    seat = _seat_of(seats, user_id)
+    if seat is None or seat in state.resigned:
+        raise Refused("only_players", id=record.id)
+    if seat == late:
+        raise Refused("your_own_turn")
+
+
+def _seat_of(seats: Sequence[SeatRecord], user_id: int | None) -> int | None:
+    return next((s.seat for s in seats if user_id is not None and s.user_id == user_id), None)
+
+
+def _seated(seat: SeatRecord, number: int) -> SeatRecord:
+    return SeatRecord(seat.game_id, seat.user_id, seat.name, number, seat.joined_at, seat.computer)
+
+
+# ---- replaying the log --------------------------------------------------------------------------------
+def apply_entry(engine: Engine, before: GameState, entry: LogEntry | MoveRecord) -> Transition[GameState]:
+    """One log entry applied to ``before``: a resignation, a standing move, or a move (chance included)."""
+    if entry.kind == "resign":
+        return engine.resign_transition(before, entry.seat)
+    if entry.kind == "standing":
+        return engine.apply_standing(before, entry.seat, entry.move)
+    return engine.transition(before, entry.move)
+
+
+def replay_log(record: GameRecord, num_players: int, log: Sequence[MoveRecord]) -> GameState:
+    """Rebuild a game's state from its options and its move log (undone rows skipped)."""
+    engine = engines.get(record.game)
+    state = engine.new_game(num_players, record.options)
+    for row in log:
+        if not row.undone:
+            state = apply_entry(engine, state, row).state
+    return state
+
+
+__all__ = ["GameHost", "Handled", "Played", "Refused", "Step", "apply_entry", "replay_log", "state_of"]

@@ -1,0 +1,88 @@
+"""A game as the host hands it out: its record, its players, its state, and what the last change did.
+
+``Played`` is what every host method returns and what posts, replies and images are made from.
+``Step`` is one applied log entry with the state it was applied to and the events it caused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import engines
+from bot.core.records import GameRecord, LogEntry, SeatRecord
+from engines.base import CHANCE, Engine, Event, GameState, Outcome, View, events_seen_by
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied log entry, the state it was applied to, and what it caused."""
+
+    entry: LogEntry
+    before: GameState
+    events: list[Event]
+
+
+@dataclass
+class Played:
+    """A game after a change (or as it stands, with no steps)."""
+
+    game: GameRecord
+    seats: list[SeatRecord]
+    state: GameState | None
+    steps: list[Step] = field(default_factory=list)
+    turn_began: bool = False
+    """The change handed the decision to a (different) player."""
+
+    @property
+    def engine(self) -> Engine:
+        return engines.get(self.game.game)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return None if self.state is None else self.engine.outcome(self.state)
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.state is None else self.engine.to_move(self.state)
+
+    @property
+    def to_move_player(self) -> int | None:
+        """The seat to move when it is a player's decision (not chance, not over)."""
+        seat = self.to_move
+        return seat if seat is not None and seat != CHANCE else None
+
+    def user_of(self, seat: int | None) -> int | None:
+        """The user id at ``seat``, or None."""
+        return next((s.user_id for s in self.seats if seat is not None and s.seat == seat), None)
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def name_of(self, seat: int | None) -> str:
+        """The name of the player at ``seat``; "?" for no seat."""
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
+
+    def in_game(self, seat: int) -> bool:
+        """Whether ``seat`` still plays (not resigned, not out)."""
+        if self.state is None:
+            return True
+        if seat in self.state.resigned:
+            return False
+        seats = self.view(None).seats
+        return not (0 <= seat < len(seats) and seats[seat].out)
+
+    def view(self, viewer: int | None) -> View:
+        """The engine's view for ``viewer`` with the players' names filled in."""
+        assert self.state is not None
+        return self.engine.view(self.state, viewer).with_names(self.names)
+
+    def events(self) -> list[Event]:
+        """Everything the change caused, in order (every visibility)."""
+        return [event for step in self.steps for event in step.events]
+
+    def events_for(self, viewer: int | None) -> list[Event]:
+        return events_seen_by(self.events(), viewer)

@@ -1,0 +1,291 @@
+"""What the bot says about a game, as text, and the messages a change owes Discord (``outbox`` rows).
+
+Discord-free: the words come from the catalogs through ``bot.core.wording``; mentions are written
+as ``<@id>`` and only the ids listed in a payload's ``ping`` may ping. After every change the host
+asks ``Posts.after_change`` for what it owes — the board post (its text fixed now, its image and
+buttons made when it is delivered), the next player's DM if they asked for one, the thread's
+archiving once the game is over — and stores them in the same transaction as the change.
+
+The live post, the log, catch-up and the log file all word events through the same ``Say``, so
+one turn always reads the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.core.catalog import DEFAULT_LOCALE, N_
+from bot.core.played import Played
+from bot.core.records import GameRecord
+from bot.core.schedule import ScheduleStore
+from bot.core.store import NewDelivery
+from bot.core.text import fit_message
+from bot.core.timing import Timing, duration_text, hours_text
+from bot.core.wording import Say, join_sentences, say_for
+from engines.base import CHANCE, Engine, Outcome
+
+HEADLINES: dict[str, str] = {
+    "started": N_("the game begins! Seat order: {seats}"),
+    "skipped": N_("{by_seat} skipped {seat}'s turn (the turn deadline had passed)"),
+    "auto_skipped": N_("{seat} ran out of time: the bot played a safe move for them (auto-skip)"),
+    "removed": N_("{by_seat} removed {seat} from the game (the turn deadline had passed)"),
+    "resigned": N_("{seat} resigned"),
+    "undone": N_("{seat} took back a move ({what}), as everyone agreed"),
+    "board_again": N_("the current board, as {by_name} asked"),
+}
+TITLE = N_("**{title} #{id}**")
+YOUR_TURN = N_("<@{user}>, it's your turn: {decision}.")
+WAITING_FOR_DICE = N_("Waiting for the dice.")
+GAME_OVER = N_("Game over ({why}). Final scores: {scores}. Winner: {winners} 🏆")
+SCORE_PART = N_("{seat} {score}")
+ABANDONED = N_("The game was abandoned.")
+ABANDONED_BY = N_("{title} was abandoned by {by_name}.")
+WAITING_FOR_PLAYERS = N_("Waiting for players.")
+STANDING_YOURS = N_("It's your turn: {decision}.")
+STANDING_THEIRS = N_("Waiting for {seat}: {decision}.")
+DM_YOUR_TURN = N_("🎲 It's your turn in {title}")
+REMINDER = N_("⏰ Reminder, after {waited} of waiting: {next}")
+REMINDER_DM = N_("⏰ Still your turn in {title} ({waited})")
+DEADLINE = N_(
+    "⌛ {title}: {seat} has not moved for {waited} and the turn deadline has passed. {others}: you can skip"
+    " {seat}'s turn (the bot plays a safe move for them) or remove {seat} from the game."
+)
+STATUS_SEAT = N_("{number}. {seat}{score}{out}")
+STATUS_SCORE = N_(" — {score} points")
+STATUS_OUT = N_(" (out)")
+STATUS_WAITING_SINCE = N_("Waiting since <t:{since}:R>.")
+LOBBY_HEAD = N_("{title} — waiting for players")
+LOBBY_STARTED = N_("{title} — started")
+LOBBY_ABANDONED = N_("{title} — abandoned")
+LOBBY_CREATOR = N_("Created by <@{user}>. Options: {options}.")
+LOBBY_PLAYERS = N_("Players ({count}/{max}): {names}")
+LOBBY_HOW = N_(
+    "Join with the button or `/{command} join`. The creator starts the game once {min}–{max} players are in."
+)
+NOBODY_YET = N_("nobody yet")
+NO_OPTIONS = N_("none")
+TIMING_REMINDERS = N_("reminders every {hours}")
+TIMING_NO_REMINDERS = N_("no reminders")
+TIMING_NO_DEADLINE = N_("{reminders}, no turn deadline")
+TIMING_DEADLINE = N_("{reminders}, turn deadline {hours} (auto-skip {auto_skip})")
+STATUS_WORDS = {
+    "lobby": N_("lobby"),
+    "active": N_("active"),
+    "finished": N_("finished"),
+    "abandoned": N_("abandoned"),
+}
+
+
+class Headline:
+    """A line that says why a post was made (a skip, an undo, the start), as a code and parameters."""
+
+    __slots__ = ("code", "params")
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params: dict[str, Any] = params
+
+    def __repr__(self) -> str:
+        return f"Headline({self.code!r}, {self.params!r})"
+
+
+class Posts:
+    """Composes text and owed messages for one language."""
+
+    def __init__(self, schedule: ScheduleStore, locale: str = DEFAULT_LOCALE) -> None:
+        self.schedule = schedule
+        self.locale = locale
+
+    def say(self, played: Played) -> Say:
+        return say_for(played.game.game, tuple(played.names), self.locale)
+
+    # ---- lines -----------------------------------------------------------------------------------
+    def title(self, played: Played) -> str:
+        return self.say(played).fill(TITLE, {"title": played.engine.title, "id": played.game.id})
+
+    def headline(self, played: Played, headline: Headline) -> str:
+        params = dict(headline.params)
+        if headline.code == "started":
+            params["seats"] = list(range(len(played.seats)))
+        return self.say(played).fill(HEADLINES[headline.code], params)
+
+    def happened(self, played: Played, viewer: int | None = None) -> str:
+        """What the change did, as ``viewer`` may read it: one sentence (see ``join_sentences``)."""
+        return self.say(played).events(played.events(), viewer)
+
+    def private_lines(self, played: Played, seat: int) -> str:
+        """What only ``seat`` may read of the change (a card they drew), or ""."""
+        say = self.say(played)
+        mine = [say.event(e) for e in played.events_for(seat)]
+        public = {say.event(e) for e in played.events_for(None)}
+        return join_sentences(line for line in mine if line not in public)
+
+    def decision(self, played: Played, viewer: int | None = None) -> str:
+        """What the player to move is deciding, in words ("" when nobody is)."""
+        if played.state is None or played.to_move_player is None:
+            return ""
+        decision = played.view(viewer).decision
+        return self.say(played).decision(decision) if decision is not None else ""
+
+    def next_line(self, played: Played) -> str:
+        """Who is to move and what they decide, with a mention; or how the game ended."""
+        seat = played.to_move
+        if seat is None:
+            return self.ending(played)
+        if seat == CHANCE:
+            return self.say(played)._(WAITING_FOR_DICE)
+        return self.say(played).fill(YOUR_TURN, {"user": played.user_of(seat), "decision": self.decision(played)})
+
+    def scores(self, played: Played, outcome: Outcome) -> str:
+        say = self.say(played)
+        parts = [say.fill(SCORE_PART, {"seat": seat, "score": score}) for seat, score in enumerate(outcome.scores)]
+        why = say.termination(outcome)
+        winners = say.names_of(outcome.winners) if outcome.winners else say.name(None)
+        return say.fill(GAME_OVER, {"why": why, "scores": ", ".join(parts), "winners": winners})
+
+    def ending(self, played: Played) -> str:
+        """How a game that is over ended: abandoned, or its final scores."""
+        if played.game.status == "abandoned" or played.outcome is None:
+            return self.say(played)._(ABANDONED)
+        return self.scores(played, played.outcome)
+
+    def standing(self, played: Played, seat: int | None = None) -> str:
+        """Where the game stands, pinging nobody: waiting for players, whose turn (``seat``'s: yours), how it ended."""
+        say = self.say(played)
+        if played.game.status == "lobby":
+            return say._(WAITING_FOR_PLAYERS)
+        to_move = played.to_move
+        if played.game.status == "abandoned" or to_move is None:
+            return self.ending(played)
+        if to_move == CHANCE:
+            return say._(WAITING_FOR_DICE)
+        decision = self.decision(played)
+        if to_move == seat:
+            return say.fill(STANDING_YOURS, {"decision": decision})
+        return say.fill(STANDING_THEIRS, {"seat": to_move, "decision": decision})
+
+    def board_parts(self, played: Played, headline: Headline | None = None) -> dict[str, Any]:
+        """The text of a board post in parts: title (and headline), what happened, who is next.
+
+        The courier joins them (``bot.ui.courier.board_content``) and may fold the ``happened``
+        lines of a board that never went out into the next one.
+        """
+        head = self.title(played) + (f" — {self.headline(played, headline)}" if headline else "")
+        happened = self.happened(played)
+        return {"head": head, "happened": [happened] if happened else [], "next": self.next_line(played)}
+
+    def status_text(self, played: Played) -> str:
+        """Players, scores, who is out and whose turn it is, in a few lines."""
+        if played.state is None:
+            return self.lobby_text(played)
+        say = self.say(played)
+        status = say._(STATUS_WORDS.get(played.game.status, played.game.status))
+        lines = [f"{self.title(played)} ({status})"]
+        for seat_view in played.view(None).seats:
+            score = say.fill(STATUS_SCORE, {"score": seat_view.score}) if seat_view.score is not None else ""
+            out = say._(STATUS_OUT) if seat_view.out or seat_view.seat in played.state.resigned else ""
+            params = {"number": seat_view.seat + 1, "seat": seat_view.seat, "score": score, "out": out}
+            lines.append(say.fill(STATUS_SEAT, params))
+        if played.game.status == "active" and played.game.turn_started_at is not None:
+            lines.append(say.fill(STATUS_WAITING_SINCE, {"since": int(played.game.turn_started_at)}))
+        lines.append(self.standing(played))
+        return fit_message("\n".join(lines))
+
+    def lobby_text(self, played: Played) -> str:
+        """The lobby message: options, who has joined, what to do next."""
+        engine, record, say = played.engine, played.game, self.say(played)
+        title = self.title(played)
+        head = {"lobby": LOBBY_HEAD, "abandoned": LOBBY_ABANDONED}.get(record.status, LOBBY_STARTED)
+        options = ", ".join(f"{k} {say.value('option', v)}" for k, v in record.options.items()) or say._(NO_OPTIONS)
+        names = say.names_of(range(len(played.seats))) if played.seats else say._(NOBODY_YET)
+        lines = [
+            say.fill(head, {"title": title}),
+            say.fill(LOBBY_CREATOR, {"user": record.creator_id, "options": options}),
+            say.fill(LOBBY_PLAYERS, {"count": len(played.seats), "max": engine.max_players, "names": names}),
+        ]
+        if record.status == "lobby":
+            bounds = {"command": record.game, "min": engine.min_players, "max": engine.max_players}
+            lines.append(say.fill(LOBBY_HOW, bounds))
+        return fit_message("\n".join(lines))
+
+    def timing_text(self, played: Played, timing: Timing) -> str:
+        """One line for players, e.g. "reminders every 24 h, turn deadline 72 h (auto-skip off)"."""
+        say = self.say(played)
+        if timing.reminder_seconds:
+            reminders = say.fill(TIMING_REMINDERS, {"hours": hours_text(timing.reminder_hours)})
+        else:
+            reminders = say._(TIMING_NO_REMINDERS)
+        if timing.deadline_seconds is None:
+            return say.fill(TIMING_NO_DEADLINE, {"reminders": reminders})
+        params = {"reminders": reminders, "hours": hours_text(timing.deadline_hours), "auto_skip": timing.auto_skip}
+        return say.fill(TIMING_DEADLINE, params)
+
+    # ---- what a change owes -----------------------------------------------------------------------
+    async def after_change(self, played: Played, headline: Headline | None, actor_id: int | None) -> list[NewDelivery]:
+        """The board post, the next player's DM if they want one, the thread's archiving at the end."""
+        pinged = played.user_of(played.to_move_player)
+        board = {**self.board_parts(played, headline), "ping": [pinged] if pinged else [], "image": True}
+        owed = [NewDelivery("board", board)]
+        recipient = await self._dm_recipient(played, actor_id)
+        if recipient is not None:
+            dm = self.say(played).fill(DM_YOUR_TURN, {"title": self.title(played)})
+            owed.append(NewDelivery("dm", {"user_id": recipient, "content": dm, "link": "board"}))
+        if played.game.status == "finished":
+            owed.append(NewDelivery("archive", {}))
+        return owed
+
+    async def _dm_recipient(self, played: Played, actor_id: int | None) -> int | None:
+        """The player to DM because it just became their turn, if they opted in (never the actor)."""
+        if not played.turn_began:
+            return None
+        user_id = played.user_of(played.to_move_player)
+        if user_id is None or user_id == actor_id:
+            return None
+        return user_id if await self.schedule.wants_dm(user_id, played.game.guild_id) else None
+
+    def lobby_opening(self, engine: Engine, thread: bool) -> NewDelivery:
+        """Open the game's thread (if the server wants threads) and post its lobby message there."""
+        return NewDelivery("lobby", {"thread": thread})
+
+    def lobby_edit(self) -> NewDelivery:
+        """Bring the lobby message up to date (its text and buttons are made when delivered)."""
+        return NewDelivery("lobby_edit", {})
+
+    def abandoned(self, played: Played, by_name: str) -> list[NewDelivery]:
+        text = self.say(played).fill(ABANDONED_BY, {"title": self.title(played), "by_name": by_name})
+        return [NewDelivery("notice", {"content": text, "ping": []}), NewDelivery("archive", {})]
+
+    def reminder(self, played: Played, waited: float) -> list[NewDelivery]:
+        """A reminder in the thread (pinging the player to move) and, if they opted in, by DM."""
+        say = self.say(played)
+        text = say.fill(REMINDER, {"waited": duration_text(waited), "next": self.next_line(played)})
+        user = played.user_of(played.to_move_player)
+        return [NewDelivery("notice", {"content": fit_message(text), "ping": [user] if user else []}, played.game.id)]
+
+    def reminder_dm(self, played: Played, user_id: int, waited: float) -> NewDelivery:
+        text = self.say(played).fill(REMINDER_DM, {"title": self.title(played), "waited": duration_text(waited)})
+        return NewDelivery("dm", {"user_id": user_id, "content": text, "link": "thread"}, played.game.id)
+
+    def deadline_notice(self, played: Played, waited: float) -> NewDelivery:
+        """The notice with Skip / Remove buttons, pinging the other players still in the game."""
+        late = played.to_move_player
+        others = [s.user_id for s in played.seats if s.seat is not None and s.seat != late and played.in_game(s.seat)]
+        params = {
+            "title": self.title(played),
+            "seat": late,
+            "waited": duration_text(waited),
+            "others": " ".join(f"<@{u}>" for u in others),
+        }
+        text = self.say(played).fill(DEADLINE, params)
+        payload = {"content": fit_message(text), "ping": others, "controls": "deadline"}
+        return NewDelivery("notice", payload, played.game.id, played.game.version)
+
+
+def game_title(engine: Engine, record: GameRecord) -> str:
+    """``Marrakech #3``: a game's name as its thread is called."""
+    return f"{engine.title} #{record.id}"
+
+
+def option_words(say: Say, options: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k} {say.value('option', v)}" for k, v in options.items())

@@ -1,0 +1,237 @@
+"""What asynchronous play keeps besides the games themselves (tables of migrations 002 and 004).
+
+Per game: its ``Timing`` (reminder interval, deadline, auto-skip). Per player: whether they want
+a direct message when it becomes their turn (everywhere, or per server), whether they are away,
+and how they like their images (landscape or portrait).
+Per server: the defaults for new games, whether games open in threads, where they may start.
+And the notices already sent: a reminder or deadline notice is claimed (a row written) before it
+is sent, so a notice is never sent twice, by two ticks racing or across a restart.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot.core.db import Database
+from bot.core.store import NewDelivery
+from bot.core.timing import DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS, Timing
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """A server's settings; ``None`` hours mean the bot's defaults."""
+
+    guild_id: int
+    reminder_hours: float | None = None
+    deadline_hours: float | None = None
+    threads: bool = True
+    allowed_channel_id: int | None = None
+
+    def default_timing(self) -> Timing:
+        """The timing a new game of this server gets unless its creator chooses otherwise."""
+        return Timing(
+            reminder_hours=DEFAULT_REMINDER_HOURS if self.reminder_hours is None else self.reminder_hours,
+            deadline_hours=DEFAULT_DEADLINE_HOURS if self.deadline_hours is None else self.deadline_hours,
+        )
+
+
+@dataclass(frozen=True)
+class TurnKey:
+    """One turn of one game: the seat to move and when its turn began."""
+
+    game_id: int
+    turn_started_at: float
+    seat: int
+
+
+class ScheduleStore:
+    """Reads and writes the asynchronous-play tables."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # ---- game timing -------------------------------------------------------------------
+    async def set_timing(self, game_id: int, timing: Timing) -> None:
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO game_timing (game_id, reminder_hours, deadline_hours, auto_skip) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET reminder_hours = excluded.reminder_hours,"
+                " deadline_hours = excluded.deadline_hours, auto_skip = excluded.auto_skip",
+                game_id,
+                timing.reminder_hours,
+                timing.deadline_hours,
+                int(timing.auto_skip),
+            )
+
+    async def timing(self, game_id: int) -> Timing:
+        """A game's timing; the defaults for a game that has none stored."""
+        row = await self.db.fetchrow(
+            "SELECT reminder_hours, deadline_hours, auto_skip FROM game_timing WHERE game_id = ?", game_id
+        )
+        if row is None:
+            return Timing()
+        return Timing(row["reminder_hours"], row["deadline_hours"], bool(row["auto_skip"]))
+
+    # ---- players' choices ----------------------------------------------------------------
+    async def set_dm_everywhere(self, user_id: int, wanted: bool) -> None:
+        """Your-turn DMs on or off in every server; per-server choices are dropped."""
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO user_prefs (user_id, dm_everywhere) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_everywhere = excluded.dm_everywhere",
+                user_id,
+                int(wanted),
+            )
+            await tx.execute("DELETE FROM user_guild_prefs WHERE user_id = ?", user_id)
+
+    async def set_dm_in_guild(self, user_id: int, guild_id: int, wanted: bool) -> None:
+        """Your-turn DMs on or off for the games of one server."""
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO user_guild_prefs (user_id, guild_id, dm) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id, guild_id) DO UPDATE SET dm = excluded.dm",
+                user_id,
+                guild_id,
+                int(wanted),
+            )
+
+    async def wants_dm(self, user_id: int, guild_id: int) -> bool:
+        """The server's own choice if the player made one, else their choice for everywhere (default off)."""
+        row = await self.db.fetchrow(
+            "SELECT dm FROM user_guild_prefs WHERE user_id = ? AND guild_id = ?", user_id, guild_id
+        )
+        if row is not None:
+            return bool(row["dm"])
+        everywhere = await self.db.fetchval("SELECT dm_everywhere FROM user_prefs WHERE user_id = ?", user_id)
+        return bool(everywhere)
+
+    async def set_away(self, user_id: int, away: bool, now: float) -> None:
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO user_prefs (user_id, away, away_since) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET away = excluded.away, away_since = excluded.away_since",
+                user_id,
+                int(away),
+                now if away else None,
+            )
+
+    async def is_away(self, user_id: int) -> bool:
+        return bool(await self.db.fetchval("SELECT away FROM user_prefs WHERE user_id = ?", user_id))
+
+    async def set_layout(self, user_id: int, layout: str | None) -> None:
+        """The image layout ``user_id`` wants for what is sent to them (None: the default)."""
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO user_prefs (user_id, layout) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET layout = excluded.layout",
+                user_id,
+                layout,
+            )
+
+    async def layout(self, user_id: int) -> str | None:
+        return await self.db.fetchval("SELECT layout FROM user_prefs WHERE user_id = ?", user_id)
+
+    # ---- server settings ---------------------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        row = await self.db.fetchrow(
+            "SELECT reminder_hours, deadline_hours, threads, allowed_channel_id FROM guild_settings WHERE guild_id = ?",
+            guild_id,
+        )
+        if row is None:
+            return GuildSettings(guild_id)
+        return GuildSettings(
+            guild_id, row["reminder_hours"], row["deadline_hours"], bool(row["threads"]), row["allowed_channel_id"]
+        )
+
+    async def update_guild_settings(
+        self, guild_id: int, change: Callable[[GuildSettings], GuildSettings]
+    ) -> GuildSettings:
+        """Apply ``change`` to the server's settings in one transaction (two admins saving at once both count)."""
+        async with self.db.transaction() as tx:
+            row = await tx.fetchrow(
+                "SELECT reminder_hours, deadline_hours, threads, allowed_channel_id FROM guild_settings"
+                " WHERE guild_id = ?",
+                guild_id,
+            )
+            current = (
+                GuildSettings(guild_id)
+                if row is None
+                else GuildSettings(
+                    guild_id,
+                    row["reminder_hours"],
+                    row["deadline_hours"],
+                    bool(row["threads"]),
+                    row["allowed_channel_id"],
+                )
+            )
+            updated = change(current)
+            if updated != current:
+                await tx.execute(
+                    "INSERT INTO guild_settings (guild_id, reminder_hours, deadline_hours, threads, allowed_channel_id)"
+                    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                    " reminder_hours = excluded.reminder_hours, deadline_hours = excluded.deadline_hours,"
+                    " threads = excluded.threads, allowed_channel_id = excluded.allowed_channel_id",
+                    guild_id,
+                    updated.reminder_hours,
+                    updated.deadline_hours,
+                    int(updated.threads),
+                    updated.allowed_channel_id,
+                )
+        return updated
+
+    # ---- notices ---------------------------------------------------------------------------------
+    async def last_notice(self, turn: TurnKey, kind: str) -> tuple[int, float | None]:
+        """How many ``kind`` notices this turn had, and when the last one was sent."""
+        row = await self.db.fetchrow(
+            "SELECT COUNT(*) AS n, MAX(sent_at) AS last FROM turn_notices"
+            " WHERE game_id = ? AND turn_started_at = ? AND seat = ? AND kind = ?",
+            turn.game_id,
+            turn.turn_started_at,
+            turn.seat,
+            kind,
+        )
+        return (int(row["n"]), row["last"]) if row else (0, None)
+
+    async def claim_notice(
+        self,
+        turn: TurnKey,
+        kind: str,
+        now: float,
+        due: Callable[[float | None], bool],
+        deliveries: Sequence[NewDelivery] = (),
+    ) -> bool:
+        """Record a ``kind`` notice for ``turn`` if ``due(when the last one was sent, or None)``; say if it was.
+
+        The check, the record and the messages it owes (``deliveries``) are one transaction, so of
+        two ticks racing (in one process or two) only one sends, and what is claimed is delivered.
+        """
+        where = "game_id = ? AND turn_started_at = ? AND seat = ? AND kind = ?"
+        key = (turn.game_id, turn.turn_started_at, turn.seat, kind)
+        async with self.db.transaction() as tx:
+            row = await tx.fetchrow(f"SELECT COUNT(*) AS n, MAX(sent_at) AS last FROM turn_notices WHERE {where}", *key)
+            count, last = (int(row["n"]), row["last"]) if row else (0, None)
+            if not due(last):
+                return False
+            added = await tx.execute(
+                "INSERT INTO turn_notices (game_id, turn_started_at, seat, kind, number, sent_at)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                *key,
+                count + 1,
+                now,
+            )
+            if added != 1:
+                return False
+            for d in deliveries:
+                await tx.execute(
+                    "INSERT INTO outbox (game_id, version, kind, payload, next_attempt_at, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    d.game_id,
+                    d.version,
+                    d.kind,
+                    json.dumps(d.payload),
+                    now,
+                    now,
+                )
+        return True

@@ -1,0 +1,624 @@
+"""Persistence of games: games, seats, the append-only move log, undo requests, and messages owed.
+
+Every change to a game bumps its ``version``; writers pass the version they read and a change
+made against an older version raises ``StaleGame`` — so two commands racing on one game can never
+both apply, in one process or several. Each move is one transaction: its log rows, the new state,
+the new version, the game's next due time, and the messages it owes Discord (``outbox`` rows,
+delivered by ``bot.core.outbox``). An undo never deletes log rows: it marks them ``undone``.
+Every list query is bounded and reads only the columns it shows.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.core.db import Connection, Database, Row, placeholders
+from bot.core.records import (
+    ACTIVE_STATUSES,
+    Delivery,
+    GameRecord,
+    LogEntry,
+    MoveRecord,
+    SeatRecord,
+    StaleGame,
+    UndoRequestRecord,
+)
+
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, thread_id, game, options, status, creator_id, created_at, updated_at, "
+    "version, state, lobby_message_id, turn_started_at, next_due_at, to_move"
+)
+LIST_COLUMNS = GAME_COLUMNS.replace("version, state,", "version, NULL AS state,")
+"""The same columns without the (large) state: lists show games, they do not play them."""
+DEFAULT_LIMIT = 200
+
+
+@dataclass(frozen=True)
+class NewDelivery:
+    """An ``outbox`` row to write with a change."""
+
+    kind: str
+    payload: dict[str, Any]
+    game_id: int | None = None
+    version: int | None = None
+    not_before: float | None = None
+
+
+def _game(row: Row) -> GameRecord:
+    values = dict(row)
+    values["options"] = json.loads(values["options"])
+    return GameRecord(**values)
+
+
+def _delivery(row: Row) -> Delivery:
+    values = dict(row)
+    values["payload"] = json.loads(values["payload"])
+    for dropped in ("lease_until", "error"):
+        values.pop(dropped, None)
+    return Delivery(**values)
+
+
+class Store:
+    """The bot's games on a ``Database``. Open with ``Store(await open_database(url))``."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def schema_version(self) -> int:
+        return await self.db.schema_version()
+
+    # ---- games --------------------------------------------------------------------------------
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        thread_id: int | None,
+        game: str,
+        options: dict[str, Any],
+        creator_id: int,
+        creator_name: str,
+        now: float,
+        deliveries: Sequence[NewDelivery] = (),
+        timing: tuple[float, float, bool] | None = None,
+    ) -> GameRecord:
+        """A new game in the lobby with its creator seated, its clock and its lobby message owed, all at once."""
+        async with self.db.transaction() as tx:
+            game_id = await tx.fetchval(
+                "INSERT INTO games (guild_id, channel_id, thread_id, game, options, status, creator_id,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
+                guild_id,
+                channel_id,
+                thread_id,
+                game,
+                json.dumps(options),
+                creator_id,
+                now,
+                now,
+            )
+            await tx.execute(
+                "INSERT INTO seats (game_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
+                game_id,
+                creator_id,
+                creator_name,
+                now,
+            )
+            if timing is not None:
+                await tx.execute(
+                    "INSERT INTO game_timing (game_id, reminder_hours, deadline_hours, auto_skip) VALUES (?, ?, ?, ?)",
+                    game_id,
+                    timing[0],
+                    timing[1],
+                    int(timing[2]),
+                )
+            await self._owe(tx, [_for_game(d, int(game_id), 0) for d in deliveries], now)
+        record = await self.get_game(int(game_id))
+        assert record is not None
+        return record
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        row = await self.db.fetchrow(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", game_id)
+        return _game(row) if row else None
+
+    async def games_in_channel(self, channel_id: int, statuses: Iterable[str] = ACTIVE_STATUSES) -> list[GameRecord]:
+        """Games whose thread is ``channel_id``, or that post in ``channel_id`` itself (no thread), oldest first."""
+        wanted = tuple(statuses)
+        rows = await self.db.fetch(
+            f"SELECT {LIST_COLUMNS} FROM games WHERE (thread_id = ? OR (thread_id IS NULL AND channel_id = ?))"
+            f" AND status IN ({placeholders(len(wanted))}) ORDER BY id LIMIT ?",
+            channel_id,
+            channel_id,
+            *wanted,
+            DEFAULT_LIMIT,
+        )
+        return [_game(r) for r in rows]
+
+    async def list_games(
+        self,
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        game: str | None = None,
+        statuses: Iterable[str] = ACTIVE_STATUSES,
+        limit: int = DEFAULT_LIMIT,
+        newest_first: bool = False,
+    ) -> list[GameRecord]:
+        """Games (without their state) filtered by server, player and game name; oldest first unless asked."""
+        wanted = tuple(statuses)
+        clauses = [f"status IN ({placeholders(len(wanted))})"]
+        params: list[Any] = list(wanted)
+        if guild_id is not None:
+            clauses.append("guild_id = ?")
+            params.append(guild_id)
+        if game is not None:
+            clauses.append("game = ?")
+            params.append(game)
+        if user_id is not None:
+            clauses.append("id IN (SELECT game_id FROM seats WHERE user_id = ? AND left_game = 0)")
+            params.append(user_id)
+        order = "id DESC" if newest_first else "id"
+        rows = await self.db.fetch(
+            f"SELECT {LIST_COLUMNS} FROM games WHERE {' AND '.join(clauses)} ORDER BY {order} LIMIT ?",
+            *params,
+            limit,
+        )
+        return [_game(r) for r in rows]
+
+    async def due_games(self, now: float, limit: int = DEFAULT_LIMIT) -> list[GameRecord]:
+        """Active games whose next reminder or deadline is due at ``now`` (an indexed query)."""
+        rows = await self.db.fetch(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND next_due_at <= ?"
+            " ORDER BY next_due_at LIMIT ?",
+            now,
+            limit,
+        )
+        return [_game(r) for r in rows]
+
+    async def set_next_due(self, game_id: int, version: int, due_at: float | None) -> None:
+        """The game's next due time, if it is still at ``version`` (a newer change sets its own)."""
+        async with self.db.transaction() as tx:
+            await tx.execute("UPDATE games SET next_due_at = ? WHERE id = ? AND version = ?", due_at, game_id, version)
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        async with self.db.transaction() as tx:
+            await tx.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", message_id, game_id)
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        async with self.db.transaction() as tx:
+            await tx.execute("UPDATE games SET thread_id = ? WHERE id = ?", thread_id, game_id)
+
+    async def _bump(self, tx: Connection, game_id: int, expected_version: int, now: float) -> int:
+        changed = await tx.execute(
+            "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+            now,
+            game_id,
+            expected_version,
+        )
+        if changed != 1:
+            raise StaleGame(f"game {game_id} is no longer at version {expected_version}")
+        return expected_version + 1
+
+    async def set_status(
+        self, game_id: int, expected_version: int, status: str, now: float, deliveries: Sequence[NewDelivery] = ()
+    ) -> int:
+        async with self.db.transaction() as tx:
+            version = await self._bump(tx, game_id, expected_version, now)
+            await tx.execute("UPDATE games SET status = ?, next_due_at = NULL WHERE id = ?", status, game_id)
+            await self._owe(tx, [_for_game(d, game_id, version) for d in deliveries], now)
+        return version
+
+    # ---- seats ---------------------------------------------------------------------------------
+    async def seats(self, game_id: int) -> list[SeatRecord]:
+        """The players of a game: in seat order once started, in joining order before."""
+        rows = await self.db.fetch(
+            "SELECT game_id, user_id, name, seat, joined_at, computer, left_game FROM seats WHERE game_id = ?"
+            " ORDER BY seat IS NULL, seat, joined_at, user_id",
+            game_id,
+        )
+        return [SeatRecord(**{**r, "left_game": bool(r["left_game"])}) for r in rows]
+
+    async def seats_of_games(self, game_ids: Sequence[int]) -> dict[int, list[SeatRecord]]:
+        """The players of several games at once (lists and autocomplete read them in one query)."""
+        if not game_ids:
+            return {}
+        rows = await self.db.fetch(
+            "SELECT game_id, user_id, name, seat, joined_at, computer, left_game FROM seats"
+            f" WHERE game_id IN ({placeholders(len(game_ids))}) ORDER BY game_id, seat IS NULL, seat, joined_at",
+            *game_ids,
+        )
+        found: dict[int, list[SeatRecord]] = {gid: [] for gid in game_ids}
+        for row in rows:
+            found[row["game_id"]].append(SeatRecord(**{**row, "left_game": bool(row["left_game"])}))
+        return found
+
+    async def join(
+        self,
+        game_id: int,
+        expected_version: int,
+        user_id: int,
+        name: str,
+        now: float,
+        deliveries: Sequence[NewDelivery] = (),
+        computer: str | None = None,
+    ) -> int:
+        async with self.db.transaction() as tx:
+            version = await self._bump(tx, game_id, expected_version, now)
+            await tx.execute(
+                "INSERT INTO seats (game_id, user_id, name, joined_at, computer) VALUES (?, ?, ?, ?, ?)",
+                game_id,
+                user_id,
+                name,
+                now,
+                computer,
+            )
+            await self._owe(tx, [_for_game(d, game_id, version) for d in deliveries], now)
+        return version
+
+    async def leave(
+        self, game_id: int, expected_version: int, user_id: int, now: float, deliveries: Sequence[NewDelivery] = ()
+    ) -> int:
+        async with self.db.transaction() as tx:
+            version = await self._bump(tx, game_id, expected_version, now)
+            await tx.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", game_id, user_id)
+            await self._owe(tx, [_for_game(d, game_id, version) for d in deliveries], now)
+        return version
+
+    # ---- moves ------------------------------------------------------------------------------------
+    async def start(
+        self,
+        game_id: int,
+        expected_version: int,
+        seat_order: Sequence[int],
+        entries: Sequence[LogEntry],
+        state: str,
+        status: str,
+        now: float,
+        next_due_at: float | None = None,
+        deliveries: Sequence[NewDelivery] = (),
+        to_move: int | None = None,
+    ) -> int:
+        """Seat the players in ``seat_order`` (user ids), log the setup moves and store the state."""
+        async with self.db.transaction() as tx:
+            version = await self._bump(tx, game_id, expected_version, now)
+            for seat, user_id in enumerate(seat_order):
+                await tx.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?", seat, game_id, user_id)
+            await self._append(tx, game_id, entries, now)
+            await tx.execute(
+                "UPDATE games SET state = ?, status = ?, turn_started_at = ?, next_due_at = ?, to_move = ?"
+                " WHERE id = ?",
+                state,
+                status,
+                now,
+                next_due_at,
+                to_move,
+                game_id,
+            )
+            await self._owe(tx, [_for_game(d, game_id, version) for d in deliveries], now)
+        return version
+
+    async def record_moves(
+        self,
+        game_id: int,
+        expected_version: int,
+        entries: Sequence[LogEntry],
+        state: str,
+        status: str,
+        now: float,
+        *,
+        turn_changed: bool = True,
+        next_due_at: float | None = None,
+        deliveries: Sequence[NewDelivery] = (),
+        interaction: tuple[int, str] | None = None,
+        to_move: int | None = None,
+        left_seat: int | None = None,
+    ) -> int:
+        """Append ``entries``, store the new state and owe its messages, all or nothing.
+
+        ``interaction`` (Discord's interaction id, what handling it did) is recorded too, so the
+        same interaction delivered twice is answered from this result instead of applied again.
+        """
+        async with self.db.transaction() as tx:
+            version = await self._bump(tx, game_id, expected_version, now)
+            if interaction is not None:
+                await self._remember_interaction(tx, interaction[0], game_id, interaction[1], now)
+            await self._append(tx, game_id, entries, now)
+            if left_seat is not None:
+                await tx.execute("UPDATE seats SET left_game = 1 WHERE game_id = ? AND seat = ?", game_id, left_seat)
+            if turn_changed:
+                await tx.execute(
+                    "UPDATE games SET state = ?, status = ?, to_move = ?, turn_started_at = ?, next_due_at = ?"
+                    " WHERE id = ?",
+                    state,
+                    status,
+                    to_move,
+                    now,
+                    next_due_at,
+                    game_id,
+                )
+            else:
+                await tx.execute(
+                    "UPDATE games SET state = ?, status = ?, to_move = ?, next_due_at = ? WHERE id = ?",
+                    state,
+                    status,
+                    to_move,
+                    next_due_at,
+                    game_id,
+                )
+            if status != "active":
+                await tx.execute("UPDATE games SET next_due_at = NULL WHERE id = ?", game_id)
+            await self._owe(tx, [_for_game(d, game_id, version) for d in deliveries], now)
+        return version
+
+    async def _append(self, tx: Connection, game_id: int, entries: Sequence[LogEntry], now: float) -> None:
+        ply = await tx.fetchval("SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = ?", game_id)
+        for entry in entries:
+            ply += 1
+            await tx.execute(
+                "INSERT INTO moves (game_id, ply, seat, kind, move, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                game_id,
+                ply,
+                entry.seat,
+                entry.kind,
+                entry.move,
+                entry.user_id,
+                now,
+            )
+
+    async def moves(self, game_id: int) -> list[MoveRecord]:
+        """The whole log of a game in order, undone moves included (marked)."""
+        rows = await self.db.fetch(
+            "SELECT game_id, ply, seat, kind, move, user_id, created_at, undone FROM moves"
+            " WHERE game_id = ? ORDER BY ply",
+            game_id,
+        )
+        return [MoveRecord(**{**r, "undone": bool(r["undone"])}) for r in rows]
+
+    # ---- interactions handled ------------------------------------------------------------------------
+    async def _remember_interaction(
+        self, tx: Connection, interaction_id: int, game_id: int | None, outcome: str, now: float
+    ) -> None:
+        done = await tx.execute(
+            "INSERT INTO interactions (interaction_id, game_id, outcome, created_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (interaction_id) DO NOTHING",
+            interaction_id,
+            game_id,
+            outcome,
+            now,
+        )
+        if done != 1:
+            raise StaleGame(f"interaction {interaction_id} was handled already")
+
+    async def interaction_outcome(self, interaction_id: int) -> str | None:
+        """What the first handling of ``interaction_id`` did, if it changed a game."""
+        return await self.db.fetchval("SELECT outcome FROM interactions WHERE interaction_id = ?", interaction_id)
+
+    async def forget_interactions(self, before: float) -> int:
+        """Drop records of interactions older than ``before`` (Discord never resends them after 15 minutes)."""
+        async with self.db.transaction() as tx:
+            return await tx.execute("DELETE FROM interactions WHERE created_at < ?", before)
+
+    # ---- messages owed -----------------------------------------------------------------------------------
+    async def _owe(self, tx: Connection, deliveries: Sequence[NewDelivery], now: float) -> None:
+        for d in deliveries:
+            await tx.execute(
+                "INSERT INTO outbox (game_id, version, kind, payload, next_attempt_at, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                d.game_id,
+                d.version,
+                d.kind,
+                json.dumps(d.payload),
+                d.not_before if d.not_before is not None else now,
+                now,
+            )
+
+    async def owe(self, deliveries: Sequence[NewDelivery], now: float) -> None:
+        """Owe messages that follow no game change (a reminder, a notice)."""
+        async with self.db.transaction() as tx:
+            await self._owe(tx, deliveries, now)
+
+    async def claim_deliveries(
+        self, now: float, lease: float, *, game_id: int | None = None, limit: int = 50
+    ) -> list[Delivery]:
+        """Claim the due deliveries (all, or one game's) for ``lease`` seconds: pending ones and expired leases."""
+        game_clause = " AND game_id = ?" if game_id is not None else ""
+        params: list[Any] = [now, now]
+        if game_id is not None:
+            params.append(game_id)
+        async with self.db.transaction() as tx:
+            rows = await tx.fetch(
+                "SELECT id, game_id, version, kind, payload, status, attempts, next_attempt_at, created_at,"
+                " message_id, channel_id FROM outbox"
+                " WHERE ((status = 'pending' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until < ?))"
+                f"{game_clause} ORDER BY id LIMIT ?",
+                *params,
+                limit,
+            )
+            claimed = []
+            for row in rows:
+                took = await tx.execute(
+                    "UPDATE outbox SET status = 'sending', lease_until = ?, attempts = attempts + 1"
+                    " WHERE id = ? AND status = ?",
+                    now + lease,
+                    row["id"],
+                    row["status"],
+                )
+                if took == 1:
+                    claimed.append(_delivery({**row, "status": "sending", "attempts": row["attempts"] + 1}))
+        return claimed
+
+    async def delivered(self, delivery_id: int, message_id: int | None, channel_id: int | None) -> None:
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "UPDATE outbox SET status = 'done', message_id = ?, channel_id = ?, lease_until = NULL WHERE id = ?",
+                message_id,
+                channel_id,
+                delivery_id,
+            )
+
+    async def delivery_failed(self, delivery_id: int, retry_at: float | None, error: str) -> None:
+        """Back to pending until ``retry_at``; None: given up for good."""
+        status = "pending" if retry_at is not None else "failed"
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "UPDATE outbox SET status = ?, next_attempt_at = COALESCE(?, next_attempt_at), lease_until = NULL,"
+                " error = ? WHERE id = ?",
+                status,
+                retry_at,
+                error[:500],
+                delivery_id,
+            )
+
+    async def update_payload(self, delivery_id: int, payload: dict[str, Any]) -> None:
+        """Remember progress of a delivery in several steps (a thread made, a lobby posted)."""
+        async with self.db.transaction() as tx:
+            await tx.execute("UPDATE outbox SET payload = ? WHERE id = ?", json.dumps(payload), delivery_id)
+
+    async def pending_deliveries(self, game_id: int | None = None) -> list[Delivery]:
+        """Deliveries not done yet (pending, sending), oldest first; one game's or all."""
+        clause, params = ("AND game_id = ?", [game_id]) if game_id is not None else ("", [])
+        rows = await self.db.fetch(
+            "SELECT id, game_id, version, kind, payload, status, attempts, next_attempt_at, created_at,"
+            f" message_id, channel_id FROM outbox WHERE status IN ('pending', 'sending') {clause} ORDER BY id LIMIT ?",
+            *params,
+            DEFAULT_LIMIT,
+        )
+        return [_delivery(r) for r in rows]
+
+    async def delivery(self, delivery_id: int) -> Delivery | None:
+        row = await self.db.fetchrow(
+            "SELECT id, game_id, version, kind, payload, status, attempts, next_attempt_at, created_at,"
+            " message_id, channel_id FROM outbox WHERE id = ?",
+            delivery_id,
+        )
+        return _delivery(row) if row else None
+
+    async def last_board_message(self, game_id: int) -> Delivery | None:
+        """The newest delivered board of a game (its message carries the game's current buttons)."""
+        row = await self.db.fetchrow(
+            "SELECT id, game_id, version, kind, payload, status, attempts, next_attempt_at, created_at,"
+            " message_id, channel_id FROM outbox WHERE game_id = ? AND kind = 'board' AND status = 'done'"
+            " ORDER BY id DESC LIMIT 1",
+            game_id,
+        )
+        return _delivery(row) if row else None
+
+    # ---- undo requests ------------------------------------------------------------------------------
+    async def add_undo_request(
+        self, game_id: int, version: int, requester_id: int, plies: tuple[int, int], now: float
+    ) -> bool:
+        """Open a request at ``version`` (older open ones become stale); False if one was made already."""
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "UPDATE undo_requests SET status = 'stale' WHERE game_id = ? AND status = 'open' AND version <> ?",
+                game_id,
+                version,
+            )
+            added = await tx.execute(
+                "INSERT INTO undo_requests (game_id, version, requester_id, first_ply, last_ply, status, created_at)"
+                " VALUES (?, ?, ?, ?, ?, 'open', ?) ON CONFLICT (game_id, version) DO NOTHING",
+                game_id,
+                version,
+                requester_id,
+                plies[0],
+                plies[1],
+                now,
+            )
+        return added == 1
+
+    async def undo_request(self, game_id: int, version: int) -> UndoRequestRecord | None:
+        row = await self.db.fetchrow(
+            "SELECT game_id, version, requester_id, first_ply, last_ply, status, created_at FROM undo_requests"
+            " WHERE game_id = ? AND version = ?",
+            game_id,
+            version,
+        )
+        if row is None:
+            return None
+        agreed = await self.db.fetch(
+            "SELECT user_id FROM undo_agreements WHERE game_id = ? AND version = ?", game_id, version
+        )
+        return UndoRequestRecord(**row, agreed=frozenset(r["user_id"] for r in agreed))
+
+    async def agree_undo(self, game_id: int, version: int, user_id: int, now: float) -> None:
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO undo_agreements (game_id, version, user_id, agreed_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id, version, user_id) DO NOTHING",
+                game_id,
+                version,
+                user_id,
+                now,
+            )
+
+    async def close_undo_request(self, game_id: int, version: int, status: str) -> None:
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "UPDATE undo_requests SET status = ? WHERE game_id = ? AND version = ?", status, game_id, version
+            )
+
+    async def undo_moves(
+        self,
+        request: UndoRequestRecord,
+        state: str,
+        status: str,
+        now: float,
+        next_due_at: float | None = None,
+        deliveries: Sequence[NewDelivery] = (),
+        to_move: int | None = None,
+    ) -> int:
+        """Grant ``request``: mark its rows undone and store the rebuilt state, all or nothing."""
+        async with self.db.transaction() as tx:
+            version = await self._bump(tx, request.game_id, request.version, now)
+            await tx.execute(
+                "UPDATE moves SET undone = 1 WHERE game_id = ? AND ply BETWEEN ? AND ?",
+                request.game_id,
+                request.first_ply,
+                request.last_ply,
+            )
+            await tx.execute(
+                "UPDATE games SET state = ?, status = ?, turn_started_at = ?, next_due_at = ?, to_move = ?"
+                " WHERE id = ?",
+                state,
+                status,
+                now,
+                next_due_at,
+                to_move,
+                request.game_id,
+            )
+            await tx.execute(
+                "UPDATE undo_requests SET status = 'granted' WHERE game_id = ? AND version = ?",
+                request.game_id,
+                request.version,
+            )
+            await self._owe(tx, [_for_game(d, request.game_id, version) for d in deliveries], now)
+        return version
+
+    async def undo_starts(self, game_id: int) -> list[int]:
+        """The first log row of every granted undo (where a taken-back move begins), in order."""
+        rows = await self.db.fetch(
+            "SELECT first_ply FROM undo_requests WHERE game_id = ? AND status = 'granted' ORDER BY first_ply", game_id
+        )
+        return [r["first_ply"] for r in rows]
+
+    # ---- meta -------------------------------------------------------------------------------------------
+    async def meta(self, key: str) -> str | None:
+        return await self.db.fetchval("SELECT value FROM meta WHERE key = ?", key)
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                key,
+                value,
+            )
+
+
+def _for_game(delivery: NewDelivery, game_id: int, version: int) -> NewDelivery:
+    """``delivery`` tied to the game and the version the change made."""
+    return NewDelivery(delivery.kind, delivery.payload, game_id, version, delivery.not_before)

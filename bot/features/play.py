@@ -1,0 +1,237 @@
+"""Playing: ``/<game> play``, ``board``, ``status``, ``resign``, ``games``, and the move buttons under a board.
+
+``play move:`` takes any move in the game's notation, autocompleted from the legal moves; a
+decision of several moves (a Kairo build and its payment) is written as one line with ``;``
+between the moves and applied whole. ``board`` shows the board privately (in the image layout the
+player chose), or with ``public:true`` brings the current board back into the game's thread with
+its buttons. Under each board: up to five buttons, or a menu of up to 25 moves, for the next
+decision when its choices are public.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engines
+from bot.core.catalog import N_
+from bot.core.host import Refused
+from bot.core.played import Played
+from bot.core.posts import Headline
+from bot.core.records import Delivery, GameRecord
+from bot.core.store import NewDelivery
+from bot.core.text import CHOICE_LIMIT, shorten
+from bot.core.wording import say_for
+from bot.ui.components import GameButton, GameSelect, persistent_view
+from bot.ui.context import GameId, choices_from, current_game, make_command, target
+from bot.ui.errors import reply_private
+from bot.ui.moves import MoveRequest, defer, make_moves
+from bot.ui.services import GameUI, Services, services
+
+BUTTON_LIMIT = 5
+SELECT_LIMIT = 25
+MOVE_SEPARATOR = ";"
+MAX_MOVES_PER_COMMAND = 12
+MOVE_TEXT_LIMIT = 400
+NO_GAMES = N_("No {title} games here yet: start one with /{command} new.")
+GAME_LINE = N_("#{id} ({status}) <#{channel}>: {players} — {standing}")
+REPOSTED = N_("The current board is back in the game's thread: {link}")
+CHOOSE_MOVE = N_("Choose your move…")
+
+
+def split_moves(text: str) -> list[str]:
+    """``"build red e5 door e6; card NW"`` -> two moves (empty parts dropped; refused when absurdly long)."""
+    if len(text) > MOVE_TEXT_LIMIT:
+        raise Refused("not_a_move", move=text)
+    moves = [part.strip() for part in text.split(MOVE_SEPARATOR) if part.strip()]
+    if not moves or len(moves) > MAX_MOVES_PER_COMMAND:
+        raise Refused("not_a_move", move=text)
+    return moves
+
+
+# ---- the move buttons ------------------------------------------------------------------------------
+class MoveButton(GameButton, kind="mv"):
+    """One legal move of the decision shown on a board: the index into the legal moves at that version."""
+
+    async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        await play_indexed(interaction, record, self.version, int(self.arg or 0))
+
+
+class MoveSelect(GameSelect, kind="sel"):
+    """A menu of the legal moves when there are too many for buttons."""
+
+    async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        await make_moves(interaction, MoveRequest(record.id, self.version, [self.chosen(interaction)[0]]))
+
+
+async def play_indexed(interaction: discord.Interaction, record: GameRecord, version: int, index: int) -> None:
+    """A move button: the ``index``-th legal move of the game at ``version``."""
+    if record.version != version:
+        raise Refused("out_of_date")
+    played = await services(interaction).host.snapshot(record.id)
+    if played.state is None:
+        raise Refused("not_started", id=record.id)
+    moves = played.engine.legal_moves(played.state)
+    if not 0 <= index < len(moves):
+        raise Refused("button_gone")
+    await make_moves(interaction, MoveRequest(record.id, version, [moves[index]]))
+
+
+async def move_controls(svc: Services, played: Played, delivery: Delivery | None) -> discord.ui.View | None:
+    """Buttons (up to 5 moves) or a menu (up to 25) for the next decision when its choices are public."""
+    seat = played.to_move_player
+    if played.state is None or seat is None:
+        return None
+    ui = svc.game_ui.get(played.game.game, GameUI())
+    public = played.view(None)
+    if ui.public_moves is not None and not ui.public_moves(public):
+        return None
+    moves = played.engine.legal_moves(played.state)
+    say = say_for(played.game.game, tuple(played.names))
+    game_id, version = played.game.id, played.game.version
+    if len(moves) <= BUTTON_LIMIT:
+        buttons = [
+            MoveButton(game_id, version, index, label=say.label(move, public), emoji=ui.emoji.get(move))
+            for index, move in enumerate(moves)
+        ]
+        return persistent_view(*buttons)
+    if len(moves) <= SELECT_LIMIT and all(len(m) <= CHOICE_LIMIT for m in moves):
+        options = [discord.SelectOption(label=shorten(say.label(m, public), CHOICE_LIMIT), value=m) for m in moves]
+        return persistent_view(MoveSelect(game_id, version, options=options, placeholder=say._(CHOOSE_MOVE)))
+    return None
+
+
+# ---- commands ---------------------------------------------------------------------------------------
+async def play(interaction: discord.Interaction, move: str, game: GameId | None = None) -> None:
+    """Make any legal move in the game's notation (several moves of one decision: separate them with ;)."""
+    aim = await target(interaction, game)
+    await make_moves(interaction, MoveRequest(aim.id, aim.version, split_moves(move)))
+
+
+async def autocomplete_move(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Legal moves containing the words typed so far; after a ``;`` the moves that continue the decision."""
+    try:
+        played = await current_game(interaction, getattr(interaction.namespace, "game", None))
+    except Refused:
+        return []
+    if played.state is None or played.to_move_player is None:
+        return []
+    if played.seat_of(interaction.user.id) != played.to_move_player:
+        return []
+    *done, typing = current.split(MOVE_SEPARATOR) if current else [""]
+    engine, state = played.engine, played.state
+    try:
+        for move in (m.strip() for m in done if m.strip()):
+            state = engine.apply(state, move)
+    except Exception:
+        return []
+    prefix = "; ".join(m.strip() for m in done if m.strip())
+    say = say_for(played.game.game, tuple(played.names))
+    view = played.view(None)
+    moves = [f"{prefix}; {m}" if prefix else m for m in engine.legal_moves(state)]
+    return choices_from(moves, typing, lambda m: say.label(m.rsplit("; ", 1)[-1], view))
+
+
+async def board(interaction: discord.Interaction, public: bool = False, game: GameId | None = None) -> None:
+    """The current board: only to you, or with public:true back in the game's thread with its buttons."""
+    svc = services(interaction)
+    played = await current_game(interaction, game)
+    if played.state is None:
+        await reply_private(interaction, svc.posts.lobby_text(played))
+        return
+    if public:
+        await repost_board(interaction, played)
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    seat = played.seat_of(interaction.user.id)
+    layout = await svc.schedule.layout(interaction.user.id) or "landscape"
+    file = await svc.courier.board_file(played, seat, layout=layout)
+    await interaction.followup.send(svc.posts.status_text(played), file=file, ephemeral=True)
+
+
+async def repost_board(interaction: discord.Interaction, played: Played) -> None:
+    """Owe a fresh board post in the game's thread (with the current buttons), and deliver it."""
+    svc = services(interaction)
+    seat = played.seat_of(interaction.user.id)
+    if seat is None:
+        raise Refused("not_a_player", id=played.game.id, command=played.game.game)
+    await defer(interaction)
+    name = getattr(interaction.user, "display_name", interaction.user.name)
+    parts = svc.posts.board_parts(played, Headline("board_again", by_name=name))
+    pinged = played.user_of(played.to_move_player)
+    payload = {**parts, "happened": [], "ping": [pinged] if pinged else [], "image": True}
+    delivery = NewDelivery("board", payload, played.game.id, played.game.version)
+    await svc.store.owe([delivery], svc.clock())
+    await svc.courier.deliver_game(played.game.id)
+    link = await board_link_of(svc, played)
+    await reply_private(interaction, say_for(played.game.game, ()).fill(REPOSTED, {"link": link or ""}))
+
+
+async def board_link_of(svc: Services, played: Played) -> str | None:
+    board = await svc.store.last_board_message(played.game.id)
+    if board is None or board.message_id is None:
+        return None
+    return f"https://discord.com/channels/{played.game.guild_id}/{board.channel_id}/{board.message_id}"
+
+
+async def status(interaction: discord.Interaction, game: GameId | None = None) -> None:
+    """Players, scores, who is out and whose turn it is (only to you)."""
+    played = await current_game(interaction, game)
+    await reply_private(interaction, services(interaction).posts.status_text(played))
+
+
+async def resign(interaction: discord.Interaction, game: GameId | None = None) -> None:
+    """Leave a running game for good."""
+    svc = services(interaction)
+    played = await current_game(interaction, game)
+    await defer(interaction)
+    result = await svc.host.resign(played.game.id, interaction.user.id)
+    await svc.courier.deliver_game(result.game.id)
+    await reply_private(interaction, svc.posts.happened(result, result.seat_of(interaction.user.id)) or "✓")
+
+
+async def games(interaction: discord.Interaction) -> None:
+    """This server's games of this kind that are waiting for players or running."""
+    svc = services(interaction)
+    name = interaction.command.root_parent.name if interaction.command and interaction.command.root_parent else ""
+    records = await svc.store.list_games(guild_id=interaction.guild_id, game=name, limit=30, newest_first=True)
+    if not records:
+        title = engines.get(name).title
+        await reply_private(interaction, say_for(name, ()).fill(NO_GAMES, {"title": title, "command": name}))
+        return
+    seats = await svc.store.seats_of_games([r.id for r in records])
+    lines = []
+    for record in records:
+        names = tuple(s.name for s in seats[record.id])
+        say = say_for(name, names)
+        standing = say.fill(N_("waiting for {seat}"), {"seat": record.to_move}) if record.to_move is not None else ""
+        if record.status == "lobby":
+            standing = say._(N_("waiting for players"))
+        params = {
+            "id": record.id,
+            "status": record.status,
+            "channel": record.post_channel_id,
+            "players": say.names_of(range(len(names))),
+            "standing": standing,
+        }
+        lines.append(say.fill(GAME_LINE, params))
+    await reply_private(interaction, "\n".join(lines))
+
+
+# ---- the extension ------------------------------------------------------------------------------------
+async def setup(bot: commands.Bot) -> None:
+    """Add the play commands to every game's group; register the move buttons and their builder."""
+    svc = services(bot)
+    for group in svc.game_groups.values():
+        for name, callback in (("board", board), ("status", status), ("resign", resign), ("games", games)):
+            group.add_command(make_command(name, callback))
+        command = make_command("play", play)
+        command.autocomplete("move")(autocomplete_move)
+        group.add_command(command)
+    bot.add_dynamic_items(MoveButton, MoveSelect)
+
+    async def moves(played: Played, delivery: Delivery | None) -> discord.ui.View | None:
+        return await move_controls(svc, played, delivery)
+
+    svc.controls["moves"] = moves

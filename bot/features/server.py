@@ -1,0 +1,108 @@
+"""``/bazaar settings``: a server's defaults for new games (Manage Server only).
+
+The defaults for the reminder interval and the turn deadline, whether games open in their own
+thread, and the one channel games may be started in. Discord hides the command from members
+without Manage Server (``default_permissions``); the command checks again, since a server can
+change who sees it. Changes are applied in one transaction, so two admins saving at once both count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.core.catalog import N_
+from bot.core.host import Refused
+from bot.core.schedule import GuildSettings
+from bot.core.wording import say_for
+from bot.ui.context import can_manage
+from bot.ui.errors import reply_private
+from bot.ui.services import services
+
+HEADING = N_("**Bazaar settings for this server**")
+NEW_GAMES = N_("New games: {clock} (the creator can change these in `new`).")
+THREADS_YES = N_("Games open in their own thread: yes.")
+THREADS_NO = N_("Games open in their own thread: no, in the channel.")
+WHERE = N_("Games may be started in: {where}.")
+ANY_CHANNEL = N_("any channel")
+
+
+def settings_text(settings: GuildSettings) -> str:
+    say = say_for("bazaar", ())
+    timing = settings.default_timing()
+    clock = say.fill(
+        N_("reminders every {reminder} h, turn deadline {deadline} h"),
+        {"reminder": f"{timing.reminder_hours:g}", "deadline": f"{timing.deadline_hours:g}"},
+    )
+    where = f"<#{settings.allowed_channel_id}>" if settings.allowed_channel_id else say._(ANY_CHANNEL)
+    return "\n".join(
+        [
+            say._(HEADING),
+            say.fill(NEW_GAMES, {"clock": clock}),
+            say._(THREADS_YES if settings.threads else THREADS_NO),
+            say.fill(WHERE, {"where": where}),
+        ]
+    )
+
+
+def changed_settings(
+    settings: GuildSettings,
+    reminder_hours: int | None,
+    deadline_hours: int | None,
+    threads: bool | None,
+    channel: discord.TextChannel | None,
+    any_channel: bool | None,
+) -> GuildSettings:
+    """``settings`` with every option that was given applied."""
+    if reminder_hours is not None:
+        settings = replace(settings, reminder_hours=float(reminder_hours))
+    if deadline_hours is not None:
+        settings = replace(settings, deadline_hours=float(deadline_hours))
+    if threads is not None:
+        settings = replace(settings, threads=threads)
+    if channel is not None:
+        settings = replace(settings, allowed_channel_id=channel.id)
+    if any_channel:
+        settings = replace(settings, allowed_channel_id=None)
+    return settings
+
+
+@app_commands.describe(
+    reminder_hours="Default hours before a waiting player is reminded (0: no reminders)",
+    deadline_hours="Default turn deadline in hours (0: none)",
+    threads="Open each game in its own thread",
+    channel="The only channel where games may be started",
+    any_channel="Let games be started in any channel again",
+)
+@app_commands.default_permissions(manage_guild=True)
+async def settings(
+    interaction: discord.Interaction,
+    reminder_hours: app_commands.Range[int, 0, 720] | None = None,
+    deadline_hours: app_commands.Range[int, 0, 2160] | None = None,
+    threads: bool | None = None,
+    channel: discord.TextChannel | None = None,
+    any_channel: bool | None = None,
+) -> None:
+    """Show or change this server's defaults for games (Manage Server)."""
+    if interaction.guild_id is None:
+        raise Refused("settings_in_server")
+    if not can_manage(interaction):
+        raise Refused("settings_need_manage")
+    schedule = services(interaction).schedule
+
+    def change(current: GuildSettings) -> GuildSettings:
+        return changed_settings(current, reminder_hours, deadline_hours, threads, channel, any_channel)
+
+    updated = await schedule.update_guild_settings(interaction.guild_id, change)
+    await reply_private(interaction, settings_text(updated))
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Add ``settings`` to ``/bazaar``."""
+    command = app_commands.Command(
+        name="settings", description="Show or change this server's defaults for games", callback=settings
+    )
+    services(bot).bazaar_group.add_command(command)

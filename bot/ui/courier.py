@@ -1,0 +1,375 @@
+"""The courier: delivers to Discord what the core owes it (``outbox`` rows), once, whatever happens.
+
+A change and the messages it owes are stored in one transaction (``bot.core.store``); the courier
+sends them afterwards — right away from the handler that made the change (``deliver_game``),
+and from a loop for anything left: a post Discord refused for a while (429, 5xx, a dropped
+connection: retried with backoff), a process that died between the commit and the post (rows
+claimed by a dead process come back when their lease runs out, also after a restart).
+
+Exactly once: a row is claimed before it is sent; a channel message carries a nonce made from the
+row (Discord then returns the first message for a second send with that nonce); the row is marked
+done with the message's id.
+
+Where the game lives: its thread, reopened if Discord archived it. Only when the thread is really
+gone (deleted) or closed to the bot (locked, no permission) does a post go to the thread's channel,
+saying which. A board superseded by a newer one still waiting is folded into it: one message tells
+both turns, with the current board.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import random
+from collections.abc import Callable
+from typing import Any
+
+import aiohttp
+import discord
+
+import render
+from bot.core.catalog import N_
+from bot.core.inbox import channel_link
+from bot.core.played import Played
+from bot.core.records import Delivery, GameRecord
+from bot.core.text import fit_message
+from bot.core.wording import say_for
+from bot.ui.services import Services
+
+log = logging.getLogger("bazaar.courier")
+
+LEASE_SECONDS = 30.0
+GRACE_SECONDS = 2.0
+MAX_BACKOFF = 300.0
+DM_WAIT_FOR_BOARD = 5
+THREAD_DELETED = N_("(The game's thread was deleted, so this is posted here.)")
+THREAD_CLOSED = N_("(The game's thread is locked to the bot, so this is posted here.)")
+NO_GAME = object()
+
+
+class Undeliverable(Exception):
+    """Discord will never accept this delivery as it is (a bad request): give up, log it."""
+
+
+class Later(Exception):
+    """Not yet: try again at ``when``."""
+
+    def __init__(self, when: float, why: str) -> None:
+        super().__init__(why)
+        self.when = when
+
+
+class DiscordCourier:
+    """Sends owed messages through a discord.py client."""
+
+    def __init__(self, client: discord.Client, services: Services, clock: Callable[[], float]) -> None:
+        self.client = client
+        self.services = services
+        self.clock = clock
+        self._game_locks: dict[int, asyncio.Lock] = {}
+
+    # ---- claiming ----------------------------------------------------------------------------------
+    async def deliver_game(self, game_id: int) -> None:
+        """Deliver now what one game owes (called by the handler that made the change)."""
+        async with self._game_lock(game_id):
+            claimed = await self.services.store.claim_deliveries(self.clock(), LEASE_SECONDS, game_id=game_id)
+            for delivery in claimed:
+                await self._attempt(delivery)
+
+    async def deliver_due(self, grace: float = GRACE_SECONDS) -> int:
+        """Deliver everything due (left by a failure, a restart, or a change made without a handler)."""
+        now = self.clock()
+        claimed = await self.services.store.claim_deliveries(now - grace, LEASE_SECONDS)
+        for delivery in claimed:
+            lock = self._game_lock(delivery.game_id) if delivery.game_id else asyncio.Lock()
+            async with lock:
+                await self._attempt(delivery)
+        return len(claimed)
+
+    def _game_lock(self, game_id: int | None) -> asyncio.Lock:
+        return self._game_locks.setdefault(game_id or 0, asyncio.Lock())
+
+    async def _attempt(self, delivery: Delivery) -> None:
+        store = self.services.store
+        try:
+            message = await self._deliver(delivery)
+        except Later as later:
+            await store.delivery_failed(delivery.id, later.when, str(later))
+        except Undeliverable as exc:
+            log.error("delivery %s (%s) given up: %s", delivery.id, delivery.kind, exc)
+            await store.delivery_failed(delivery.id, None, str(exc))
+        except (discord.RateLimited, discord.DiscordServerError, aiohttp.ClientError, OSError, TimeoutError) as exc:
+            retry_at = self.clock() + backoff(delivery.attempts, getattr(exc, "retry_after", None))
+            log.info("delivery %s (%s) failed, retrying: %s", delivery.id, delivery.kind, exc)
+            await store.delivery_failed(delivery.id, retry_at, repr(exc))
+        except discord.HTTPException as exc:
+            log.error("delivery %s (%s) refused by Discord: %s", delivery.id, delivery.kind, exc)
+            await store.delivery_failed(delivery.id, None, repr(exc))
+        else:
+            channel_id = getattr(getattr(message, "channel", None), "id", None)
+            await store.delivered(delivery.id, getattr(message, "id", None), channel_id)
+
+    async def _deliver(self, delivery: Delivery) -> discord.Message | None:
+        handler = {
+            "board": self._board,
+            "notice": self._notice,
+            "dm": self._dm,
+            "lobby": self._lobby,
+            "lobby_edit": self._lobby_edit,
+            "archive": self._archive,
+            "drop_buttons": self._drop_buttons,
+        }.get(delivery.kind)
+        if handler is None:
+            raise Undeliverable(f"unknown delivery kind {delivery.kind!r}")
+        return await handler(delivery)
+
+    # ---- the kinds ------------------------------------------------------------------------------------
+    async def _board(self, delivery: Delivery) -> discord.Message | None:
+        played = await self._played(delivery)
+        if played is None:
+            return None
+        newer = await self._newer_board(delivery)
+        if newer is not None:
+            await self._fold_into(newer, delivery)
+            return None
+        kwargs = await self._board_message(played, delivery)
+        return await self._send_in_game(played.game, delivery, kwargs)
+
+    async def _board_message(self, played: Played, delivery: Delivery) -> dict[str, Any]:
+        payload = delivery.payload
+        kwargs = message_kwargs(board_content(payload), payload.get("ping") or [])
+        current = delivery.version == played.game.version
+        if payload.get("image") and played.state is not None:
+            kwargs["file"] = await self.board_file(played, None, suffix=f"v{delivery.version}")
+        if current and played.game.status == "active":
+            view = await self._controls("moves", played, delivery)
+            if view is not None:
+                kwargs["view"] = view
+        return kwargs
+
+    async def board_file(
+        self, played: Played, viewer: int | None, *, layout: str = "landscape", suffix: str = "", highlight: Any = ()
+    ) -> discord.File:
+        """The board image of ``played`` as ``viewer`` may see it, as an attachment."""
+        view = played.view(viewer)
+        png = await asyncio.to_thread(render.render_board, view, highlight, layout)
+        name = f"{played.game.game}-{played.game.id}{'-' + suffix if suffix else ''}.png"
+        return discord.File(io.BytesIO(png), filename=name)
+
+    async def _newer_board(self, delivery: Delivery) -> Delivery | None:
+        """A newer board of the same game still waiting, which can carry this one's news."""
+        pending = await self.services.store.pending_deliveries(delivery.game_id)
+        return next((d for d in pending if d.kind == "board" and d.id > delivery.id and d.status == "pending"), None)
+
+    async def _fold_into(self, newer: Delivery, older: Delivery) -> None:
+        payload = dict(newer.payload)
+        payload["happened"] = [*older.payload.get("happened", []), *newer.payload.get("happened", [])]
+        await self.services.store.update_payload(newer.id, payload)
+
+    async def _notice(self, delivery: Delivery) -> discord.Message | None:
+        played = await self._played(delivery)
+        if played is None:
+            return None
+        payload = delivery.payload
+        kwargs = message_kwargs(payload.get("content", ""), payload.get("ping") or [])
+        controls = payload.get("controls")
+        if controls:
+            view = await self._controls(str(controls), played, delivery)
+            if view is not None:
+                kwargs["view"] = view
+        return await self._send_in_game(played.game, delivery, kwargs)
+
+    async def _dm(self, delivery: Delivery) -> discord.Message | None:
+        payload = delivery.payload
+        record = await self.services.store.get_game(delivery.game_id) if delivery.game_id else None
+        link = await self._dm_link(delivery, record)
+        guild = self.client.get_guild(record.guild_id) if record else None
+        where = f" ({guild.name})" if guild is not None else ""
+        content = fit_message(f"{payload.get('content', '')}{where}: {link}")
+        try:
+            user = self.client.get_user(int(payload["user_id"])) or await self.client.fetch_user(
+                int(payload["user_id"])
+            )
+            return await user.send(content, allowed_mentions=discord.AllowedMentions.none())
+        except (discord.Forbidden, discord.NotFound) as exc:
+            log.info("could not DM user %s: %s", payload.get("user_id"), exc)
+            return None
+
+    async def _dm_link(self, delivery: Delivery, record: GameRecord | None) -> str:
+        if record is None:
+            return ""
+        if delivery.payload.get("link") == "board":
+            board = await self._board_of(delivery)
+            if board is not None and board.message_id and board.channel_id:
+                return f"https://discord.com/channels/{record.guild_id}/{board.channel_id}/{board.message_id}"
+            if board is not None and board.status in ("pending", "sending") and delivery.attempts < DM_WAIT_FOR_BOARD:
+                raise Later(self.clock() + 1.0, "the board is not posted yet")
+        return channel_link(record)
+
+    async def _board_of(self, delivery: Delivery) -> Delivery | None:
+        store = self.services.store
+        rows = [d for d in await store.pending_deliveries(delivery.game_id) if d.kind == "board"]
+        if delivery.game_id is not None:
+            done = await store.last_board_message(delivery.game_id)
+            if done is not None:
+                rows.append(done)
+        same = [d for d in rows if d.version == delivery.version]
+        return same[0] if same else None
+
+    async def _lobby(self, delivery: Delivery) -> discord.Message | None:
+        played = await self._played(delivery)
+        if played is None:
+            return None
+        record = played.game
+        payload = dict(delivery.payload)
+        if payload.get("thread") and record.thread_id is None:
+            thread = await self._open_thread(record, played)
+            if thread is not None:
+                await self.services.store.set_thread(record.id, thread.id)
+                played = await self.services.host.snapshot(record.id)
+        kwargs = message_kwargs(self.services.posts.lobby_text(played), [])
+        view = await self._controls("lobby", played, delivery)
+        if view is not None:
+            kwargs["view"] = view
+        message = await self._send_in_game(played.game, delivery, kwargs)
+        if message is not None:
+            await self.services.store.set_lobby_message(record.id, message.id)
+        return message
+
+    async def _open_thread(self, record: GameRecord, played: Played) -> discord.Thread | None:
+        """The game's thread in its channel: the one made before a crash, if any, else a new one."""
+        channel = await self._channel(record.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        name = f"{played.engine.title} #{record.id}"
+        existing = next((t for t in channel.threads if t.name == name), None)
+        if existing is not None:
+            return existing
+        try:
+            return await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+            )
+        except discord.Forbidden:
+            return None
+
+    async def _lobby_edit(self, delivery: Delivery) -> discord.Message | None:
+        played = await self._played(delivery)
+        if played is None or played.game.lobby_message_id is None:
+            return None
+        record = played.game
+        view = await self._controls("lobby", played, delivery) if record.status == "lobby" else None
+        try:
+            channel = await self._channel(record.post_channel_id)
+            message = channel.get_partial_message(record.lobby_message_id)  # type: ignore[union-attr]
+            return await message.edit(
+                content=self.services.posts.lobby_text(played), view=view, allowed_mentions=no_pings()
+            )
+        except (discord.NotFound, discord.Forbidden) as exc:
+            log.info("could not update the lobby of game %s: %s", record.id, exc)
+            return None
+
+    async def _archive(self, delivery: Delivery) -> discord.Message | None:
+        record = await self.services.store.get_game(delivery.game_id) if delivery.game_id else None
+        if record is None or record.thread_id is None:
+            return None
+        try:
+            thread = await self._channel(record.thread_id)
+            if isinstance(thread, discord.Thread) and not thread.archived:
+                await thread.edit(archived=True)
+        except (discord.NotFound, discord.Forbidden) as exc:
+            log.info("could not archive the thread of game %s: %s", record.id, exc)
+        return None
+
+    async def _drop_buttons(self, delivery: Delivery) -> discord.Message | None:
+        payload = delivery.payload
+        try:
+            channel = await self._channel(int(payload["channel_id"]))
+            message = channel.get_partial_message(int(payload["message_id"]))  # type: ignore[union-attr]
+            await message.edit(view=None)
+        except (discord.NotFound, discord.Forbidden):
+            return None
+        return None
+
+    # ---- where a game lives ----------------------------------------------------------------------------
+    async def _played(self, delivery: Delivery) -> Played | None:
+        if delivery.game_id is None:
+            return None
+        try:
+            return await self.services.host.snapshot(delivery.game_id)
+        except Exception:  # a game deleted meanwhile: nothing to deliver
+            log.warning("delivery %s: game %s is gone", delivery.id, delivery.game_id)
+            return None
+
+    async def _controls(self, name: str, played: Played, delivery: Delivery | None) -> discord.ui.View | None:
+        builder = self.services.controls.get(name)
+        return await builder(played, delivery) if builder is not None else None
+
+    async def _channel(self, channel_id: int) -> Any:
+        return self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+
+    async def _send_in_game(
+        self, record: GameRecord, delivery: Delivery, kwargs: dict[str, Any]
+    ) -> discord.Message | None:
+        """Send where the game lives, with the delivery's nonce; the channel only if the thread is closed or gone."""
+        try:
+            channel = await self._channel(record.post_channel_id)
+        except discord.NotFound:
+            if record.thread_id is None:
+                raise Undeliverable(f"the channel of game {record.id} is gone") from None
+            await self.services.store.set_thread(record.id, None)
+            return await self._send_to_parent(record.channel_id, delivery, kwargs, THREAD_DELETED)
+        if isinstance(channel, discord.Thread):
+            try:
+                if channel.archived:
+                    await channel.edit(archived=False)
+                return await channel.send(nonce=nonce(delivery), **kwargs)
+            except discord.Forbidden:
+                return await self._send_to_parent(record.channel_id, delivery, kwargs, THREAD_CLOSED)
+            except discord.NotFound:
+                await self.services.store.set_thread(record.id, None)
+                return await self._send_to_parent(record.channel_id, delivery, kwargs, THREAD_DELETED)
+        return await channel.send(nonce=nonce(delivery), **kwargs)
+
+    async def _send_to_parent(
+        self, channel_id: int, delivery: Delivery, kwargs: dict[str, Any], why: str
+    ) -> discord.Message | None:
+        channel = await self._channel(channel_id)
+        moved = dict(kwargs)
+        moved["content"] = fit_message(f"{say_for('bazaar', ())._(why)}\n{kwargs.get('content', '')}")
+        fresh = kwargs.get("file")
+        if isinstance(fresh, discord.File):
+            fresh.reset()
+        return await channel.send(nonce=nonce(delivery, "p"), **moved)
+
+
+def board_content(payload: dict[str, Any]) -> str:
+    """A board post's text: its title line, what happened (folded turns included), who is next."""
+    lines = [payload.get("head", ""), *payload.get("happened", []), payload.get("next", "")]
+    return fit_message("\n".join(line for line in lines if line))
+
+
+def message_kwargs(content: str, ping: list[int]) -> dict[str, Any]:
+    return {"content": fit_message(content), "allowed_mentions": pings(ping)}
+
+
+def pings(user_ids: list[int]) -> discord.AllowedMentions:
+    """Mentions that may ping exactly these users, never a role or everyone."""
+    users = [discord.Object(id=int(u)) for u in user_ids]
+    return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
+
+
+def no_pings() -> discord.AllowedMentions:
+    return discord.AllowedMentions.none()
+
+
+def nonce(delivery: Delivery, suffix: str = "") -> str:
+    """The delivery's nonce (at most 25 characters): Discord keeps one message per nonce."""
+    return f"bz{delivery.id}{suffix}"[:25]
+
+
+def backoff(attempts: int, retry_after: float | None = None) -> float:
+    """Seconds before the next try: what Discord asked for, else doubling from 1 s up to 5 min, with jitter."""
+    if retry_after is not None:
+        return float(retry_after) + random.uniform(0.0, 0.5)
+    return min(MAX_BACKOFF, 2.0 ** max(attempts - 1, 0)) * random.uniform(0.8, 1.2)

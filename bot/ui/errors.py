@@ -1,0 +1,99 @@
+"""The one place that turns failures into replies.
+
+A ``GameError`` (an illegal move, not your turn, a stale button …) becomes an ephemeral message
+worded by the catalogs of its game, cut to Discord's limits, and changes nothing. Anything else is
+logged with its context (command, button, user, server, channel) and an error id, and the user
+gets a short apology quoting that id.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import engines
+from bot.core.catalog import N_
+from bot.core.text import MESSAGE_LIMIT, fit_message
+from bot.core.wording import MissingWords, say_for
+from engines.base import GameError
+
+log = logging.getLogger("bazaar.errors")
+
+APOLOGY = N_("Sorry, something went wrong on our side (error id `{error_id}`).")
+CANNOT_HERE = N_("You can't use this command here.")
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The original exception behind discord.py's command wrappers."""
+    while isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        error = error.__cause__ or error
+        if not isinstance(error, app_commands.AppCommandError):
+            break
+    return error
+
+
+def game_of(interaction: discord.Interaction) -> str:
+    """The game whose group the interaction's command belongs to ("bazaar" for none)."""
+    command = interaction.command
+    root = getattr(command, "root_parent", None) or command
+    name = getattr(root, "name", None)
+    try:
+        return engines.get(name).name if name else "bazaar"
+    except GameError:
+        return "bazaar"
+
+
+def refusal_text(error: GameError, game: str = "bazaar", names: list[str] | None = None) -> str:
+    """The words of a refusal, in its game's catalog, naming its players."""
+    game = getattr(error, "game", None) or game
+    names = getattr(error, "names", None) or names or []
+    try:
+        return fit_message(say_for(game, tuple(names)).refusal(error))
+    except (MissingWords, KeyError, IndexError, ValueError):
+        log.exception("no words for refusal %r of %s", error.code, game)
+        return fit_message(say_for("bazaar", ()).fill(APOLOGY, {"error_id": error.code}))
+
+
+async def reply_private(interaction: discord.Interaction, content: str, **extra: Any) -> None:
+    """Send ``content`` ephemerally (cut to Discord's limit), whether or not the interaction was answered."""
+    content = fit_message(content, MESSAGE_LIMIT)
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **extra)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **extra)
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the user what went wrong: the rule for a GameError, an apology with an id otherwise."""
+    error = unwrap(error)
+    if isinstance(error, GameError):
+        await _safe_reply(interaction, refusal_text(error, game_of(interaction)))
+        return
+    if isinstance(error, app_commands.CheckFailure):
+        await _safe_reply(interaction, str(error) or say_for("bazaar", ())._(CANNOT_HERE))
+        return
+    error_id = secrets.token_hex(4)
+    command = interaction.command.qualified_name if interaction.command else None
+    custom_id = (interaction.data or {}).get("custom_id") if interaction.data else None
+    log.error(
+        "error %s: command=%s custom_id=%s user=%s guild=%s channel=%s",
+        error_id,
+        command,
+        custom_id,
+        interaction.user.id,
+        interaction.guild_id,
+        interaction.channel_id,
+        exc_info=error,
+    )
+    await _safe_reply(interaction, say_for("bazaar", ()).fill(APOLOGY, {"error_id": error_id}))
+
+
+async def _safe_reply(interaction: discord.Interaction, content: str) -> None:
+    try:
+        await reply_private(interaction, content)
+    except discord.HTTPException:
+        log.warning("could not send an error reply to interaction %s", interaction.id)
