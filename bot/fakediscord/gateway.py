@@ -58,7 +58,7 @@ class Gateway:
         """Tell sessions about a guild the bot joined after READY."""
         for session in self.live_sessions():
             if session.covers(guild.id):
-                session.send_guild_create(guild)
+                session.send_guild_create(guild, joined=True)
 
     def receiver(self, guild_id: int | None) -> GatewaySession | None:
         """The session an interaction in this guild (None: a DM) goes to."""
@@ -77,7 +77,7 @@ class Gateway:
         """Sessions connected or still resumable; those dropped longer than `resume_window` ago end here."""
         now = self.world.now()
         for session in list(self.sessions):
-            if not session.connected and now - session.dropped_at > self.resume_window:
+            if session.connection is None and now - session.dropped_at > self.resume_window:
                 self._end(session)
         return list(self.sessions)
 

@@ -156,20 +156,25 @@ def interaction_channel_payload(world: World, channel: Channel, user_id: int) ->
     return payload
 
 
-def guild_create_payload(world: World, guild: Guild, bot_user_id: int, *, all_members: bool) -> dict[str, Any]:
+def guild_create_payload(
+    world: World, guild: Guild, bot_user_id: int, *, all_members: bool, joined: bool = False
+) -> dict[str, Any]:
     """A GUILD_CREATE payload: the guild with its roles, channels and active threads.
 
     Without the privileged GUILD_MEMBERS intent Discord lists only the bot itself among the members, so
-    a bot cannot rely on its member cache; with it, every member is listed.
+    a bot cannot rely on its member cache; with it, every member is listed. A guild listed in READY
+    arrives with `unavailable: false`; a guild the bot `joined` later has no `unavailable` key (which is
+    how discord.py tells `on_guild_join` from `on_guild_available`).
     """
     channels = [world.channels[channel_id] for channel_id in guild.channel_ids]
     members = [m for m in guild.members.values() if all_members or m.user_id == bot_user_id]
     threads = [thread for channel in channels for thread in world.threads_of(channel.id) if not thread.archived]
+    availability = {} if joined else {"unavailable": False}
     return {
         **guild_payload(guild),
         "joined_at": guild.members[bot_user_id].joined_at,
         "large": False,
-        "unavailable": False,
+        **availability,
         "member_count": len(guild.members),
         "members": [member_payload(world, guild, member) for member in members],
         "channels": [_without_guild_id(channel_payload(world, channel)) for channel in channels],

@@ -20,6 +20,7 @@ import json
 import secrets
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
@@ -41,7 +42,16 @@ NOT_AUTHENTICATED, AUTHENTICATION_FAILED, ALREADY_AUTHENTICATED, INVALID_SHARD =
 SESSION_ENDING_CLOSES = (1000, 1001)
 RESUME_BUFFER = 5000
 
-Outgoing = str | Callable[[], None] | None
+
+@dataclass(frozen=True)
+class Close:
+    """Close the websocket once everything queued before has been written."""
+
+    code: int
+    reason: str
+
+
+Outgoing = str | Callable[[], None] | Close | None
 
 
 class GatewaySession:
@@ -113,10 +123,11 @@ class GatewaySession:
         if self.connection is not None:
             self.connection.call_when_sent(self._mark_ready)
 
-    def send_guild_create(self, guild: Guild) -> None:
+    def send_guild_create(self, guild: Guild, *, joined: bool = False) -> None:
+        """GUILD_CREATE for a guild of READY, or (`joined`) one the bot joined afterwards."""
         if self.wants(GUILDS_INTENT):
-            all_members = self.wants(GUILD_MEMBERS_INTENT)
-            data = guild_create_payload(self.gateway.world, guild, self.gateway.bot_id, all_members=all_members)
+            world, all_members = self.gateway.world, self.wants(GUILD_MEMBERS_INTENT)
+            data = guild_create_payload(world, guild, self.gateway.bot_id, all_members=all_members, joined=joined)
             self.send_dispatch("GUILD_CREATE", data)
 
     def visible(self, event: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -181,7 +192,7 @@ class GatewayConnection:
         try:
             async for frame in self.ws:
                 if frame.type == WSMsgType.TEXT:
-                    await self._receive(json.loads(frame.data))
+                    self._receive(json.loads(frame.data))
                 elif frame.type == WSMsgType.ERROR:
                     break
         finally:
@@ -207,46 +218,49 @@ class GatewayConnection:
 
     async def _write(self) -> None:
         while (item := await self._outgoing.get()) is not None:
+            if isinstance(item, Close):
+                await self.ws.close(code=item.code, message=item.reason.encode())
+                return
             if callable(item):
                 item()
             elif not self.ws.closed:
                 with contextlib.suppress(ConnectionError):
                     await self.ws.send_str(item)
 
-    async def _receive(self, message: dict[str, Any]) -> None:
+    def _receive(self, message: dict[str, Any]) -> None:
         op, data = message.get("op"), message.get("d")
         if op == HEARTBEAT:
             self.send_op(HEARTBEAT_ACK)
         elif op == IDENTIFY:
-            await self._identify(data or {})
+            self._identify(data or {})
         elif op == RESUME:
-            await self._resume(data or {})
+            self._resume(data or {})
         elif self.session is None:
-            await self._refuse(NOT_AUTHENTICATED, "Not authenticated.")
+            self._refuse(NOT_AUTHENTICATED, "Not authenticated.")
         elif op == REQUEST_MEMBERS:
             self.session.send_member_chunk(data or {})
 
-    async def _identify(self, data: dict[str, Any]) -> None:
+    def _identify(self, data: dict[str, Any]) -> None:
         if self.session is not None:
-            await self._refuse(ALREADY_AUTHENTICATED, "Already authenticated.")
+            self._refuse(ALREADY_AUTHENTICATED, "Already authenticated.")
         elif data.get("token") != self.gateway.world.token:
-            await self._refuse(AUTHENTICATION_FAILED, "Authentication failed.")
+            self._refuse(AUTHENTICATION_FAILED, "Authentication failed.")
         elif not _valid_shard(data.get("shard")):
-            await self._refuse(INVALID_SHARD, "Invalid shard.")
+            self._refuse(INVALID_SHARD, "Invalid shard.")
         else:
             self.gateway.identify(self, int(data.get("intents", 0) or 0), data.get("shard"))
 
-    async def _resume(self, data: dict[str, Any]) -> None:
+    def _resume(self, data: dict[str, Any]) -> None:
         if data.get("token") != self.gateway.world.token:
-            await self._refuse(AUTHENTICATION_FAILED, "Authentication failed.")
+            self._refuse(AUTHENTICATION_FAILED, "Authentication failed.")
         elif not self.gateway.resume(self, str(data.get("session_id")), int(data.get("seq") or 0)):
             self.send_op(INVALID_SESSION, False)
 
-    async def _refuse(self, code: int, reason: str) -> None:
+    def _refuse(self, code: int, reason: str) -> None:
+        """Close with one of Discord's handshake codes, after what was already queued."""
         self.closed_by_fake = code
         self.resumable_after_close = False
-        self._outgoing.put_nowait(None)
-        await self.ws.close(code=code, message=reason.encode())
+        self._outgoing.put_nowait(Close(code, reason))
 
 
 def _valid_shard(shard: Any) -> bool:
