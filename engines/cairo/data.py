@@ -6,7 +6,7 @@ Every value GAMES.md marks [R] (our reconstruction) lives in that file, never in
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cached_property
 from importlib.resources import files
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -90,6 +90,16 @@ class CairoData(BaseModel):
     def card_names(self) -> tuple[str, ...]:
         """Every building-card name in canonical order: the sectors, then the zones (wildcards)."""
         return (*self.sectors, *self.zones)
+
+    @cached_property
+    def card_order(self) -> dict[str, int]:
+        """Each card name's place in the canonical order (hands and card lists are sorted by it)."""
+        return {card: place for place, card in enumerate(self.card_names)}
+
+    @cached_property
+    def cards_by_lower_name(self) -> dict[str, str]:
+        """Card names as typed in any case: ``"nw"`` -> ``"NW"``."""
+        return {card.lower(): card for card in self.card_names}
 
     def card_sectors(self, card: str) -> tuple[str, ...]:
         """The sectors a building card lets you build in."""

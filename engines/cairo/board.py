@@ -1,0 +1,116 @@
+"""Kairo board geometry: squares, their names, kinds and sectors, and orthogonal neighbours.
+
+The board (names from ``data/cairo.json``): columns ``a``–``n`` are x 0–13, rows ``1``–``13`` are
+y 1–13 (north to south). x 1–12, y 1–12 is the souk (12×12, nine 4×4 sectors). Column ``a``,
+column ``n`` and row 13 are the tavern zone (38 squares); a tavern square belongs to the sector it
+borders. The queue squares ``q1``–``q5`` are at y 0 over the queue columns, joined to each other
+and to the souk square below them.
+
+Squares are numbered (``Square.index``): the tavern and souk squares row by row from the north,
+then the queue squares from the west. Everything the rules ask of a square is a list indexed by
+that number, built once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+from engines.cairo.data import CairoData, load_cairo_data
+
+SOUK = "souk"
+TAVERN = "tavern"
+QUEUE = "queue"
+STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+"""North, east, south, west: the order neighbours are listed in."""
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    """One square of the board."""
+
+    index: int
+    name: str
+    x: int
+    y: int
+    kind: str
+    sector: str | None
+
+
+class Board:
+    """The fixed geometry: every square, its kind, sector and orthogonal neighbours."""
+
+    def __init__(self, data: CairoData) -> None:
+        self.data = data
+        self.squares: tuple[Square, ...] = tuple(_all_squares(data))
+        self.index: dict[str, int] = {square.name: square.index for square in self.squares}
+        self.names: tuple[str, ...] = tuple(square.name for square in self.squares)
+        self.kinds: tuple[str, ...] = tuple(square.kind for square in self.squares)
+        self.sectors: tuple[str, ...] = tuple(square.sector or "" for square in self.squares)
+        self.neighbours: tuple[tuple[int, ...], ...] = _neighbour_table(self.squares)
+        self.queue: tuple[int, ...] = tuple(s.index for s in self.squares if s.kind == QUEUE)
+
+    def square(self, name: str) -> Square | None:
+        """The square called ``name`` (lower case), or None."""
+        found = self.index.get(name)
+        return None if found is None else self.squares[found]
+
+    def name(self, index: int) -> str:
+        """The name of square ``index``."""
+        return self.names[index]
+
+    def of_kind(self, kind: str) -> tuple[int, ...]:
+        """The squares of one kind, in board order."""
+        return tuple(index for index, found in enumerate(self.kinds) if found == kind)
+
+    def side(self, square: int, other: int) -> str | None:
+        """Which side of ``square`` ``other`` lies on ("north", "east", "south", "west"), None if not next to it."""
+        first, second = self.squares[square], self.squares[other]
+        step = (second.x - first.x, second.y - first.y)
+        return dict(zip(STEPS, ("north", "east", "south", "west"), strict=True)).get(step)
+
+
+def _neighbour_table(squares: tuple[Square, ...]) -> tuple[tuple[int, ...], ...]:
+    by_xy = {(s.x, s.y): s.index for s in squares}
+    table = []
+    for square in squares:
+        around = (by_xy.get((square.x + dx, square.y + dy)) for dx, dy in STEPS)
+        table.append(tuple(i for i in around if i is not None and _joined(square, squares[i])))
+    return tuple(table)
+
+
+def _joined(first: Square, second: Square) -> bool:
+    """Queue squares touch only each other and the souk below them."""
+    kinds = {first.kind, second.kind}
+    return QUEUE not in kinds or kinds <= {QUEUE, SOUK}
+
+
+def _all_squares(data: CairoData) -> Iterable[Square]:
+    """Tavern and souk squares row by row (north to south), then the queue squares west to east."""
+    size = data.souk_size
+    index = 0
+    for y in range(1, size + 2):
+        for x in range(size + 2):
+            kind = SOUK if 1 <= x <= size and y <= size else TAVERN
+            yield Square(index, f"{data.columns[x]}{y}", x, y, kind, sector_at(data, x, y))
+            index += 1
+    for number, column in enumerate(data.queue_columns, start=1):
+        yield Square(index, f"q{number}", data.columns.index(column), 0, QUEUE, None)
+        index += 1
+
+
+def sector_at(data: CairoData, x: int, y: int) -> str:
+    """The sector of the square at x, y; tavern squares take the sector they border."""
+    size = data.souk_size
+    cx, cy = min(max(x, 1), size), min(max(y, 1), size)
+    for code, sector in data.sectors.items():
+        if sector.x[0] <= cx <= sector.x[1] and sector.y[0] <= cy <= sector.y[1]:
+            return code
+    raise ValueError(f"no sector holds {x},{y}")
+
+
+@cache
+def get_board() -> Board:
+    """The board built from the packaged data (built once)."""
+    return Board(load_cairo_data())

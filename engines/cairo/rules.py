@@ -1,0 +1,309 @@
+"""Kairo placement, payment and customer rules as pure checks over a ``Layout`` and a purse.
+
+Each ``*_problem`` function returns None when its rule holds, else an ``IllegalMove`` whose code
+names the rule and whose parameters name the squares, colours and owners involved. The site
+lists (``stall_sites``, ``extension_sites``) ask exactly the same questions of the layout, in bulk,
+so what the move generator offers and what a typed move is refused for always agree.
+
+Owners in parameters: ``owner`` is a seat number or ``"neutral"``; ``seat`` is the player asking.
+``part`` is ``"main"`` (a main stall) or ``"extension"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from engines.base import IllegalMove
+from engines.cairo.board import QUEUE, SOUK, TAVERN
+from engines.cairo.data import CairoData
+from engines.cairo.layout import NOBODY, Layout, Spot
+from engines.cairo.state import NEUTRAL
+
+
+def owner_param(owner: int) -> int | str:
+    """A stall owner as a parameter: the seat, or "neutral"."""
+    return "neutral" if owner == NEUTRAL else owner
+
+
+def occupant(layout: Layout, square: int) -> dict[str, object]:
+    """What makes a square not free, as parameters: ``what`` and, for stalls, ``owner`` and ``colour``."""
+    board = layout.board
+    if layout.tile[square] >= 0:
+        spot = layout.spots[layout.tile[square]]
+        what = "stall" if layout.main[square] else "extension"
+        return {"what": what, "owner": owner_param(spot.owner), "colour": spot.colour}
+    if layout.door[square] >= 0:
+        spot = layout.spots[layout.door[square]]
+        return {"what": "entrance", "owner": owner_param(spot.owner), "colour": spot.colour}
+    if board.kinds[square] == QUEUE:
+        return {"what": "queue"}
+    return {"what": "customer", "colour": layout.customer[square]}
+
+
+def zone_kind(data: CairoData, colour: str) -> str:
+    """Where tiles of ``colour`` stand: the tavern zone (the tavern colour) or the souk."""
+    return TAVERN if colour == data.tavern_colour else SOUK
+
+
+# ---- main stalls ------------------------------------------------------------------------
+def zone_problem(layout: Layout, data: CairoData, colour: str, square: int, part: str) -> IllegalMove | None:
+    """Tavern-colour tiles stand only in the tavern zone, the others only in the souk."""
+    name, kind = layout.board.names[square], layout.board.kinds[square]
+    if kind == QUEUE:
+        return IllegalMove("queue_square", square=name)
+    if kind != zone_kind(data, colour):
+        code = "tavern_colour_only" if colour == data.tavern_colour else "souk_only"
+        return IllegalMove(code, colour=colour, square=name, part=part, tavern_colour=data.tavern_colour)
+    return None
+
+
+def free_problem(layout: Layout, square: int, code: str, seat: int) -> IllegalMove | None:
+    """The square must be free: no stall, extension, entrance or customer."""
+    if layout.free[square]:
+        return None
+    return IllegalMove(code, square=layout.board.names[square], seat=seat, **occupant(layout, square))
+
+
+def stall_site_problem(
+    layout: Layout, data: CairoData, colour: str, square: int, setup: bool, seat: int
+) -> IllegalMove | None:
+    """The rules for the main stall square of a new (or moved) main stall."""
+    problem = zone_problem(layout, data, colour, square, "main")
+    problem = problem or free_problem(layout, square, "square_not_free", seat)
+    if problem:
+        return problem
+    sector = layout.board.sectors[square]
+    in_sector = layout.mains_by_sector.get(sector, [])
+    same = [spot for spot in in_sector if spot.colour == colour]
+    if same:
+        return IllegalMove("sector_has_colour", sector=sector, colour=colour, square=layout.board.names[same[0].square])
+    limit = data.setup_max_main_stalls_per_sector
+    if setup and len(in_sector) >= limit:
+        return IllegalMove("sector_full_at_start", sector=sector, limit=limit)
+    return touching_problem(layout, square, seat)
+
+
+def touching_problem(layout: Layout, square: int, seat: int) -> IllegalMove | None:
+    """No main stall orthogonally next to a main stall or an extension."""
+    other = layout.touching[square]
+    if other < 0:
+        return None
+    spot = layout.spots[layout.tile[other]]
+    return IllegalMove(
+        "touches_stall",
+        square=layout.board.names[square],
+        other=layout.board.names[other],
+        part="main" if layout.main[other] else "extension",
+        owner=owner_param(spot.owner),
+        colour=spot.colour,
+        seat=seat,
+    )
+
+
+def door_problem(layout: Layout, square: int, door: int, seat: int) -> IllegalMove | None:
+    """The entrance: next to the stall, in the souk, free, and joined to every customer."""
+    names = layout.board.names
+    if door not in layout.board.neighbours[square]:
+        return IllegalMove("entrance_not_next_to_stall", door=names[door], square=names[square])
+    if layout.board.kinds[door] != SOUK:
+        return IllegalMove("entrance_not_in_souk", door=names[door])
+    problem = free_problem(layout, door, "entrance_not_free", seat)
+    if problem:
+        return problem
+    if not layout.paths.can_block(square, door):
+        return IllegalMove("cuts_off_entrance", square=names[square], door=names[door])
+    return None
+
+
+def stall_sites(layout: Layout, data: CairoData, colour: str, setup: bool) -> list[tuple[int, int]]:
+    """Every (main stall square, entrance square) a new main stall of ``colour`` may take, in board order."""
+    key = ("stall_sites", colour, setup)
+    found = layout.memo.get(key)
+    if found is None:
+        limit = data.setup_max_main_stalls_per_sector
+        closed = {
+            sector
+            for sector, spots in layout.mains_by_sector.items()
+            if (setup and len(spots) >= limit) or any(spot.colour == colour for spot in spots)
+        }
+        sectors = layout.board.sectors
+        found = layout.memo[key] = [
+            (square, door)
+            for square, doors in layout.open_squares.get(zone_kind(data, colour), ())
+            if sectors[square] not in closed
+            for door in doors
+        ]
+    return found  # type: ignore[return-value]
+
+
+# ---- extensions ---------------------------------------------------------------------------
+def extension_problem(layout: Layout, data: CairoData, spot: Spot, square: int, seat: int) -> IllegalMove | None:
+    """The rules for an extension of ``spot`` on ``square`` (cards and coins aside)."""
+    problem = zone_problem(layout, data, spot.colour, square, "extension") or free_problem(
+        layout, square, "square_not_free", seat
+    )
+    if problem:
+        return problem
+    names = layout.board.names
+    touched = same_colour_touching(layout, spot.colour, square)
+    if spot.id not in touched:
+        return IllegalMove("extension_not_touching", colour=spot.colour, square=names[square])
+    others = [layout.spots[sid] for sid in touched if sid != spot.id]
+    if others:
+        other = others[0]
+        return IllegalMove(
+            "joins_two_stalls",
+            colour=spot.colour,
+            square=names[square],
+            owner=owner_param(other.owner),
+            other=names[other.square],
+            seat=seat,
+        )
+    if not layout.paths.can_block(square):
+        return IllegalMove("extension_cuts_off", square=names[square])
+    return None
+
+
+def same_colour_touching(layout: Layout, colour: str, square: int) -> list[int]:
+    """The stalls of ``colour`` with a tile next to ``square`` (ids, first seen first)."""
+    found: list[int] = []
+    for other in layout.board.neighbours[square]:
+        sid = layout.tile[other]
+        if sid != NOBODY and sid not in found and layout.spots[sid].colour == colour:
+            found.append(sid)
+    return found
+
+
+def extension_sites(layout: Layout, data: CairoData, spot: Spot) -> list[int]:
+    """Squares where ``spot`` may be extended, in board order (cards and coins aside)."""
+    key = ("extension_sites", spot.id)
+    found = layout.memo.get(key)
+    if found is None:
+        neighbours, free, kinds = layout.board.neighbours, layout.free, layout.board.kinds
+        kind = zone_kind(data, spot.colour)
+        candidates = {n for tile in spot.tiles for n in neighbours[tile] if free[n] and kinds[n] == kind}
+        found = layout.memo[key] = sorted(
+            square
+            for square in candidates
+            if same_colour_touching(layout, spot.colour, square) == [spot.id] and layout.paths.can_block(square)
+        )
+    return found  # type: ignore[return-value]
+
+
+def can_move(layout: Layout, data: CairoData, spot: Spot) -> bool:
+    """A main stall may move when it has no extension and no extension could be placed next to it."""
+    return not spot.extensions and not extension_sites(layout, data, spot)
+
+
+# ---- payments -------------------------------------------------------------------------------
+def coin_worth(coins: dict[str, int], colour: str, rate: int) -> int:
+    """What ``coins`` can pay for a stall of ``colour``: its own coins 1 for 1, the others ``rate`` for 1."""
+    own = coins.get(colour, 0)
+    return own + sum(value for name, value in coins.items() if name != colour) // rate
+
+
+def affordable(coins: dict[str, int], colour: str, price: int, rate: int) -> bool:
+    """Whether ``coins`` can pay ``price``: at least 1 of ``colour``, the rest 1:1 or others at ``rate``:1."""
+    return price <= 0 or (coins.get(colour, 0) >= 1 and coin_worth(coins, colour, rate) >= price)
+
+
+def price_problem(coins: dict[str, int], colour: str, price: int, rate: int, code: str = "") -> IllegalMove | None:
+    """Why ``coins`` cannot pay ``price`` for a stall of ``colour`` (None if they can)."""
+    if affordable(coins, colour, price, rate):
+        return None
+    if coins.get(colour, 0) < 1:
+        return IllegalMove(code or "needs_colour_coin", colour=colour, price=price)
+    worth = coin_worth(coins, colour, rate)
+    return IllegalMove(code or "cannot_afford", price=price, colour=colour, rate=rate, worth=worth)
+
+
+def coin_payments(
+    coins: dict[str, int], colour: str, price: int, rate: int, order: tuple[str, ...]
+) -> list[dict[str, int]]:
+    """Every exact payment of ``price`` for a stall of ``colour``, cheapest (least value) first."""
+    others = [name for name in order if name != colour and coins.get(name, 0) > 0]
+    payments: list[dict[str, int]] = []
+    for own in range(min(price, coins.get(colour, 0)), 0, -1):
+        rest = rate * (price - own)
+        for split in _splits(rest, [coins[name] for name in others]):
+            payment = {colour: own}
+            payment.update({name: value for name, value in zip(others, split, strict=True) if value})
+            payments.append(payment)
+    return payments
+
+
+def _splits(total: int, limits: list[int]) -> Iterator[tuple[int, ...]]:
+    """Ways to write ``total`` as a sum bounded by ``limits``, earlier parts as large as possible first."""
+    if not limits:
+        if total == 0:
+            yield ()
+        return
+    room = sum(limits[1:])
+    for first in range(min(total, limits[0]), max(total - room, 0) - 1, -1):
+        for tail in _splits(total - first, limits[1:]):
+            yield (first, *tail)
+
+
+def covering_wilds(data: CairoData, hand: list[str], sector: str) -> list[str]:
+    """The wildcards in ``hand`` whose zone holds ``sector`` (each once, in hand order)."""
+    return [card for card in dict.fromkeys(hand) if card in data.zones and sector in data.zones[card].sectors]
+
+
+def wild_coins(data: CairoData, coins: dict[str, int], colour: str, price: int) -> list[str]:
+    """The coin colours a wildcard may be paid with, leaving the build still affordable."""
+    cost, rate = data.wild_card_coin_cost, data.other_colour_coins_per_unit
+    return [
+        coin
+        for coin in data.colours
+        if coins.get(coin, 0) >= cost and affordable({**coins, coin: coins[coin] - cost}, colour, price, rate)
+    ]
+
+
+def single_card_payments(
+    data: CairoData, hand: list[str], coins: dict[str, int], sector: str, colour: str, price: int
+) -> list[str]:
+    """The one-card payments for a build in ``sector``: ``card S`` and ``wild Z coin C``."""
+    options = [f"card {sector}"] if sector in hand else []
+    coins_ok = wild_coins(data, coins, colour, price)
+    options.extend(f"wild {zone} coin {coin}" for zone in covering_wilds(data, hand, sector) for coin in coins_ok)
+    return options
+
+
+def card_payments(
+    data: CairoData, hand: list[str], coins: dict[str, int], sector: str, colour: str, price: int
+) -> list[str]:
+    """The ways to pay with cards for a build in ``sector`` (then ``price`` coins for an extension).
+
+    One standard card of the sector; or a wildcard of a zone holding it plus one coin of any colour;
+    or, only when neither single card can be used, any 3 building cards (wildcards among them free).
+    """
+    if not affordable(coins, colour, price, data.other_colour_coins_per_unit):
+        return []
+    options = single_card_payments(data, hand, coins, sector, colour, price)
+    if options:
+        return options
+    return ["cards " + " ".join(trio) for trio in dict.fromkeys(combinations(hand, data.cards_for_any_square))]
+
+
+def payable_sectors(data: CairoData, hand: list[str], coins: dict[str, int], colour: str, price: int) -> set[str]:
+    """The sectors where ``hand`` and ``coins`` can pay for a build of ``colour`` costing ``price`` coins."""
+    if not affordable(coins, colour, price, data.other_colour_coins_per_unit):
+        return set()
+    if len(hand) >= data.cards_for_any_square:
+        return set(data.sectors)
+    found = {card for card in hand if card in data.sectors}
+    if wild_coins(data, coins, colour, price):
+        found.update(sector for card in hand if card in data.zones for sector in data.zones[card].sectors)
+    return found
+
+
+# ---- customers ---------------------------------------------------------------------------
+def attract_targets(layout: Layout, colour: str) -> list[tuple[int, int, int]]:
+    """(entrance, distance, charlatans needed) for every free entrance of ``colour`` the customer reaches.
+
+    Sorted nearest first (ties in board order); "needed" counts the free entrances strictly nearer.
+    """
+    steps = layout.steps_from(colour)
+    found = sorted((dist, door) for door, dist in steps.items())
+    return [(door, dist, sum(1 for other, _ in found if other < dist)) for dist, door in found]
