@@ -34,6 +34,19 @@ ASSAM_SQUARE = "assam_square"
 MUST_TOUCH_ASSAM = "must_touch_assam"
 COVERS_WHOLE_CARPET = "covers_whole_carpet"
 ALREADY_OUT = "already_out"
+CODES = (
+    CHANCE_DECIDES,
+    CANNOT_TURN_AROUND,
+    TURN_ASSAM,
+    CARPET_NOTATION,
+    NOT_A_SQUARE,
+    NOT_SIDE_BY_SIDE,
+    ASSAM_SQUARE,
+    MUST_TOUCH_ASSAM,
+    COVERS_WHOLE_CARPET,
+    ALREADY_OUT,
+)
+"""Every refusal code of Marrakech's own (the bot's catalog words each)."""
 
 TURN_AROUND_WORDS = frozenset({"back", "around", "turn around", "reverse", "u-turn", "uturn", "180", "behind"})
 
