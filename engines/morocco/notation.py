@@ -274,8 +274,9 @@ def _read_other(verb: str, rest: str, wanted: str, step: str, roof: list[int]) -
 
 
 def canonical_text(move: Move) -> str:
-    """The canonical text of ``move``."""
-    return TEXT_BY_MOVE[move]
+    """The canonical text of ``move`` (a placement no rule allows, such as a cousin far away, is spelled too)."""
+    text = TEXT_BY_MOVE.get(move)
+    return text if text is not None else place_text(*move[1:])
 
 
 assert all(len(COUSIN_SPACES[s]) <= 2 for s in SPACES) and DATA.market_size == SIZE
