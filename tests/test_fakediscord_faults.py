@@ -23,6 +23,7 @@ from bot.fakediscord.faults import (
     CALLBACK,
     FOLLOWUP,
     SEND_MESSAGE,
+    START_THREAD,
     WEBHOOK_ROUTES,
     Call,
     Faults,
@@ -108,7 +109,23 @@ class FaultBot(discord.Client):
 
         @self.tree.command(name="reply", description="Reply at once")
         async def reply(interaction: discord.Interaction) -> None:
-            await interaction.response.send_message("pong")
+            try:
+                await interaction.response.send_message("pong")
+            except discord.HTTPException as error:
+                self.outcomes.append(f"{type(error).__name__} {error.status} {error.code}")
+            else:
+                self.outcomes.append("replied")
+
+        @self.tree.command(name="thread", description="Open a thread here")
+        async def thread(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("opening", ephemeral=True)
+            assert isinstance(interaction.channel, discord.TextChannel)
+            try:
+                await interaction.channel.create_thread(name="game", type=discord.ChannelType.public_thread)
+            except discord.HTTPException as error:
+                self.outcomes.append(f"{type(error).__name__} {error.status}")
+            else:
+                self.outcomes.append("opened")
 
         @self.tree.command(name="late_reply", description="Reply once the test lets go")
         async def late_reply(interaction: discord.Interaction) -> None:
@@ -134,6 +151,24 @@ class FaultBot(discord.Client):
             view = discord.ui.View(timeout=None)
             view.add_item(ClaimButton("camel"))
             await interaction.response.send_message("a prize", view=view)
+
+        @self.tree.command(name="menu", description="Offer a choice")
+        async def menu(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("choose", view=PrizeMenu())
+
+
+class PrizeMenu(discord.ui.View):
+    """A one-off view with a string select; records the guild each choice claims to come from."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.select(custom_id="menu:prize", options=[discord.SelectOption(label=n, value=n) for n in ("tea", "rug")])
+    async def choose(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        bot = interaction.client
+        assert isinstance(bot, FaultBot) and interaction.message is not None
+        bot.claims.append((interaction.guild_id, interaction.message.id, select.values[0]))
+        await interaction.response.send_message(f"chose {select.values[0]}", ephemeral=True)
 
 
 # -- fixtures ---------------------------------------------------------------------------------------
@@ -394,6 +429,30 @@ async def test_faults_narrowed_by_channel_nth_call_and_predicate(scene: Scene, b
     assert faults.pending == []
 
 
+async def test_a_callback_whose_answer_was_lost_is_acknowledged_when_retried(scene: Scene, bot: FaultBot) -> None:
+    scene.fake.faults.server_error(CALLBACK, 500, applied=True)
+
+    it = await scene.fake.slash(scene.ana, scene.games, "reply")
+    await scene.fake.idle()
+
+    # discord.py's webhook adapter retried the callback; Discord had taken the first one.
+    assert it.content == "pong"
+    assert bot.outcomes == ["HTTPException 400 40060"]
+    assert [problem.status for problem in scene.fake.refusals] == [400]
+
+
+async def test_thread_routes_fail_too(scene: Scene, bot: FaultBot) -> None:
+    scene.fake.faults.server_error(START_THREAD, 503, channel=scene.games)
+
+    await scene.fake.slash(scene.ana, scene.games, "thread")
+    await scene.fake.idle()
+    await scene.fake.slash(scene.ana, scene.games, "thread")
+    await scene.fake.idle()
+
+    assert bot.outcomes == ["DiscordServerError 503", "opened"]
+    assert [thread.name for thread in scene.fake.threads(scene.games)] == ["game"]
+
+
 async def test_a_delay_makes_discord_slow(scene: Scene, bot: FaultBot) -> None:
     scene.fake.faults.delay(CALLBACK, 0.2)
 
@@ -627,6 +686,19 @@ async def test_a_forged_click_carries_a_message_of_another_guild(scene: Scene, b
     assert bot.claims == [(other.id, offer.id, "camel")]
     assert (it.payload["guild_id"], it.payload["channel_id"]) == (str(other.id), str(elsewhere.id))
     assert it.payload["message"]["channel_id"] == str(scene.games.id)
+
+
+async def test_a_forged_select_carries_a_message_of_another_guild(scene: Scene, bot: FaultBot) -> None:
+    other = scene.fake.add_guild("Elsewhere")
+    elsewhere = scene.fake.add_text_channel(other, "market")
+    scene.fake.add_member(other, scene.ana)
+    await scene.fake.slash(scene.ana, scene.games, "menu")
+    [menu] = scene.fake.messages(scene.games)
+
+    it = await scene.fake.forged_select(scene.ana, elsewhere, menu, "menu:prize", ["rug"])
+
+    assert it.content == "chose rug"
+    assert bot.claims == [(other.id, menu.id, "rug")]
 
 
 async def test_a_forged_click_still_needs_what_a_client_needs(scene: Scene, bot: FaultBot) -> None:

@@ -139,7 +139,13 @@ class InteractionRoutes:
         if interaction is None or interaction.id != snowflake(request, "interaction_id"):
             raise errors.unknown("interaction", errors.UNKNOWN_INTERACTION, "no interaction with this id and token")
         if interaction.response_type is not None:
-            raise errors.DiscordError(400, errors.ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
+            # After a fault lost Discord's answer to the first callback, a retry meeting this is expected.
+            raise errors.DiscordError(
+                400,
+                errors.ALREADY_ACKNOWLEDGED,
+                "Interaction has already been acknowledged.",
+                expected=interaction.answer_lost,
+            )
         _check_window(self.world, interaction)
         return interaction
 

@@ -96,6 +96,8 @@ class FakeServer:
             return self._fail(request, failure, call)
         response = await self._answer(request, handler)
         if failure is not None:
+            if call.interaction is not None and call.path.startswith("/interactions/"):
+                call.interaction.answer_lost = True
             return self._fail(request, failure, call)
         await self._delay(plan.delay_after(), plan, call, applied=True)
         return response, str(response.status)

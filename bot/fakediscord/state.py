@@ -302,7 +302,8 @@ class Interaction:
     clicked message it targets (type 6/7), `followups` the webhook messages, `choices` an autocomplete
     answer, `modal` a modal the bot opened. `dispatched_at`/`responded_at` are on Discord's clock
     (`World.now()`); `session_id` and `shard` say which gateway session received it; `window_closed` and
-    `token_expired` are set when a test expired the 3-second window or the 15-minute token.
+    `token_expired` are set when a test expired the 3-second window or the 15-minute token; `answer_lost`
+    when an applied fault took the callback but lost Discord's answer to it.
     """
 
     id: int
@@ -319,6 +320,7 @@ class Interaction:
     shard: list[int] | None = None
     window_closed: bool = False
     token_expired: bool = False
+    answer_lost: bool = False
     clicked_message: Message | None = None
     response: dict[str, Any] | None = None
     response_type: int | None = None
