@@ -305,7 +305,7 @@ def test_a_stall_fills_at_four_workers_and_not_before() -> None:
     state = E.apply(base, "assistant c3 sw")
     assert state.tiles[stall("c3")] == OPEN
     put(base, "c3 sw", 1)
-    state, events = play(base, "assistant c3 se")
+    state, events = play(base, "assistant c3 se", "reward gold", "reward gold")
     assert state.tiles[stall("c3")] == 1 and "stall_won" in codes(events)
 
 
