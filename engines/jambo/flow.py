@@ -1,0 +1,184 @@
+"""The game's clock: who moves now, their legal moves, applying a move and running what follows by itself.
+
+The queue's head decides (``engines.jambo.steps``): a ``draw`` step waits for chance (``card
+<name>``, the card the deck gives); a decision step waits for its seat; automatic steps run at
+once. An empty queue is the active player's own choice (``engines.jambo.turn``). After every
+move, ``advance`` runs automatic steps until someone must decide again.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engines.base import CHANCE, Event, Events
+from engines.jambo import animals, auction, deck, people, reactions, trade, turn, utilities
+from engines.jambo.cards import CARD_ID, NAMES, WARE_CARDS
+from engines.jambo.data import DATA
+from engines.jambo.state import NOBODY, JamboState, Step
+from engines.jambo.steps import StepRule, head, pop, replace
+
+RULES: dict[str, StepRule] = {
+    **turn.STEPS,
+    **reactions.STEPS,
+    **trade.STEPS,
+    **utilities.STEPS,
+    **animals.STEPS,
+    **people.STEPS,
+    **auction.STEPS,
+}
+
+
+# ---- who moves --------------------------------------------------------------------------------------------
+def to_move(state: JamboState) -> int | None:
+    if state.stage == "over":
+        return None
+    step = head(state)
+    if step is None:
+        return state.active
+    return CHANCE if step.kind == "draw" else step.seat
+
+
+def partial(state: JamboState) -> bool:
+    """The seat to move continues its own last move's card (see ``Step.chained``)."""
+    step = head(state)
+    return step is not None and step.chained and step.kind != "draw" and state.last_seat == step.seat
+
+
+def legal_moves(state: JamboState) -> list[str]:
+    if state.stage == "over":
+        return []
+    step = head(state)
+    if step is None:
+        return turn.main_moves(state)
+    if step.kind == "draw":
+        return [f"card {NAMES[card]}" for card, _ in deck.chance_odds(state)]
+    return RULES[step.kind].moves(state, step)
+
+
+def is_legal(state: JamboState, move: str) -> bool:
+    """Whether the canonical ``move`` is legal now (cheaper than listing every move)."""
+    if state.stage == "over":
+        return False
+    step = head(state)
+    if step is None:
+        return turn.is_main_move(state, move)
+    if step.kind == "draw":
+        card = CARD_ID.get(move[5:]) if move.startswith("card ") else None
+        return card is not None and deck.may_draw(state, card)
+    return move in RULES[step.kind].moves(state, step)
+
+
+def sample_chance(state: JamboState, rng: random.Random) -> str:
+    """A card drawn in proportion to the deck's counts (or the known top card)."""
+    pool = state.deck.pool if not state.deck.top else None
+    if pool is None:
+        return f"card {NAMES[state.deck.top[0]]}"
+    pick = rng.randrange(sum(pool))
+    for card, count in enumerate(pool):
+        pick -= count
+        if pick < 0:
+            return f"card {NAMES[card]}"
+    raise AssertionError("the deck is empty")
+
+
+def chance_odds(state: JamboState) -> list[tuple[str, float]]:
+    step = head(state)
+    if state.stage == "over" or step is None or step.kind != "draw":
+        return []
+    return [(f"card {NAMES[card]}", odds) for card, odds in deck.chance_odds(state)]
+
+
+def decision(state: JamboState, viewer: int | None) -> tuple[int, str, dict[str, Any]] | None:
+    """The seat to move, what it decides and the parameters ``viewer`` may read; None for chance or the end."""
+    seat = to_move(state)
+    if seat is None or seat == CHANCE:
+        return None
+    step = head(state)
+    if step is None:
+        return (seat, *turn.main_decision(state, viewer))
+    return (seat, *RULES[step.kind].decision(state, step, viewer))
+
+
+# ---- applying --------------------------------------------------------------------------------------------------
+def apply_move(state: JamboState, move: str, events: Events) -> None:
+    """Apply a legal canonical ``move`` of whoever is to move, then everything that follows by itself."""
+    words = move.split()
+    step = head(state)
+    if step is None:
+        state.last_seat = state.active
+        turn.apply_main(state, words, events)
+    elif step.kind == "draw":
+        state.last_seat = NOBODY
+        _draw(state, step, CARD_ID[" ".join(words[1:])], events)
+    else:
+        state.last_seat = step.seat
+        RULES[step.kind].apply(state, step, words, events)
+    advance(state, events)
+
+
+def advance(state: JamboState, events: Events) -> None:
+    """Run automatic steps (and end a turn with no action left) until a seat or chance must decide."""
+    while state.stage != "over":
+        step = head(state)
+        if step is None:
+            if state.stage == "deal":
+                turn.start_turn(state, 0, events)
+                return
+            if state.actions < turn.ACTIONS:
+                return
+            turn.end_turn(state, events)
+            continue
+        if step.kind == "draw":
+            if _ready_to_draw(state, events):
+                return
+            continue
+        if not RULES[step.kind].auto(state, step, events):
+            return
+
+
+def _ready_to_draw(state: JamboState, events: Events) -> bool:
+    """Whether a card can be drawn now (reshuffling the discard pile if the deck is empty); drops the draw if not."""
+    if deck.deck_size(state):
+        return True
+    if state.discard:
+        deck.reshuffle(state, events)
+        return True
+    pop(state)
+    events.emit("no_cards_left")
+    return False
+
+
+def _draw(state: JamboState, step: Step, card: int, events: Events) -> None:
+    """The deck gives ``card`` to the head draw step."""
+    deck.take_from_deck(state, card)
+    seat, name = step.seat, NAMES[card]
+    if step.dest == "hand":
+        deck.add_to_hand(state, seat, card, known=False)
+        events.emit("card_drawn", seat=seat, public=Event("card_drawn_hidden", {"seat": seat}), card=name)
+    elif step.dest == "look":
+        state.drawn.append(card)
+        state.drawn_seat = seat
+        events.emit("card_seen", seat=seat, public=Event("card_seen_hidden", {"seat": seat}), card=name)
+    elif step.dest == "table":
+        state.table_cards.append(card)
+        events.emit("card_turned", seat=seat, card=name)
+    elif card in WARE_CARDS:
+        deck.add_to_hand(state, seat, card, known=True)
+        events.emit("ware_card_found", seat=seat, card=name)
+        pop(state)
+        return
+    else:
+        state.table_cards.append(card)
+        events.emit("card_turned", seat=seat, card=name)
+        return
+    if step.n > 1:
+        replace(state, step.model_copy(update={"n": step.n - 1}))
+    else:
+        pop(state)
+
+
+# ---- the start ----------------------------------------------------------------------------------------------------
+def deal_steps() -> list[Step]:
+    """The opening hands: 5 cards to each player, drawn by chance."""
+    return [Step(kind="draw", seat=seat, n=DATA.start_hand, dest="hand") for seat in range(DATA.players)]

@@ -1,0 +1,186 @@
+"""A player's turn: five actions, phase 1 (draw) then phase 2 (play), the bonus, the end of the game.
+
+Phase 1: ``draw`` (an action) turns up the deck's top card for you alone; ``keep`` it (phase 1
+ends) or ``discard <card>`` it face up and draw again, up to five times, or go on to phase 2.
+Phase 2 (also reached by playing any card from the hand): ``play ...``, ``buy ...``, ``sell ...``
+cost an action each; ``use <utility> ...`` (any time in your turn) too. ``end`` ends the turn;
+it ends by itself when no action is left. With 2 or more actions unused you take 1 gold; your
+utilities are turned face up again. A player who ends their turn with 60 gold or more triggers
+the end: the opponent plays one last full turn and wins with as much gold or more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.base import Event, Events
+from engines.jambo import animals, deck, people, stands, trade, utilities
+from engines.jambo.cards import ANIMALS, KIND, NAMES, PEOPLE, SMALL_STAND, UTILITIES, WARE_CARDS, split_card
+from engines.jambo.data import DATA
+from engines.jambo.state import NOBODY, JamboState, Step, other
+from engines.jambo.steps import StepRule, draw, pop, push
+
+ACTIONS = DATA.actions_per_turn
+
+
+def actions_left(state: JamboState) -> int:
+    return ACTIONS - state.actions
+
+
+# ---- the main decision: what the active player does next --------------------------------------------
+def card_moves(state: JamboState, seat: int, card: int, supply: list[int] | None = None) -> list[str]:
+    """The moves that play ``card`` from ``seat``'s hand now (actions aside)."""
+    if card in WARE_CARDS:
+        return trade.ware_card_moves(state, seat, card, supply or stands.supply_counts(state))
+    if card in UTILITIES:
+        return utilities.play_moves(state, seat, card)
+    if card in ANIMALS:
+        return animals.play_moves(state, seat, card)
+    if card in PEOPLE:
+        return people.play_moves(state, seat, card)
+    return trade.stand_moves(state, seat)
+
+
+def main_moves(state: JamboState) -> list[str]:
+    seat = state.active
+    moves: list[str] = []
+    if state.actions < ACTIONS:
+        if state.stage != "playing" and deck.drawable(state):
+            moves.append("draw")
+        supply = stands.supply_counts(state)
+        for card in deck.hand_types(state, seat):
+            moves.extend(card_moves(state, seat, card, supply))
+        moves.extend(utilities.use_moves(state, seat))
+    moves.append("end")
+    return moves
+
+
+def is_main_move(state: JamboState, move: str) -> bool:
+    """Whether ``move`` is one of ``main_moves(state)``, checking only the card it names."""
+    words = move.split()
+    if not words:
+        return False
+    verb, seat = words[0], state.active
+    if verb == "end":
+        return move == "end"
+    if state.actions >= ACTIONS:
+        return False
+    if verb == "draw":
+        return move == "draw" and state.stage != "playing" and deck.drawable(state) > 0
+    found = split_card(words[1:])
+    if found is None:
+        return False
+    card = found[0]
+    if verb == "use":
+        return card in utilities.unused(state, seat) and move in [
+            utilities.use_move(card, arg) for arg in utilities.args(state, seat, card)
+        ]
+    return verb in ("play", "buy", "sell") and card in state.hands[seat] and move in card_moves(state, seat, card)
+
+
+def apply_main(state: JamboState, words: list[str], events: Events) -> None:
+    verb, seat = words[0], state.active
+    if verb == "end":
+        end_turn(state, events)
+        return
+    if verb == "draw":
+        state.actions += 1
+        state.stage = "drawing"
+        push(state, draw(seat, 1, "look"), Step(kind="look", seat=seat))
+        return
+    card, rest = split_card(words[1:]) or (NOBODY, [])
+    if verb == "use":
+        utilities.apply_use(state, seat, card, rest, events, free=False)
+        return
+    state.actions += 1
+    state.stage = "playing"
+    deck.remove_from_hand(state, seat, card)
+    if verb == "buy":
+        trade.apply_buy(state, seat, card, events)
+    elif verb == "sell":
+        trade.apply_sell(state, seat, card, events)
+    elif card == SMALL_STAND:
+        trade.apply_stand(state, seat, events)
+    elif card in UTILITIES:
+        utilities.apply_play(state, seat, card, rest, events)
+    else:
+        deck.to_discard(state, card)
+        events.emit("card_played", seat=seat, card=NAMES[card], kind=KIND[card])
+        (animals if card in ANIMALS else people).apply_play(state, seat, card, rest, events)
+
+
+def main_decision(state: JamboState, viewer: int | None) -> tuple[str, dict[str, Any]]:
+    code = "play" if state.stage == "playing" else "draw_or_play"
+    return code, {"actions": actions_left(state)}
+
+
+# ---- phase 1: the card looked at -------------------------------------------------------------------------
+def _look_moves(state: JamboState, step: Step) -> list[str]:
+    return ["keep", f"discard {NAMES[state.drawn[0]]}"] if state.drawn else []
+
+
+def _look_auto(state: JamboState, step: Step, events: Events) -> bool:
+    if state.drawn:
+        return False
+    pop(state)
+    return True
+
+
+def _look_apply(state: JamboState, step: Step, words: list[str], events: Events) -> None:
+    card = state.drawn.pop()
+    state.drawn_seat = NOBODY
+    pop(state)
+    if words[0] == "keep":
+        deck.add_to_hand(state, step.seat, card, known=False)
+        state.stage = "playing"
+        events.emit(
+            "card_kept", seat=step.seat, public=Event("card_kept_hidden", {"seat": step.seat}), card=NAMES[card]
+        )
+    else:
+        deck.to_discard(state, card)
+        events.emit("draw_discarded", seat=step.seat, card=NAMES[card])
+
+
+def _look_decision(state: JamboState, step: Step, viewer: int | None) -> tuple[str, dict[str, Any]]:
+    card = NAMES[state.drawn[0]] if viewer == step.seat and state.drawn else None
+    return "keep_or_discard", {"card": card, "actions": actions_left(state)}
+
+
+STEPS: dict[str, StepRule] = {
+    "look": StepRule(moves=_look_moves, apply=_look_apply, auto=_look_auto, decision=_look_decision),
+}
+
+
+# ---- the turn's end and the game's ----------------------------------------------------------------------
+def start_turn(state: JamboState, seat: int, events: Events) -> None:
+    state.active = seat
+    state.actions = 0
+    state.stage = "start"
+    state.turn += 1
+    events.emit("turn_started", seat=seat, last=state.trigger != NOBODY)
+
+
+def end_turn(state: JamboState, events: Events) -> None:
+    seat = state.active
+    if actions_left(state) >= DATA.bonus_unused_actions:
+        state.gold[seat] += DATA.bonus_gold
+        events.emit("bonus_gold", seat=seat, gold=DATA.bonus_gold, actions=actions_left(state))
+    state.used = []
+    state.wise = 0
+    events.emit("turn_ended", seat=seat, gold=state.gold[seat])
+    if state.trigger != NOBODY:
+        finish(state, events)
+        return
+    if state.gold[seat] >= DATA.goal_gold:
+        state.trigger = seat
+        events.emit("last_turn", seat=other(seat), trigger_seat=seat, gold=state.gold[seat])
+    start_turn(state, other(seat), events)
+
+
+def finish(state: JamboState, events: Events) -> None:
+    """The last turn is over: the one who did not trigger the end wins with equal or more gold."""
+    trigger, last = state.trigger, other(state.trigger)
+    state.winners = [last] if state.gold[last] >= state.gold[trigger] else [trigger]
+    state.stage = "over"
+    state.termination = "goal_reached"
+    events.emit("game_won", seat=state.winners[0], gold=state.gold[state.winners[0]])
