@@ -326,7 +326,7 @@ def check_wild(reading: Reading) -> str:
     if coins.get(coin, 0) < cost:
         raise IllegalMove("no_coin_for_wild", coin=coin, cost=cost)
     after = {**coins, coin: coins[coin] - cost}
-    problem = price_problem(after, colour, price, data.other_colour_coins_per_unit, "wild_leaves_too_little")
+    problem = price_problem(after, colour, price, data.other_colour_coins_per_unit, after_wild=True)
     if problem:
         raise problem
     return f"wild {card} coin {coin}"

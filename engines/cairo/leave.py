@@ -10,6 +10,7 @@ from __future__ import annotations
 from engines.base import Events
 from engines.cairo.setup import after_placement
 from engines.cairo.state import SETUP_PHASES, CairoState, seats_in_play
+from engines.cairo.tell import tell
 from engines.cairo.turns import RESIGNED, after_deals, end_turn, finish
 
 
@@ -30,7 +31,7 @@ def resign(state: CairoState, seat: int, events: Events) -> None:
             after_deals(state, events)
     elif state.phase not in SETUP_PHASES and state.active == seat and (was_drawing or not state.deals):
         if state.pending is not None:
-            events.emit("build_cancelled", seat=seat, colour=state.pending.colour, square=state.pending.square)
+            tell(events, "build_cancelled", seat=seat, colour=state.pending.colour, square=state.pending.square)
         state.after_deals = None
         end_turn(state, events)
 

@@ -27,6 +27,7 @@ from engines.cairo.setup import (
     do_start,
 )
 from engines.cairo.state import CairoState, LastAction, Pending, Stall, owned_stall
+from engines.cairo.tell import tell, tell_seat
 from engines.cairo.turns import after_pick, end_turn, final_stage_cause, start_final_stage
 
 
@@ -97,7 +98,8 @@ def finish_new_stall(state: CairoState, seat: int, pending: Pending, events: Eve
     add_stall(state, pending.colour, seat, pending.square, pending.door)
     state.built_this_turn = True
     state.last = LastAction(seat=seat, action="build", squares=(pending.square, pending.door))
-    events.emit(
+    tell(
+        events,
         "stall_built",
         seat=seat,
         colour=pending.colour,
@@ -113,7 +115,8 @@ def finish_move(state: CairoState, seat: int, pending: Pending, events: Events) 
     stall = state.stalls[pending.stall]
     state.stalls[pending.stall] = stall.model_copy(update={"square": pending.square, "door": pending.door})
     state.last = LastAction(seat=seat, action="move", squares=(stall.square, stall.door, pending.square, pending.door))
-    events.emit(
+    tell(
+        events,
         "stall_moved",
         seat=seat,
         colour=pending.colour,
@@ -136,7 +139,8 @@ def do_pay(state: CairoState, words: list[str], events: Events) -> None:
     state.scores[seat] += stall.size
     state.built_this_turn = True
     state.last = LastAction(seat=seat, action="extend", squares=(pending.square,))
-    events.emit(
+    tell(
+        events,
         "stall_extended",
         seat=seat,
         colour=stall.colour,
@@ -167,7 +171,8 @@ def award_medals(state: CairoState, stall: Stall, events: Events) -> None:
         holders[medal] = stall.owner
     gained = sum(points[medal] for medal in taken)
     state.scores[stall.owner] += gained
-    events.emit(
+    tell(
+        events,
         "medals_taken",
         seat=stall.owner,
         colour=stall.colour,
@@ -199,7 +204,8 @@ def do_attract(state: CairoState, words: list[str], events: Events) -> None:
     start_square = state.customers.pop(colour)
     replacing, state.waiting = state.waiting, colour
     state.customers[replacing] = door_name
-    events.emit(
+    tell(
+        events,
         "customer_sent",
         seat=seat,
         colour=colour,
@@ -209,7 +215,7 @@ def do_attract(state: CairoState, words: list[str], events: Events) -> None:
         charlatans=needed,
     )
     pay_customer(state, seat, stall, events)
-    events.emit("customer_replaced", colour=replacing, door=door_name)
+    tell(events, "customer_replaced", colour=replacing, door=door_name)
     state.last = LastAction(seat=seat, action="attract", squares=(start_square, door_name))
     end_turn(state, events)
 
@@ -217,7 +223,7 @@ def do_attract(state: CairoState, words: list[str], events: Events) -> None:
 def pay_customer(state: CairoState, seat: int, stall: Stall, events: Events) -> None:
     """Own stall: its size; another merchant's: 1 to the active merchant, size to the owner; neutral: 1."""
     if stall.owner in state.resigned:
-        events.emit("nobody_paid", owner=stall.owner, colour=stall.colour)
+        tell(events, "nobody_paid", owner_seat=stall.owner, colour=stall.colour)
         return
     if stall.owner == seat:
         pay_out(state, seat, stall.colour, stall.size, events)
@@ -233,9 +239,9 @@ def pay_out(state: CairoState, seat: int, colour: str, due: int, events: Events)
     state.bank[colour] -= paid
     state.coins[seat][colour] += paid
     if paid == due:
-        events.emit("coins_earned", seat=seat, colour=colour, value=paid)
+        tell(events, "coins_earned", seat=seat, colour=colour, value=paid)
     else:
-        events.emit("bank_short", seat=seat, colour=colour, value=paid, due=due)
+        tell(events, "bank_short", seat=seat, colour=colour, value=paid, due=due)
 
 
 # ---- drawing, the hand limit, passing -------------------------------------------------------------
@@ -257,11 +263,11 @@ def do_take(state: CairoState, words: list[str], events: Events) -> None:
         assert card is not None
         state.display[slot] = None
         add_to_hand(state.hands[seat], card)
-        events.emit("card_taken", seat=seat, slot=slot + 1, card=card)
+        tell(events, "card_taken", seat=seat, slot=slot + 1, card=card)
     else:
         state.charlatan_supply -= 1
         state.charlatans[seat] += 1
-        events.emit("charlatan_taken", seat=seat, left=state.charlatan_supply)
+        tell(events, "charlatan_taken", seat=seat, left=state.charlatan_supply)
     after_pick(state, events)
 
 
@@ -276,7 +282,7 @@ def do_keep(state: CairoState, cards: list[str], events: Events) -> None:
     state.hands[seat] = list(cards)
     state.last = LastAction(seat=seat, action="keep")
     public = Event("cards_discarded", {"seat": seat, "count": len(dropped)})
-    events.emit("cards_kept", seat=seat, public=public, cards=list(cards), discarded=dropped)
+    tell_seat(events, seat, "cards_kept", public, seat=seat, cards=list(cards), discarded=dropped)
     end_turn(state, events)
 
 
@@ -287,7 +293,7 @@ def do_pass(state: CairoState, words: list[str], events: Events) -> None:
     assert state.active is not None
     state.passed.append(state.active)
     state.last = LastAction(seat=state.active, action="pass")
-    events.emit("passed", seat=state.active)
+    tell(events, "passed", seat=state.active)
     end_turn(state, events)
 
 

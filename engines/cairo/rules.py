@@ -208,14 +208,20 @@ def affordable(coins: dict[str, int], colour: str, price: int, rate: int) -> boo
     return price <= 0 or (coins.get(colour, 0) >= 1 and coin_worth(coins, colour, rate) >= price)
 
 
-def price_problem(coins: dict[str, int], colour: str, price: int, rate: int, code: str = "") -> IllegalMove | None:
-    """Why ``coins`` cannot pay ``price`` for a stall of ``colour`` (None if they can)."""
+def price_problem(
+    coins: dict[str, int], colour: str, price: int, rate: int, *, after_wild: bool = False
+) -> IllegalMove | None:
+    """Why ``coins`` cannot pay ``price`` for a stall of ``colour`` (None if they can).
+
+    ``after_wild``: the coins left once a wildcard's coin is paid (the codes say so).
+    """
     if affordable(coins, colour, price, rate):
         return None
+    suffix = "_after_wild" if after_wild else ""
     if coins.get(colour, 0) < 1:
-        return IllegalMove(code or "needs_colour_coin", colour=colour, price=price)
+        return IllegalMove("needs_colour_coin" + suffix, colour=colour, price=price)
     worth = coin_worth(coins, colour, rate)
-    return IllegalMove(code or "cannot_afford", price=price, colour=colour, rate=rate, worth=worth)
+    return IllegalMove("cannot_afford" + suffix, price=price, colour=colour, rate=rate, worth=worth)
 
 
 def coin_payments(

@@ -10,6 +10,7 @@ from engines.base import Event, Events
 from engines.cairo.board import get_board
 from engines.cairo.data import load_cairo_data
 from engines.cairo.state import NEUTRAL, CairoState, LastAction, Stall, turn_order_from
+from engines.cairo.tell import tell, tell_seat
 from engines.cairo.turns import after_deals
 
 
@@ -58,7 +59,7 @@ def do_queue(state: CairoState, colours: list[str], events: Events) -> None:
     data, queue = load_cairo_data(), [get_board().name(index) for index in get_board().queue]
     state.customers = dict(zip(colours, queue, strict=False))
     state.waiting = colours[len(queue)]
-    events.emit("customers_queued", queue=colours[: len(queue)], waiting=state.waiting)
+    tell(events, "customers_queued", queue=colours[: len(queue)], waiting=state.waiting)
     slots = [f"display:{slot}" for slot in range(data.display_size)]
     hands = [f"hand:{seat}" for seat in range(state.num_players) for _ in range(data.start_hand)]
     state.deals = slots + hands
@@ -70,7 +71,7 @@ def do_deal(state: CairoState, words: list[str], events: Events) -> None:
     """One card off the deck (the discard pile reshuffled first if the deck is empty) to where it is due."""
     card = words[0]
     if not any(state.deck.values()):
-        events.emit("deck_reshuffled", count=sum(state.discard.values()))
+        tell(events, "deck_reshuffled", count=sum(state.discard.values()))
         state.deck, state.discard = state.discard, {}
     remove_card(state.deck, card)
     target, _, number = state.deals.pop(0).partition(":")
@@ -78,10 +79,10 @@ def do_deal(state: CairoState, words: list[str], events: Events) -> None:
         seat = int(number)
         add_to_hand(state.hands[seat], card)
         code = "card_dealt" if state.phase == "deal" else "deck_draw"
-        events.emit(code, seat=seat, public=Event(code, {"seat": seat}), card=card)
+        tell_seat(events, seat, code, Event(code, {"seat": seat}), seat=seat, card=card)
     else:
         state.display[int(number)] = card
-        events.emit("display_dealt", slot=int(number) + 1, card=card)
+        tell(events, "display_dealt", slot=int(number) + 1, card=card)
     if not state.deals:
         after_deals(state, events)
 
@@ -90,12 +91,12 @@ def do_start(state: CairoState, words: list[str], events: Events) -> None:
     """The start player is drawn; then the preset layout, or the variable start's placements."""
     data = load_cairo_data()
     state.start_player = int(words[0]) - 1
-    events.emit("start_player", seat=state.start_player)
+    tell(events, "start_player", seat=state.start_player)
     if state.options.get("start") == "preset":
         for entry in data.presets[str(state.num_players)]:
             owner = NEUTRAL if entry.seat == "neutral" else int(entry.seat)
             add_stall(state, entry.colour, owner, entry.square, entry.door)
-        events.emit("preset_layout", players=state.num_players)
+        tell(events, "preset_layout", players=state.num_players)
         begin_play(state)
         return
     order = turn_order_from(state, state.start_player)
@@ -108,7 +109,7 @@ def do_neutral(state: CairoState, words: list[str], events: Events) -> None:
     """A neutral stall drawn from the bag (2 players, variable start)."""
     state.neutral_drawn = words[0]
     state.neutrals.remove(words[0])
-    events.emit("neutral_drawn", colour=words[0], seat=state.place_order[0])
+    tell(events, "neutral_drawn", colour=words[0], seat=state.place_order[0])
 
 
 # ---- placing the starting stalls ------------------------------------------------------------
@@ -121,7 +122,7 @@ def do_place(state: CairoState, words: list[str], events: Events) -> None:
     state.neutral_drawn = None
     state.last = LastAction(seat=seat, action="place", squares=(square, door))
     code = "neutral_placed" if neutral else "stall_placed"
-    events.emit(code, seat=seat, colour=colour, square=square, door=door)
+    tell(events, code, seat=seat, colour=colour, square=square, door=door)
     after_placement(state)
 
 
@@ -132,9 +133,9 @@ def do_setup_pass(state: CairoState, events: Events) -> None:
     state.neutral_drawn = None
     state.last = LastAction(seat=seat, action="pass")
     if colour is None:
-        events.emit("placement_skipped", seat=seat)
+        tell(events, "placement_skipped", seat=seat)
     else:
-        events.emit("neutral_skipped", seat=seat, colour=colour)
+        tell(events, "neutral_skipped", seat=seat, colour=colour)
     after_placement(state)
 
 

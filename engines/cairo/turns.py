@@ -9,6 +9,7 @@ from engines.base import Events
 from engines.cairo.data import load_cairo_data
 from engines.cairo.moves import take_moves
 from engines.cairo.state import CairoState, FinalLine, extensions_left, seats_in_play, turn_order_from
+from engines.cairo.tell import tell
 
 ALL_PASSED = "all_passed"
 """Termination: every merchant has stopped building in the final stage."""
@@ -93,7 +94,7 @@ def start_final_stage(state: CairoState, events: Events, code: str, **params: ob
     """From now on the only action is to build; ``code`` says why the stage began."""
     state.final_stage = True
     state.passed = []
-    events.emit(code, **params)
+    tell(events, code, **params)
 
 
 def finish(state: CairoState, termination: str) -> None:
