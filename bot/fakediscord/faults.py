@@ -11,7 +11,7 @@ Kinds, as discord.py meets them on the wire (`failures` builds the answers):
 - `rate_limit`: 429 with Discord's body and headers (`Retry-After`, `X-RateLimit-*`, `Via`); discord.py
   sleeps `retry_after` and retries, or raises `RateLimited` above its `max_ratelimit_timeout`.
 - `server_error`: 500 (JSON), 502/504 (Cloudflare HTML) or 503 (Envoy's plain text). discord.py retries
-  500/502/504 after 1, 3, 5 ... seconds and raises `DiscordServerError` on 503 (webhooks and interaction
+  500/502/504 after 1, 3, 5, 7, 9 seconds and raises `DiscordServerError` on 503 (webhooks and interaction
   callbacks retry every 5xx).
 - `drop`: the TCP connection is closed without an answer (aiohttp's `ServerDisconnectedError` in the bot).
 - `delay`: the answer comes `seconds` late (a slow Discord); other faults still apply.
@@ -26,8 +26,8 @@ channel (the path's channel, or the interaction's channel for callbacks and webh
 pattern is `"METHOD /path"`: `{name}` or `*` stands for one path segment, a final `**` for any rest,
 and the method may be `*`; paths are written without `/api/v10`. The fault fires on the `nth` matching
 call (counting from 1) and on the matching calls after it until it has fired `times` times (None:
-forever). Delays and `too_late` combine with one failing fault; among failing faults the first one
-added that is due fires.
+forever). Delays and `too_late` combine with one failing fault; of several failing faults due on one
+call the first added fires and the others wait for the next matching call.
 """
 
 from __future__ import annotations

@@ -153,10 +153,11 @@ class Gateway:
     async def drop(self, sessions: list[GatewaySession], code: int | None, *, resumable: bool) -> None:
         """Close these sessions' connections from Discord's side (`code=None`: cut the TCP connection)."""
         for session in sessions:
-            if session.connection is not None:
-                await session.connection.close(code, resumable=resumable, message=b"fake discord dropped you")
+            connection = session.connection
             if not resumable:
-                self._end(session)
+                self._end(session)  # before closing, so a quick RESUME already finds it gone
+            if connection is not None:
+                await connection.close(code, resumable=resumable, message=b"fake discord dropped you")
 
     def ask_to_reconnect(self, sessions: list[GatewaySession]) -> None:
         """Send op 7 RECONNECT: the bot closes and RESUMEs on a new connection."""
