@@ -7,12 +7,12 @@ import random
 import pytest
 
 import engines
-from bot.games import cairo_choices as options
-from bot.games.cairo import label, prompt, public_moves
-from bot.games.cairo_choices import Choice, coins_step, keep_step, narrow, pay_step, site_step, take_step
-from bot.host import with_names
+from bot.core.wording import say_for
+from bot.games.cairo import choices as options
+from bot.games.cairo.choices import Choice, coins_step, keep_step, narrow, pay_step, public_moves, site_step, take_step
 from engines.base import CHANCE
-from engines.cairo_state import CairoState
+from engines.cairo import CairoState
+from engines.cairo.data import load_cairo_data
 
 ENGINE = engines.get("cairo")
 
@@ -34,7 +34,7 @@ def preset_start(seed: int = 2) -> CairoState:
 
 def with_hand(state: CairoState, cards: list[str], coins: dict[str, int] | None = None) -> CairoState:
     """``state`` with the active player's hand (and coins) replaced, for a chosen situation."""
-    state = state.model_copy(deep=True)
+    state = ENGINE.copy(state)
     assert state.active is not None
     state.hands[state.active] = cards
     if coins is not None:
@@ -134,7 +134,7 @@ def test_pay_choices_list_the_cards_that_pay_for_that_square() -> None:
 
 
 def test_coin_choices_come_cheapest_first_after_the_cards() -> None:
-    state = with_hand(preset_start(), ["NW", "N", "W", "C"], dict.fromkeys(ENGINE.data.colours, 3))
+    state = with_hand(preset_start(), ["NW", "N", "W", "C"], dict.fromkeys(load_cairo_data().colours, 3))
     extension = next(m for m in ENGINE.legal_moves(state) if m.startswith("extend "))
     colour = extension.split()[1]
     cards = options.pay_choices(state, extension, "")[0].value
@@ -148,7 +148,7 @@ def test_the_second_pick_leaves_out_the_face_up_card_taken_first() -> None:
     state = preset_start()
     first = options.take_choices(state, None, "")
     assert [c.value for c in first] == ["display 1", "display 2", "display 3", "display 4", "deck", "charlatan"]
-    assert first[0].label == f"Face-up card 1: {ENGINE.data.card_label(state.display[0])} ({state.display[0]})"
+    assert first[0].label == f"Face-up card 1: {load_cairo_data().card_label(state.display[0])} ({state.display[0]})"
     second = options.take_choices(state, "display 1", "")
     assert [c.value for c in second] == ["display 2", "display 3", "display 4", "deck", "charlatan"]
     assert len(options.take_choices(state, "deck", "")) == 6
@@ -171,24 +171,30 @@ def test_keep_choices_show_what_is_kept_and_what_goes() -> None:
 
 # ---- what the board says ---------------------------------------------------------------------------------
 def test_prompts_say_what_to_do_next_without_anything_private() -> None:
+    say = say_for("cairo", ("Ana", "Ben"))
     state = preset_start()
     view = ENGINE.view(state, None)
-    assert "`/cairo build`" in prompt(view) and "`/cairo draw`" in prompt(view)
+    assert view.decision is not None
+    prompt = say.decision(view.decision)
+    assert "`/cairo build`" in prompt and "`/cairo draw`" in prompt
     drawing = ENGINE.apply(state, "take charlatan")
-    assert prompt(ENGINE.view(drawing, None)).startswith("take your second card")
-    assert public_moves(ENGINE.view(drawing, None)) and not public_moves(view)
+    drawing_view = ENGINE.view(drawing, None)
+    assert drawing_view.decision is not None
+    assert say.decision(drawing_view.decision).startswith("take your second card")
+    assert public_moves(drawing_view) and not public_moves(view)
     paying = ENGINE.apply(state, next(m for m in ENGINE.legal_moves(state) if m.startswith("extend ")))
     pending = paying.pending
     assert pending is not None
-    assert f"the {pending.colour} extension at {pending.square}" in prompt(ENGINE.view(paying, None))
-    assert label("take display 3") == "Take face-up card 3 (from the left)"
-    view = ENGINE.view(paying, None)
-    named = label("take display 1", view)
-    first = view["display"][0]
-    if first is not None:
-        assert named.startswith(f"Take {view['cards'][first]['label']}") and named.endswith("(face-up 1)")
+    paying_view = ENGINE.view(paying, None)
+    assert paying_view.decision is not None
+    assert f"the {pending.colour} extension at {pending.square}" in say.decision(paying_view.decision)
+    shown = paying_view.model_copy(update={"details": {**paying_view.details, "display": ["NW", "west", None, "C"]}})
+    assert say.label("take display 1", shown) == "Take North-west (face-up 1)"
+    assert say.label("take display 2", shown) == "Take the West column wildcard (face-up 2)"
+    assert say.label("take display 3", shown) == "Take face-up card 3 (from the left)"
+    assert say.label("take deck", shown) == "Draw from the deck"
 
 
-def test_refusals_name_players_not_seats() -> None:
-    text = "b2 touches Player 1's red main stall at b1; Player 3 is not a name"
-    assert with_names(text, ["Ana", "Ben"]) == "b2 touches Ana's red main stall at b1; Player 3 is not a name"
+def test_labels_name_players_and_fall_back_to_player_numbers() -> None:
+    assert options.seat_name(["Ana", "Ben"], 1) == "Ben"
+    assert options.seat_name(None, 1) == "Player 2"

@@ -5,22 +5,24 @@ A Kairo command names a move in parts (``/cairo build stall:red square:e5 door:e
 functions list, for one option, the values that some legal move allows, given the options already
 filled in and the text typed so far, as ``Choice(label, value)`` pairs (at most 25, Discord's limit).
 Everything is computed from the engine state of the player to move; the bot shows these choices only
-to that player, so they may name the player's own cards and coins.
+to that player, so they may name the player's own cards and coins. ``public_moves`` says when the
+legal moves may be offered as buttons under the public board (the draw: which pile, never a hand).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import engines
-from engines.base import GameError, seat_name
-from engines.cairo_rules import Layout, attract_targets
-from engines.cairo_state import NEUTRAL, CairoState
-
-if TYPE_CHECKING:
-    from engines.cairo import CairoEngine
+from engines.base import GameError, View
+from engines.cairo import NEUTRAL, CairoEngine, CairoState
+from engines.cairo.board import get_board
+from engines.cairo.data import load_cairo_data
+from engines.cairo.layout import layout_of
+from engines.cairo.rules import attract_targets
+from engines.cairo.state import owned_stall
 
 LIMIT = 25
 """Discord shows at most 25 autocomplete choices."""
@@ -34,6 +36,8 @@ SITE_FIELDS: dict[str, tuple[str, ...]] = {
 }
 """The options of each site command, in the order their values appear in the engine move."""
 DIRECTIONS = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}
+PUBLIC_PHASES = ("draw",)
+"""Phases whose legal moves may be offered as buttons under the public board."""
 
 
 class Choice(NamedTuple):
@@ -46,6 +50,16 @@ class Choice(NamedTuple):
 def engine() -> CairoEngine:
     """The Kairo engine."""
     return engines.get("cairo")  # type: ignore[return-value]
+
+
+def public_moves(view: View) -> bool:
+    """Whether the legal moves may be shown under the public board (they reveal nothing private)."""
+    return view.phase in PUBLIC_PHASES
+
+
+def seat_name(names: Sequence[str] | None, seat: int) -> str:
+    """A seat's player name, or "Player N" when the names are not known."""
+    return names[seat] if names and 0 <= seat < len(names) else f"Player {seat + 1}"
 
 
 # ---- the engine steps of a command ------------------------------------------------------------
@@ -200,7 +214,7 @@ def stall_label(state: CairoState, kind: str, colour: str) -> str:
     """``red main stall``, ``neutral red stall``, ``red stall at c3 (size 2, price 3)`` ..."""
     if kind == "place" and state.phase == "neutral":
         return f"neutral {colour} stall"
-    stall = state.owned_stall(state.active, colour) if state.active is not None else None
+    stall = owned_stall(state, state.active, colour)
     if kind == "extend" and stall is not None:
         return f"{colour} stall at {stall.square} (size {stall.size}; the extension costs {stall.size + 1} coins)"
     if kind == "move" and stall is not None:
@@ -210,8 +224,8 @@ def stall_label(state: CairoState, kind: str, colour: str) -> str:
 
 def square_label(name: str, doors: Sequence[str] = ()) -> str:
     """``c3 · North-west sector · entrance c2, c4``."""
-    square = engine().board.square(name)
-    where = engine().data.sectors[square.sector].label if square and square.sector else "?"
+    square = get_board().square(name)
+    where = load_cairo_data().sectors[square.sector].label if square and square.sector else "?"
     zone = " (tavern zone)" if square and square.kind == "tavern" else ""
     entrances = f" · entrance {', '.join(doors)}" if doors else ""
     return f"{name} · {where} sector{zone}{entrances}"
@@ -219,7 +233,7 @@ def square_label(name: str, doors: Sequence[str] = ()) -> str:
 
 def door_label(door: str, stall_square: str) -> str:
     """``c4 · south of the stall at c3``."""
-    board = engine().board
+    board = get_board()
     first, second = board.square(stall_square), board.square(door)
     if first is None or second is None:
         return door
@@ -245,9 +259,8 @@ def entrance_label(state: CairoState, door: str, names: Sequence[str] | None) ->
 
 def charlatans_needed(state: CairoState, colour: str, door: str) -> int:
     """Charlatans spent to send the ``colour`` customer to ``door`` (free entrances strictly nearer)."""
-    board = engine().board
-    layout = Layout(state, board)
-    return next((needed for d, _, needed in attract_targets(layout, colour) if board.name(d) == door), 0)
+    names = get_board().names
+    return next((needed for d, _, needed in attract_targets(layout_of(state), colour) if names[d] == door), 0)
 
 
 # ---- paying: cards, then coins --------------------------------------------------------------------
@@ -261,7 +274,7 @@ def pay_choices(state: CairoState, site: str, current: str) -> list[Choice]:
 
 def card_payment_label(move: str) -> str:
     """``North-west card (NW)``, ``West column wildcard + 1 blue coin``, ``3 cards: ...``."""
-    data = engine().data
+    data = load_cairo_data()
     word, *rest = move.split()
     if word == "card":
         return f"{data.card_label(rest[0])} card ({rest[0]})"
@@ -303,7 +316,7 @@ def take_label(state: CairoState, value: str) -> str:
     words = value.split()
     if words[0] == "display":
         card = state.display[int(words[1]) - 1] or "?"
-        return f"Face-up card {words[1]}: {engine().data.card_label(card)} ({card})"
+        return f"Face-up card {words[1]}: {load_cairo_data().card_label(card)} ({card})"
     if words[0] == "deck":
         return f"Top card of the deck ({sum(state.deck.values())} left)"
     return f"A charlatan card ({state.charlatan_supply} left)"
