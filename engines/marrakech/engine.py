@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from engines.base import Engine, Events, IllegalMove, Option, Outcome, View
-from engines.marrakech import play, refusals, rules, view
+from engines.marrakech import play, refusals, rules
+from engines.marrakech import view as views
 from engines.marrakech.board import PLACEMENTS_AT, SIZE, index, parse_placement, placement_move
 from engines.marrakech.data import DATA, colour_owners
 from engines.marrakech.state import EMPTY, MarrakechState, copy_state
@@ -87,16 +88,16 @@ class MarrakechEngine(Engine[MarrakechState]):
 
     # ---- information ----------------------------------------------------------------------------
     def view(self, state: MarrakechState, seat: int | None) -> View:
-        return view.build_view(state, seat)
+        return views.build_view(state, seat)
 
     def outcome(self, state: MarrakechState) -> Outcome | None:
         return rules.outcome(state)
 
-    def sample_state(self, view_: View, rng: random.Random) -> MarrakechState:
-        return view.sample_state(view_)
+    def sample_state(self, view: View, rng: random.Random) -> MarrakechState:
+        return views.sample_state(view)
 
     def changed_places(self, before: View, after: View) -> list[str]:
-        return view.changed_places(before, after)
+        return views.changed_places(before, after)
 
     # ---- asynchronous play support ----------------------------------------------------------------
     def default_move(self, state: MarrakechState) -> str:

@@ -21,7 +21,7 @@ from render.marrakech.board import (
     draw_path,
     paint_board,
 )
-from render.marrakech.layout import LANDSCAPE, LANDSCAPE_HEIGHT, LAYOUTS, Layout
+from render.marrakech.layout import LANDSCAPE_HEIGHT, LAYOUTS, Layout
 from render.marrakech.panel import PANEL_PADDING, draw_panel
 from render.marrakech.scene import CarpetStyle, carpet_styles
 from render.palette import UI
@@ -97,6 +97,3 @@ def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "lan
 def render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
     """The picture of ``view`` as PNG bytes; ``highlight`` frames squares by name (``d4``)."""
     return encode_png(board_image(view, highlight=highlight, layout=layout))
-
-
-__all__ = ["LANDSCAPE", "board_image", "render_board", "static_layer"]
