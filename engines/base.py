@@ -151,16 +151,25 @@ def events_seen_by(events: Sequence[Event], viewer: int | None) -> list[Event]:
 
 
 class Events:
-    """Where an engine records what a move does. ``emit`` builds and keeps an ``Event``."""
+    """Where an engine records what a move does.
+
+    ``emit("tribute", seat=0, payee_seat=1, amount=4)`` records a public event: every keyword is a
+    parameter (``seat`` included, by the parameter conventions). A secret one names who may read
+    it with ``to=`` and what everybody else reads with ``public=``; when ``public`` is given
+    without ``to``, the event is its acting ``seat``'s: ``emit("drew", seat=0, card="NW",
+    public=Event("drew", {"seat": 0}))``.
+    """
 
     __slots__ = ("items",)
 
     def __init__(self) -> None:
         self.items: list[Event] = []
 
-    def emit(self, code: str, /, *, seat: int | None = None, public: Event | None = None, **params: JSONValue) -> None:
-        """Record ``Event(code, params, seat, public)``."""
-        self.items.append(Event(code, params, seat, public))
+    def emit(self, code: str, /, *, to: int | None = None, public: Event | None = None, **params: JSONValue) -> None:
+        """Record ``Event(code, params, to, public)`` (see the class docstring)."""
+        if public is not None and to is None:
+            to = params.get("seat")
+        self.items.append(Event(code, params, to, public))
 
     def add(self, event: Event) -> None:
         self.items.append(event)
@@ -171,7 +180,7 @@ class NoEvents(Events):
 
     __slots__ = ()
 
-    def emit(self, code: str, /, *, seat: int | None = None, public: Event | None = None, **params: JSONValue) -> None:
+    def emit(self, code: str, /, *, to: int | None = None, public: Event | None = None, **params: JSONValue) -> None:
         return None
 
     def add(self, event: Event) -> None:
