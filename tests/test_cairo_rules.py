@@ -3,24 +3,31 @@
 Positions are built directly with ``position()``: the main stage, seat 0 to move, the five
 customers in the queue (red q1 … white q5, purple waiting) unless a test says otherwise.
 Board reminder: columns a–n west→east, rows 1–13 north→south; the souk is b1–m12; column a,
-column n and row 13 are the tavern zone; q1–q5 sit above e1–i1.
+column n and row 13 are the tavern zone; q1–q5 sit above e1–i1. Refusals are checked by their
+code and parameters, what happened by the events a move records.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import pytest
 
 import engines
-from engines.base import CHANCE, GameError, IllegalMove
-from engines.cairo import add_stall
-from engines.cairo_rules import Layout, door_problem, stall_site_problem
-from engines.cairo_state import NEUTRAL, CairoState, Stall
+from engines.base import CHANCE, Event, GameError, IllegalMove, events_seen_by
+from engines.cairo import NEUTRAL, CairoState, Stall
+from engines.cairo.board import get_board
+from engines.cairo.data import load_cairo_data
+from engines.cairo.layout import layout_of
+from engines.cairo.rules import door_problem, stall_site_problem
+from engines.cairo.setup import add_stall
+from engines.cairo.state import extensions_left
 
 E = engines.get("cairo")
-DATA = E.data
+DATA = load_cairo_data()
+BOARD = get_board()
 QUEUE = {"red": "q1", "yellow": "q2", "green": "q3", "blue": "q4", "white": "q5"}
 
 
@@ -47,7 +54,7 @@ def position(
     state.waiting = waiting
     for owner, colour, square, door, *extensions in stalls:
         stall = add_stall(state, str(colour), int(owner), str(square), str(door))  # type: ignore[call-overload]
-        stall.extensions = [str(extension) for extension in extensions]
+        state.stalls[stall.id] = stall.model_copy(update={"extensions": tuple(str(e) for e in extensions)})
     for seat, cards in (hands or {}).items():
         state.hands[seat] = sorted(cards, key=DATA.card_names.index)
         for card in cards:
@@ -75,11 +82,23 @@ def play(state: CairoState, *moves: str) -> CairoState:
     return state
 
 
-def refused(state: CairoState, move: str) -> str:
-    """The message a refused move gets (fails if the move is legal)."""
+def told(state: CairoState, move: str, viewer: int | None = None) -> list[Event]:
+    """The events of ``move`` as ``viewer`` (None: a spectator) reads them."""
+    return events_seen_by(E.transition(state, move).events, viewer)
+
+
+def refused(state: CairoState, move: str) -> IllegalMove:
+    """The refusal a move gets (fails if the move is legal)."""
     with pytest.raises(IllegalMove) as error:
         E.apply(state, move)
-    return str(error.value)
+    assert not E.is_legal(state, move)
+    return error.value
+
+
+def refusal(state: CairoState, move: str) -> tuple[str, dict[str, Any]]:
+    """The code and parameters of the refusal ``move`` gets."""
+    error = refused(state, move)
+    return error.code, error.params
 
 
 def deal_everything(state: CairoState) -> CairoState:
@@ -92,6 +111,14 @@ def deal_everything(state: CairoState) -> CairoState:
 def stall_at(state: CairoState, square: str) -> Stall:
     """The stall whose main square is ``square``."""
     return next(stall for stall in state.stalls if stall.square == square)
+
+
+def square(name: str) -> int:
+    return BOARD.index[name]
+
+
+def left(state: CairoState) -> dict[str, int]:
+    return extensions_left(state, DATA.colours, DATA.extensions_per_colour)
 
 
 # ---- players, colours, setup ---------------------------------------------------------------
@@ -169,8 +196,7 @@ def test_variable_start_plays_no_cards() -> None:
 def test_variable_start_allows_at_most_two_main_stalls_per_sector() -> None:
     state = play(deal_everything(play(E.new_game(3), "queue red yellow green blue white purple")), "start 1")
     state = play(state, "place red c2 door c3", "place blue e4 door e5")
-    message = refused(state, "place green b4 door b5")
-    assert "at most 2 main stalls" in message and "NW" in message
+    assert refusal(state, "place green b4 door b5") == ("sector_full_at_start", {"sector": "NW", "limit": 2})
     assert not [m for m in E.legal_moves(state) if m.split()[2] in ("b1", "b2", "c4", "d1")]
 
 
@@ -178,12 +204,11 @@ def test_preset_layouts_obey_the_placement_rules() -> None:
     for players in (2, 3, 4):
         state = position(players)
         for entry in DATA.presets[str(players)]:
-            layout = Layout(state, E.board)
-            square, door = E.board.square(entry.square), E.board.square(entry.door)
-            assert square is not None and door is not None
-            problem = stall_site_problem(layout, DATA, entry.colour, square, True)
-            assert problem is None and door_problem(layout, square, door) is None, entry
+            layout = layout_of(state)
             owner = NEUTRAL if entry.seat == "neutral" else int(entry.seat)
+            site, door = square(entry.square), square(entry.door)
+            assert stall_site_problem(layout, DATA, entry.colour, site, True, owner) is None, entry
+            assert door_problem(layout, site, door, owner) is None, entry
             add_stall(state, entry.colour, owner, entry.square, entry.door)
         per_seat = [sum(1 for s in state.stalls if s.owner == seat) for seat in range(players)]
         assert per_seat == [3] * players
@@ -219,7 +244,7 @@ def test_two_player_variable_start_draws_the_neutral_stalls_and_players_place_th
 def test_one_main_stall_of_each_colour_per_player() -> None:
     state = position(stalls=[(0, "red", "c3", "d3")], hands={0: ["C"]})
     assert not [m for m in E.legal_moves(state) if m.startswith("build red")]
-    assert "already on the board" in refused(state, "build red g6 door g7")
+    assert refusal(state, "build red g6 door g7") == ("stall_on_board", {"colour": "red", "square": "c3"})
     assert "build blue g6 door g7" in E.legal_moves(state)
 
 
@@ -229,8 +254,9 @@ def test_one_main_stall_of_each_colour_per_player() -> None:
 def test_standard_card_builds_only_in_its_sector() -> None:
     state = position(hands={0: ["C"]})
     builds = [m for m in E.legal_moves(state) if m.startswith("build")]
-    assert builds and all(E.board.square(m.split()[2]).sector == "C" for m in builds)
-    assert "sector NW" in refused(state, "build red c3 door c4")
+    assert builds and all(BOARD.square(m.split()[2]).sector == "C" for m in builds)
+    code, params = refusal(state, "build red c3 door c4")
+    assert code == "no_card_for_square" and params["sector"] == "NW" and params["zones"] == ["north", "west"]
     state = play(state, "build red g6 door g7")
     assert E.legal_moves(state) == ["card C"]
     state = play(state, "card C")
@@ -262,7 +288,7 @@ def test_three_cards_build_on_any_free_square() -> None:
 def test_three_cards_only_without_a_card_for_that_square() -> None:
     state = play(position(hands={0: ["N", "N", "NE"]}), "build red g3 door g4")
     assert E.legal_moves(state) == ["card N"]
-    assert "single card" in refused(state, "cards N N NE")
+    assert refusal(state, "cards N N NE") == ("single_card_suffices", {"square": "g3", "sector": "N", "count": 3})
 
 
 def test_unused_wildcards_among_three_cards_cost_nothing() -> None:
@@ -287,69 +313,93 @@ def test_free_square_has_no_stall_extension_entrance_or_customer() -> None:
         waiting="purple",
         hands={0: ["NW", "W"]},
     )
-    assert "not free" in refused(state, "build red c3 door c2")
-    assert "not free" in refused(state, "build red c4 door b4")
-    assert "not free" in refused(state, "build red d3 door d2")
-    assert "red customer" in refused(state, "build green c7 door c6")
+    assert refusal(state, "build red c3 door c2") == (
+        "square_not_free",
+        {"square": "c3", "seat": 0, "what": "stall", "owner": 1, "colour": "blue"},
+    )
+    assert refusal(state, "build red c4 door b4")[1]["what"] == "extension"
+    assert refusal(state, "build red d3 door d2")[1] == {
+        "square": "d3",
+        "seat": 0,
+        "what": "entrance",
+        "owner": 1,
+        "colour": "blue",
+    }
+    assert refusal(state, "build green c7 door c6") == (
+        "square_not_free",
+        {"square": "c7", "seat": 0, "what": "customer", "colour": "red"},
+    )
     assert "build green c6 door b6" in E.legal_moves(state)
 
 
 def test_queue_squares_are_never_built_on() -> None:
     state = position(hands={0: ["N", "N", "NE"]})
     assert not [m for m in E.legal_moves(state) if " q" in m]
-    assert "queue square" in refused(state, "build red q2 door f1")
+    assert refusal(state, "build red q2 door f1") == ("queue_square", {"square": "q2"})
 
 
 def test_main_stall_needs_two_free_squares_side_by_side() -> None:
     state = position(hands={0: ["NW"]}, customers={**QUEUE, "red": "c4"})
-    assert "next to the main stall" in refused(state, "build blue c2 door e2")
-    assert "not free" in refused(state, "build blue c3 door c4")
+    assert refusal(state, "build blue c2 door e2") == ("entrance_not_next_to_stall", {"door": "e2", "square": "c2"})
+    assert refusal(state, "build blue c3 door c4")[0] == "entrance_not_free"
     assert "build blue c3 door d3" in E.legal_moves(state)
 
 
 def test_purple_main_stalls_only_in_the_tavern_zone_and_the_others_only_in_the_souk() -> None:
     state = position(hands={0: ["W"]})
-    assert "tavern zone" in refused(state, "build purple c6 door c7")
-    assert "souk" in refused(state, "build red a6 door b6")
+    assert refusal(state, "build purple c6 door c7") == (
+        "tavern_colour_only",
+        {"colour": "purple", "square": "c6", "part": "main", "tavern_colour": "purple"},
+    )
+    assert refusal(state, "build red a6 door b6")[0] == "souk_only"
     assert "build purple a6 door b6" in E.legal_moves(state)
 
 
 def test_entrance_is_in_the_souk() -> None:
     state = position(hands={0: ["W"]})
-    assert "entrance must be in the souk" in refused(state, "build purple a6 door a7")
+    assert refusal(state, "build purple a6 door a7") == ("entrance_not_in_souk", {"door": "a7"})
     assert not [m for m in E.legal_moves(state) if m.split()[-1][0] in "an"]
 
 
 def test_one_main_stall_per_colour_in_each_sector() -> None:
     state = position(stalls=[(1, "red", "c3", "c4")], hands={0: ["NW"]})
-    assert "already has a red main stall (at c3)" in refused(state, "build red e1 door e2")
+    assert refusal(state, "build red e1 door e2") == (
+        "sector_has_colour",
+        {"sector": "NW", "colour": "red", "square": "c3"},
+    )
     assert "build blue e1 door e2" in E.legal_moves(state)
 
 
 def test_main_stall_may_not_touch_a_main_stall_or_an_extension() -> None:
     state = position(stalls=[(1, "red", "c3", "d3", "c4")], hands={0: ["NW", "W"]})
-    message = refused(state, "build blue b4 door b5")
-    assert message == "A main stall may not touch another stall: b4 touches Player 2's red extension at c4."
-    assert "main stall at c3" in refused(state, "build blue b3 door b2")
+    assert refusal(state, "build blue b4 door b5") == (
+        "touches_stall",
+        {"square": "b4", "other": "c4", "part": "extension", "owner": 1, "colour": "red", "seat": 0},
+    )
+    code, params = refusal(state, "build blue b3 door b2")
+    assert code == "touches_stall" and (params["other"], params["part"]) == ("c3", "main")
     assert "build blue e3 door e2" in E.legal_moves(state)
 
 
 def test_two_entrances_never_share_a_square() -> None:
     state = position(stalls=[(1, "red", "c3", "d3")], hands={0: ["NW"]})
-    assert "entrance of Player 2's red stall" in refused(state, "build blue e3 door d3")
+    assert refusal(state, "build blue e3 door d3") == (
+        "entrance_not_free",
+        {"square": "d3", "seat": 0, "what": "entrance", "owner": 1, "colour": "red"},
+    )
     assert "build blue e3 door e2" in E.legal_moves(state)
 
 
 def test_new_main_stall_may_not_cut_an_entrance_off_from_a_customer() -> None:
     state = position(stalls=[(1, "red", "b2", "b1")], hands={0: ["NW"]})
-    assert "cut an entrance off" in refused(state, "build blue c1 door d1")
+    assert refusal(state, "build blue c1 door d1") == ("cuts_off_entrance", {"square": "c1", "door": "d1"})
     assert not [m for m in E.legal_moves(state) if m.startswith("build") and m.split()[2] == "c1"]
 
 
 def test_new_entrance_must_be_reachable_by_every_customer() -> None:
     pocket = [(1, "red", "b2", "c2"), (1, "blue", "d1", "d2", "c1")]
     state = position(stalls=pocket, hands={0: ["NW"]})
-    assert "cut an entrance off" in refused(state, "build purple a1 door b1")
+    assert refusal(state, "build purple a1 door b1") == ("cuts_off_entrance", {"square": "a1", "door": "b1"})
     assert "build purple a2 door b2" not in E.legal_moves(state)
 
 
@@ -360,7 +410,7 @@ def test_extension_touches_your_own_stall_of_its_colour() -> None:
     state = position(stalls=[(0, "red", "c3", "d3", "c2")], hands={0: ["NW"]}, coins={0: {"red": 9}})
     extends = [m for m in E.legal_moves(state) if m.startswith("extend")]
     assert sorted(extends) == ["extend red b2", "extend red b3", "extend red c1", "extend red c4", "extend red d2"]
-    assert "must touch your own red stall" in refused(state, "extend red e2")
+    assert refusal(state, "extend red e2") == ("extension_not_touching", {"colour": "red", "square": "e2"})
 
 
 def test_extension_may_join_stalls_of_different_colours() -> None:
@@ -372,14 +422,16 @@ def test_extension_may_join_stalls_of_different_colours() -> None:
 def test_extension_may_not_touch_two_stalls_of_its_colour() -> None:
     stalls = [(0, "red", "c3", "d3"), (1, "red", "c5", "d5")]
     state = position(stalls=stalls, hands={0: ["NW"]}, coins={0: {"red": 9}})
-    message = refused(state, "extend red c4")
-    assert message == "An extension may not join two red stalls: c4 also touches Player 2's red stall at c5."
+    assert refusal(state, "extend red c4") == (
+        "joins_two_stalls",
+        {"colour": "red", "square": "c4", "owner": 1, "other": "c5", "seat": 0},
+    )
 
 
 def test_extension_may_not_cut_an_entrance_off_from_a_customer() -> None:
     stalls = [(0, "red", "b2", "b1"), (0, "blue", "d1", "d2")]
     state = position(stalls=stalls, hands={0: ["NW"]}, coins={0: {"blue": 9}})
-    assert "cut an entrance off" in refused(state, "extend blue c1")
+    assert refusal(state, "extend blue c1") == ("extension_cuts_off", {"square": "c1"})
     assert "extend blue e1" in E.legal_moves(state)
 
 
@@ -393,19 +445,20 @@ def test_purple_extensions_only_in_the_tavern_zone_and_the_others_only_in_the_so
     stalls = [(0, "purple", "a6", "b6"), (0, "red", "b3", "c3")]
     state = position(stalls=stalls, hands={0: ["W", "NW"]}, coins={0: {"purple": 9, "red": 9}})
     assert "extend purple a5" in E.legal_moves(state)
-    assert "tavern zone" in refused(state, "extend purple b5")
-    assert "goes in the souk" in refused(state, "extend red a3")
+    assert refusal(state, "extend purple b5")[0] == "tavern_colour_only"
+    assert refusal(state, "extend red a3") == (
+        "souk_only",
+        {"colour": "red", "square": "a3", "part": "extension", "tavern_colour": "purple"},
+    )
 
 
 def test_extension_price_is_the_new_size_with_at_least_one_coin_of_its_colour() -> None:
     stalls = [(0, "red", "c3", "d3", "c2")]
     no_red = position(stalls=stalls, hands={0: ["NW"]}, coins={0: {"blue": 20}})
     assert not [m for m in E.legal_moves(no_red) if m.startswith("extend")]
-    assert refused(no_red, "extend red c4") == "An extension must be paid with at least 1 red coin, and you have none."
+    assert refusal(no_red, "extend red c4") == ("needs_colour_coin", {"colour": "red", "price": 3})
     short = position(stalls=stalls, hands={0: ["NW"]}, coins={0: {"red": 1, "blue": 2}})
-    assert "You need 3 coin value" in refused(short, "extend red c4") and "you have 2" in refused(
-        short, "extend red c4"
-    )
+    assert refusal(short, "extend red c4") == ("cannot_afford", {"price": 3, "colour": "red", "rate": 2, "worth": 2})
     state = play(position(stalls=stalls, hands={0: ["NW"]}, coins={0: {"red": 3}}), "extend red c4", "card NW")
     assert E.legal_moves(state) == ["pay red:3"]
     state = play(state, "pay red:3")
@@ -420,7 +473,7 @@ def test_other_colours_pay_two_for_one() -> None:
         "card NW",
     )
     assert E.legal_moves(state) == ["pay red:1 blue:3 white:1"]
-    assert "costs 3" in refused(state, "pay red:1 blue:2")
+    assert refusal(state, "pay red:1 blue:2") == ("wrong_price", {"price": 3, "colour": "red", "rate": 2})
     state = play(state, "pay white:1 red:1 blue:3")
     assert sum(state.coins[0].values()) == 0
 
@@ -472,8 +525,8 @@ def test_only_medals_newly_taken_score() -> None:
 def test_extensions_come_from_a_supply_of_six_per_colour() -> None:
     stalls = [(1, "red", "j6", "k6", "j7", "j8", "j9", "i9", "h9", "h10"), (0, "red", "c3", "d3")]
     state = position(stalls=stalls, hands={0: ["NW"]}, coins={0: {"red": 9}})
-    assert E.extensions_left(state)["red"] == 0
-    assert "no red extensions left" in refused(state, "extend red c4")
+    assert left(state)["red"] == 0
+    assert refusal(state, "extend red c4") == ("no_extensions_left", {"colour": "red"})
 
 
 # ---- build: moving a main stall ---------------------------------------------------------------
@@ -491,9 +544,12 @@ def test_unextended_main_stall_that_cannot_be_extended_may_move() -> None:
 def test_extended_or_extendable_main_stall_may_not_move() -> None:
     state = position(stalls=[(0, "red", "c3", "d3")], hands={0: ["C"]})
     assert not [m for m in E.legal_moves(state) if m.startswith("move")]
-    assert "can still be extended" in refused(state, "move red to g6 door g7")
+    assert refusal(state, "move red to g6 door g7") == (
+        "stall_extendable",
+        {"colour": "red", "square": "c3", "site": "c2"},
+    )
     extended = position(stalls=[(0, "red", "b1", "c1", "b2"), (1, "blue", "c3", "d3", "c2", "b3")], hands={0: ["C"]})
-    assert "has been extended" in refused(extended, "move red to g6 door g7")
+    assert refusal(extended, "move red to g6 door g7") == ("stall_extended", {"colour": "red", "square": "b1"})
 
 
 # ---- attracting customers ------------------------------------------------------------------
@@ -503,14 +559,17 @@ def test_customer_goes_by_the_shortest_way_to_the_nearest_free_entrance() -> Non
     stalls = [(0, "red", "d3", "e3"), (1, "red", "j8", "i8")]
     state = position(stalls=stalls)
     assert [m for m in E.legal_moves(state) if m.startswith("attract")] == ["attract red to e3"]
-    assert "need 1 charlatan" in refused(state, "attract red to i8")
+    assert refusal(state, "attract red to i8") == (
+        "needs_charlatans",
+        {"count": 1, "colour": "red", "door": "i8", "have": 0},
+    )
 
 
 def test_occupied_entrance_is_no_candidate() -> None:
     stalls = [(0, "red", "d3", "e3"), (1, "red", "j8", "i8")]
     state = position(stalls=stalls, customers={**QUEUE, "white": "e3"})
     assert [m for m in E.legal_moves(state) if m.startswith("attract")] == ["attract red to i8"]
-    assert "occupied by the white customer" in refused(state, "attract red to e3")
+    assert refusal(state, "attract red to e3") == ("entrance_occupied", {"door": "e3", "customer": "white"})
 
 
 def test_paths_never_cross_stalls_extensions_or_the_tavern_zone() -> None:
@@ -540,7 +599,10 @@ def test_each_charlatan_skips_the_nearest_free_entrance() -> None:
     state = position(players=3, stalls=stalls, charlatans={0: 1})
     attracts = [m for m in E.legal_moves(state) if m.startswith("attract red")]
     assert attracts == ["attract red to e3", "attract red to i8"]
-    assert "need 2 charlatans and have 1" in refused(state, "attract red to l12")
+    assert refusal(state, "attract red to l12") == (
+        "needs_charlatans",
+        {"count": 2, "colour": "red", "door": "l12", "have": 1},
+    )
     state = play(state, "attract red to i8")
     assert state.charlatans[0] == 0 and state.charlatan_supply == 7
 
@@ -553,12 +615,12 @@ def test_attracted_customer_goes_to_its_tray_and_the_waiting_customer_takes_its_
 
 def test_only_the_customers_in_the_souk_can_be_attracted() -> None:
     state = position(stalls=[(0, "purple", "a6", "b6")])
-    assert "waiting on its tray" in refused(state, "attract purple to b6")
+    assert refusal(state, "attract purple to b6") == ("customer_waiting", {"colour": "purple"})
 
 
 def test_no_reachable_free_entrance_means_no_attraction() -> None:
     state = position(stalls=[(0, "red", "d3", "e3")], customers={**QUEUE, "white": "e3"})
-    assert refused(state, "attract red to e3") == "No free entrance of that colour is reachable for the red customer."
+    assert refusal(state, "attract red to e3") == ("no_reachable_entrance", {"colour": "red"})
 
 
 def test_own_stall_pays_its_size_in_coins_of_its_colour() -> None:
@@ -589,8 +651,8 @@ def test_neutral_stalls_cannot_be_moved_or_extended() -> None:
     boxed = [(NEUTRAL, "red", "b1", "c1"), (1, "blue", "c3", "d3", "c2", "b2"), (NEUTRAL, "green", "g6", "g7")]
     state = position(stalls=boxed, hands={0: ["C", "NW", "N"]}, coins={0: {"red": 9, "green": 9}})
     assert not [m for m in E.legal_moves(state) if m.startswith(("move", "extend"))]
-    assert "no red main stall" in refused(state, "move red to h6 door h7")
-    assert "no green stall" in refused(state, "extend green g5")
+    assert refusal(state, "move red to h6 door h7") == ("no_stall_to_move", {"colour": "red"})
+    assert refusal(state, "extend green g5") == ("no_stall_to_extend", {"colour": "green"})
 
 
 # ---- drawing cards -------------------------------------------------------------------------
@@ -619,7 +681,7 @@ def test_charlatans_are_public_and_unlimited() -> None:
     state = position(charlatans={0: 5}, hands={0: ["N", "N", "C", "C"]})
     state = play(state, "take charlatan", "take charlatan")
     assert state.charlatans[0] == 7 and state.charlatan_supply == 0
-    assert E.view(state, 1)["players"][0]["charlatans"] == 7
+    assert E.view(state, 1).details["players"][0]["charlatans"] == 7
     assert state.phase == "play" and E.to_move(state) == 1
 
 
@@ -667,9 +729,13 @@ def _almost_out_of_red() -> list[tuple[object, ...]]:
 def test_final_stage_begins_when_a_colour_runs_out_of_extensions() -> None:
     state = position(stalls=_almost_out_of_red(), hands={0: ["NW"]}, coins={0: {"red": 2}})
     state = play(state, "extend red c4", "card NW")
-    assert E.describe(state, "pay red:2", ["Ana", "Bo"]) == (
-        "Ana pays 2 red for the red extension at c4 and scores 2 points; the final stage begins."
-    )
+    assert [(e.code, e.params) for e in told(state, "pay red:2")] == [
+        (
+            "stall_extended",
+            {"seat": 0, "colour": "red", "square": "c4", "payment": {"card": "NW"}, "coins": {"red": 2}, "size": 2},
+        ),
+        ("final_stage_no_extensions", {"colour": "red"}),
+    ]
     state = play(state, "pay red:2")
     assert state.final_stage and state.phase == "final" and E.to_move(state) == 1
 
@@ -681,17 +747,19 @@ def test_final_stage_begins_when_two_colours_have_one_extension_left() -> None:
         (0, "blue", "f3", "g3"),
     ]
     state = position(stalls=stalls, hands={0: ["N"]}, coins={0: {"blue": 2}})
-    assert E.extensions_left(state)["red"] == 1 and not state.final_stage
-    state = play(state, "extend blue f2", "card N", "pay blue:2")
-    assert E.extensions_left(state)["blue"] == 1 and state.final_stage
+    assert left(state)["red"] == 1 and not state.final_stage
+    step = E.transition(E.apply(E.apply(state, "extend blue f2"), "card N"), "pay blue:2")
+    state = step.state
+    assert left(state)["blue"] == 1 and state.final_stage
+    assert Event("final_stage_low_extensions", {"colours": ["red", "blue"]}) in step.events
 
 
 def test_final_stage_allows_only_building() -> None:
     state = position(stalls=[(0, "red", "d3", "e3")], hands={0: ["C"]}, display=["N", None, None, None], final=True)
     words = {move.split()[0] for move in E.legal_moves(state)}
     assert words == {"build", "pass"}
-    assert "only building" in refused(state, "attract red to e3")
-    assert "only building" in refused(state, "take deck")
+    assert refused(state, "attract red to e3").code == "final_stage_only_build"
+    assert refused(state, "take deck").code == "final_stage_only_build"
 
 
 def test_pass_leaves_the_final_stage_for_good_and_the_last_player_may_build_in_a_row() -> None:
@@ -725,6 +793,7 @@ def test_final_scoring_counts_medals_again_and_one_point_per_three_coins() -> No
     assert outcome.scores == [10 + 3 + 2, 14 + 2 + 0]
     assert outcome.winners == [1]
     assert outcome.details["final"][0] == {"seat": 0, "track": 10, "medals": 3, "coins": 2, "total": 15}
+    assert outcome.termination == "all_passed"
 
 
 def test_ties_give_several_winners() -> None:
@@ -738,8 +807,10 @@ def test_ties_give_several_winners() -> None:
 def test_quiet_market_ruling_starts_the_final_stage() -> None:
     state = position(players=2)
     state.quiet_turns = DATA.quiet_rounds_to_final_stage * 2 - 1
-    state = play(state, "take charlatan", "take charlatan")
+    step = E.transition(E.apply(state, "take charlatan"), "take charlatan")
+    state = step.state
     assert state.final_stage and state.phase == "final"
+    assert Event("final_stage_quiet_market", {"rounds": 10}) in step.events
     reset = play(position(players=2, hands={0: ["C"]}), "build red g6 door g7", "card C")
     assert reset.quiet_turns == 0
 
@@ -749,30 +820,31 @@ def test_quiet_market_ruling_starts_the_final_stage() -> None:
 
 def test_coins_and_hands_are_seen_only_by_their_owner() -> None:
     state = position(hands={0: ["N", "C"], 1: ["S"]}, charlatans={1: 2})
-    mine, theirs = E.view(state, 0)["players"]
+    mine, theirs = E.view(state, 0).details["players"]
     assert mine["hand"] == ["N", "C"] and mine["coins"] == dict.fromkeys(DATA.colours, 1)
     assert theirs["hand"] is None and theirs["coins"] is None and theirs["coin_value"] is None
     assert theirs["hand_size"] == 1 and theirs["charlatans"] == 2
-    spectator = E.view(state, None)["players"]
+    spectator = E.view(state, None).details["players"]
     assert all(player["hand"] is None and player["coins"] is None for player in spectator)
 
 
 def test_a_deck_card_is_named_only_to_its_drawer() -> None:
     state = play(position(), "take deck")
-    names = ["Ana", "Bo"]
-    assert E.describe(state, "deal NW", names, viewer=0) == "Ana draws the North-west card (NW)."
-    # the others already read "Ana draws a card from the deck"; the card itself stays unnamed for them
-    assert E.describe(state, "deal NW", names, viewer=1) == ""
-    assert E.describe(state, "deal NW", names) == ""
+    assert [(e.code, e.params) for e in told(state, "deal NW", viewer=0)] == [("deck_draw", {"seat": 0, "card": "NW"})]
+    # the others read that a card was drawn, never which
+    assert [(e.code, e.params) for e in told(state, "deal NW", viewer=1)] == [("deck_draw", {"seat": 0})]
+    assert [(e.code, e.params) for e in told(state, "deal NW")] == [("deck_draw", {"seat": 0})]
+    assert told(play(position(), "take deck"), "deal C", viewer=1) == told(state, "deal NW", viewer=1)
 
 
-def test_describe_tells_who_earns_what() -> None:
+def test_events_tell_who_earns_what() -> None:
     state = position(stalls=[(1, "red", "d3", "e3", "c3")], coins={0: {}, 1: {}})
-    sentence = E.describe(state, "attract red to e3", ["Ana", "Bo"])
-    assert sentence == (
-        "Ana sends the red customer to Bo's red stall at e3: Ana earns 1 red and Bo earns 2 red; "
-        "the purple customer takes its place."
-    )
+    assert [(e.code, e.params) for e in told(state, "attract red to e3")] == [
+        ("customer_sent", {"seat": 0, "colour": "red", "door": "e3", "owner": 1, "size": 2, "charlatans": 0}),
+        ("coins_earned", {"seat": 0, "colour": "red", "value": 1}),
+        ("coins_earned", {"seat": 1, "colour": "red", "value": 2}),
+        ("customer_replaced", {"colour": "purple", "door": "e3"}),
+    ]
 
 
 def test_default_move_draws_from_the_deck_and_passes_in_the_final_stage() -> None:
@@ -785,22 +857,26 @@ def test_resigned_players_stalls_stay_and_pay_nobody() -> None:
     state = position(players=3, stalls=[(1, "red", "d3", "e3", "c3")], coins={0: {}, 1: {}, 2: {}})
     state = E.resign(state, 1)
     assert E.to_move(state) == 0 and len(state.stalls) == 1
+    assert Event("nobody_paid", {"owner_seat": 1, "colour": "red"}) in told(state, "attract red to e3")
     state = play(state, "attract red to e3")
     assert state.coins[0]["red"] == 0 and state.coins[1]["red"] == 0
     assert E.to_move(state) == 2
-    assert E.view(state, None)["stalls"][0]["inactive"] is True
+    assert E.view(state, None).details["stalls"][0]["inactive"] is True
 
 
 def test_resigning_during_your_turn_cancels_the_build_and_passes_the_turn() -> None:
     state = play(position(players=3, hands={0: ["C"]}), "build red g6 door g7")
-    state = E.resign(state, 0)
+    step = E.resign_transition(state, 0)
+    state = step.state
     assert state.stalls == [] and state.pending is None and E.to_move(state) == 1
+    assert Event("build_cancelled", {"seat": 0, "colour": "red", "square": "g6"}) in step.events
 
 
 def test_resigning_down_to_one_player_ends_the_game() -> None:
     state = E.resign(position(players=2), 1)
     outcome = E.outcome(state)
     assert E.to_move(state) is None and outcome is not None and outcome.winners == [0]
+    assert outcome.termination == "resigned"
 
 
 def test_moves_are_read_in_any_case_and_card_order() -> None:
@@ -843,7 +919,7 @@ def _placing(players: int) -> CairoState:
 
 
 def test_board_geometry_souk_sectors_taverns_and_queue() -> None:
-    squares = E.board.squares
+    squares = BOARD.squares
     souk = [s for s in squares if s.kind == "souk"]
     taverns = [s for s in squares if s.kind == "tavern"]
     assert len(souk) == 144 and len(taverns) == 38
@@ -851,21 +927,32 @@ def test_board_geometry_souk_sectors_taverns_and_queue() -> None:
     assert all(s.name[0] in "an" or s.name[1:] == "13" for s in taverns)
     per_sector = {code: sum(1 for s in souk if s.sector == code) for code in DATA.sectors}
     assert per_sector == dict.fromkeys(DATA.sectors, 16)
-    sectors = {name: E.board.square(name).sector for name in ("a1", "a13", "n13", "h13", "n5", "b12")}
+    sectors = {name: BOARD.sectors[square(name)] for name in ("a1", "a13", "n13", "h13", "n5", "b12")}
     assert sectors == {"a1": "NW", "a13": "SW", "n13": "SE", "h13": "S", "n5": "E", "b12": "SW"}
-    queue = [E.board.square(f"q{n}") for n in range(1, 6)]
-    below = [
-        E.board.name(next(i for i in E.board.neighbours[q.index] if E.board.squares[i].kind == "souk")) for q in queue
-    ]
+    queue = [square(f"q{n}") for n in range(1, 6)]
+    below = [BOARD.name(next(i for i in BOARD.neighbours[q] if BOARD.kinds[i] == "souk")) for q in queue]
     assert below == ["e1", "f1", "g1", "h1", "i1"]
 
 
 def test_variable_start_applies_the_rules_for_a_new_main_stall() -> None:
     state = play(_placing(3), "place red c2 door c3")
-    assert "may not touch" in refused(state, "place blue d2 door d3")
-    assert "already has a red main stall" in refused(state, "place red e4 door e5")
-    assert "tavern zone" in refused(state, "place purple g6 door g7")
-    assert "entrance square c3 is not free" in refused(state, "place blue d3 door c3")
+    assert refused(state, "place blue d2 door d3").code == "touches_stall"
+    assert refusal(state, "place red e4 door e5") == (
+        "sector_has_colour",
+        {"sector": "NW", "colour": "red", "square": "c2"},
+    )
+    assert refusal(
+        play(_placing(3), "place red c2 door c3", "place red g6 door g7", "place blue j6 door j7"),
+        "place red g10 door g9",
+    ) == (
+        "stall_on_board",
+        {"colour": "red", "square": "c2"},
+    )
+    assert refusal(state, "place purple g6 door g7")[0] == "tavern_colour_only"
+    assert refusal(state, "place blue d3 door c3") == (
+        "entrance_not_free",
+        {"square": "c3", "seat": 1, "what": "entrance", "owner": 0, "colour": "red"},
+    )
     assert "place red g6 door g7" in E.legal_moves(state)
 
 
@@ -877,15 +964,16 @@ def test_neutral_stalls_of_the_variable_start_keep_the_two_per_sector_limit() ->
     assert state.phase == "neutral" and E.to_move(state) == CHANCE
     state = play(state, "neutral white")
     assert E.to_move(state) == 0
-    assert "at most 2 main stalls" in refused(state, "place white e2 door e3")
-    placed = [E.board.square(m.split()[2]).sector for m in E.legal_moves(state)]
+    assert refusal(state, "place white e2 door e3") == ("sector_full_at_start", {"sector": "NW", "limit": 2})
+    assert refusal(state, "place red g2 door g3") == ("neutral_is", {"colour": "white"})
+    placed = [BOARD.sectors[square(m.split()[2])] for m in E.legal_moves(state)]
     assert placed and "NW" not in placed
 
 
 def test_the_card_decides_the_main_stall_square_and_the_entrance_may_be_in_another_sector() -> None:
     state = position(hands={0: ["C"]})
     assert "build red f5 door f4" in E.legal_moves(state)
-    assert "sector N" in refused(state, "build red f4 door f5")
+    assert refusal(state, "build red f4 door f5")[1]["sector"] == "N"
 
 
 def test_several_extensions_and_entrances_of_one_colour_may_share_a_sector() -> None:
@@ -901,7 +989,10 @@ def test_an_entrance_may_touch_another_stall() -> None:
 
 def test_one_purple_main_stall_per_sector_counts_the_tavern_squares_of_that_sector() -> None:
     state = position(stalls=[(1, "purple", "a2", "b2")], hands={0: ["NW", "W"]})
-    assert "already has a purple main stall (at a2)" in refused(state, "build purple a4 door b4")
+    assert refusal(state, "build purple a4 door b4") == (
+        "sector_has_colour",
+        {"sector": "NW", "colour": "purple", "square": "a2"},
+    )
     assert "build purple a5 door b5" in E.legal_moves(state)
 
 
@@ -912,7 +1003,7 @@ def test_the_card_decides_the_extension_square() -> None:
         "extend red d2",
         "extend red e1",
     ]
-    assert "sector N" in refused(north_west, "extend red f2")
+    assert refusal(north_west, "extend red f2")[1]["sector"] == "N"
     north = position(stalls=stalls, hands={0: ["N"]}, coins={0: {"red": 9}})
     assert [m for m in E.legal_moves(north) if m.startswith("extend")] == ["extend red f2"]
 
@@ -920,7 +1011,10 @@ def test_the_card_decides_the_extension_square() -> None:
 def test_an_extension_may_not_join_a_neutral_stall_of_its_colour() -> None:
     stalls = [(0, "red", "c3", "d3"), (NEUTRAL, "red", "c5", "d5")]
     state = position(stalls=stalls, hands={0: ["NW"]}, coins={0: {"red": 9}})
-    assert "also touches the neutral red stall at c5" in refused(state, "extend red c4")
+    assert refusal(state, "extend red c4") == (
+        "joins_two_stalls",
+        {"colour": "red", "square": "c4", "owner": "neutral", "other": "c5", "seat": 0},
+    )
 
 
 def test_wildcard_coin_is_paid_before_the_extension_price() -> None:
@@ -961,7 +1055,7 @@ def test_a_moved_main_stall_needs_a_card_for_its_new_square_and_a_new_site() -> 
     boxed = [(0, "red", "b1", "c1"), (1, "blue", "b3", "b2")]
     state = position(stalls=boxed, hands={0: ["NW"]})
     moves = [m for m in E.legal_moves(state) if m.startswith("move")]
-    assert moves and all(E.board.square(m.split()[3]).sector == "NW" for m in moves)
+    assert moves and all(BOARD.sectors[square(m.split()[3])] == "NW" for m in moves)
     assert "move red to b1 door c1" not in moves
     assert "move red to d1 door e1" in moves
 
@@ -977,7 +1071,7 @@ def test_customers_walk_side_by_side_never_diagonally() -> None:
     stalls = [(0, "red", "d5", "e5"), (1, "red", "h3", "h4")]
     state = position(stalls=stalls)
     assert [m for m in E.legal_moves(state) if m.startswith("attract red")] == ["attract red to e5"]
-    assert "need 1 charlatan" in refused(state, "attract red to h4")
+    assert refusal(state, "attract red to h4")[1]["count"] == 1
 
 
 def test_a_draw_ends_after_one_pick_when_nothing_is_left_to_take() -> None:
@@ -997,9 +1091,17 @@ def test_a_merchant_who_passed_stays_out_when_a_later_extension_keeps_the_final_
 
 def test_played_building_cards_are_shown_to_everyone() -> None:
     state = play(position(hands={0: ["N", "N", "NE"]}), "build red c10 door c11")
-    public = E.describe(state, "cards N N NE", ["Ana", "Bo"], viewer=None)
-    assert public == (
-        "Ana plays three cards (the North card (N), the North card (N), the North-east card (NE)) "
-        "to build the red main stall at c10, entrance c11."
-    )
-    assert E.describe(state, "cards N N NE", ["Ana", "Bo"], viewer=1) == public
+    public = told(state, "cards N N NE", viewer=None)
+    assert public == [
+        Event(
+            "stall_built",
+            {
+                "seat": 0,
+                "colour": "red",
+                "square": "c10",
+                "door": "c11",
+                "payment": {"cards": ["N", "N", "NE"]},
+            },
+        )
+    ]
+    assert told(state, "cards N N NE", viewer=1) == public == told(state, "cards N N NE", viewer=0)
