@@ -11,10 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .state import SnowflakeFactory
+from typing import Any, Protocol
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 3, 4, 5, 6, 7, 8, 9, 10, 11
@@ -37,6 +34,12 @@ NAME_PATTERN = re.compile(r"^[-_'\w]{1,32}$")
 Resolver = Callable[[int, Any], tuple[str, dict[str, dict[str, Any]]]]
 
 
+class Snowflakes(Protocol):
+    """Where command ids come from (the world's snowflake factory)."""
+
+    def next(self) -> int: ...
+
+
 class Refused(AssertionError):
     """The driver was asked to send something Discord never sends."""
 
@@ -47,7 +50,7 @@ class Refused(AssertionError):
 class CommandRegistry:
     """Commands per scope: None for global commands, a guild id for that guild's commands."""
 
-    def __init__(self, snowflakes: SnowflakeFactory, application_id: int) -> None:
+    def __init__(self, snowflakes: Snowflakes, application_id: int) -> None:
         self._snowflakes = snowflakes
         self._application_id = application_id
         self._scopes: dict[int | None, dict[tuple[str, int], dict[str, Any]]] = {}

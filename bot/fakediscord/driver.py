@@ -27,12 +27,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from . import components, events, permissions, remote
 from .commands import CHANNEL, USER, Refused, Resolver, Visibility, build_command_data, check_visible
+from .components import button_data, modal_submit_data, select_data
+from .events import channel_created, member_added, message_created, message_deleted, role_updated, thread_updated
 from .faults import Faults
 from .gateway import Gateway
 from .messages import pinged_users
 from .payloads import interaction_base, interaction_channel_payload, member_payload, message_payload, user_payload
+from .permissions import ALL, BOT_DEFAULT, EVERYONE_DEFAULT, MANAGE_GUILD
+from .remote import environment as remote_environment
 from .server import FakeServer
 from .sessions import GatewaySession
 from .state import (
@@ -61,7 +64,7 @@ class FakeDiscord:
     def __init__(
         self,
         *,
-        bot_permissions: int = permissions.BOT_DEFAULT,
+        bot_permissions: int = BOT_DEFAULT,
         shard_count: int = 1,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -142,7 +145,7 @@ class FakeDiscord:
 
     def environment(self) -> dict[str, str]:
         """Environment variables that point a bot in another process here (see `remote`)."""
-        return remote.environment(self.api_url, self.gateway_url, self.token)
+        return remote_environment(self.api_url, self.gateway_url, self.token)
 
     # -- lifecycle ----------------------------------------------------------------------------------
 
@@ -212,8 +215,8 @@ class FakeDiscord:
         count = shard_count or self.shard_count
         guild_id = snowflakes.next() if shard is None else snowflakes.next_in_shard(shard, count)
         roles = [
-            Role(id=guild_id, name="@everyone", permissions=permissions.EVERYONE_DEFAULT),
-            Role(id=self.world.snowflakes.next(), name="Moderator", permissions=permissions.MANAGE_GUILD, position=1),
+            Role(id=guild_id, name="@everyone", permissions=EVERYONE_DEFAULT),
+            Role(id=self.world.snowflakes.next(), name="Moderator", permissions=MANAGE_GUILD, position=1),
             Role(
                 id=self.world.snowflakes.next(),
                 name=self.bot_user.name,
@@ -245,14 +248,14 @@ class FakeDiscord:
         )
         self.world.channels[channel.id] = channel
         guild.channel_ids.append(channel.id)
-        events.channel_created(self.world, channel)
+        channel_created(self.world, channel)
         return channel
 
     def add_member(self, guild: Guild, user: User, manage_guild: bool = False, *, nick: str | None = None) -> User:
         """Make a user a member; `manage_guild` gives them the Moderator role (Manage Server)."""
         role_ids = [guild.roles[1].id] if manage_guild else []
         guild.members[user.id] = Member(user_id=user.id, role_ids=role_ids, nick=nick)
-        events.member_added(self.world, guild, user.id)
+        member_added(self.world, guild, user.id)
         return user
 
     def set_bot_permissions(self, granted: int) -> None:
@@ -261,7 +264,7 @@ class FakeDiscord:
         for guild in self.world.guilds.values():
             role = next(role for role in guild.roles if role.managed)
             role.permissions = granted
-            events.role_updated(self.world, guild, role)
+            role_updated(self.world, guild, role)
 
     def set_archived(self, thread: Channel, archived: bool = True, *, locked: bool | None = None) -> None:
         """Archive or unarchive a thread as a moderator would; archiving locks it unless `locked=False`.
@@ -274,7 +277,7 @@ class FakeDiscord:
         thread.archived = archived
         thread.locked = archived if locked is None else locked
         thread.archive_timestamp = iso_now()
-        events.thread_updated(self.world, thread)
+        thread_updated(self.world, thread)
 
     def shard_of(self, guild: Guild, shard_count: int | None = None) -> int:
         """The shard id that owns a guild: `(guild_id >> 22) % shard_count`."""
@@ -319,7 +322,7 @@ class FakeDiscord:
     def delete_message(self, message: Message) -> None:
         """A moderator deletes a message: the bot gets MESSAGE_DELETE, and 404 Unknown Message afterwards."""
         message.deleted = True
-        events.message_deleted(self.world, message)
+        message_deleted(self.world, message)
 
     def dm_channel(self, user: User) -> Channel:
         """The DM channel between the bot and this user (created if needed)."""
@@ -412,7 +415,7 @@ class FakeDiscord:
     async def click(self, user: User, message: Message, custom_id: str, *, timeout: float = 5) -> Interaction:
         """Click the button `custom_id` on a recorded message; wait for the bot's callback."""
         channel = self._clickable_channel(user, message)
-        data = components.button_data(message, custom_id)
+        data = button_data(message, custom_id)
         return await self._dispatch(user, channel, MESSAGE_COMPONENT, data, clicked=message, timeout=timeout)
 
     async def select(
@@ -420,7 +423,7 @@ class FakeDiscord:
     ) -> Interaction:
         """Choose `values` in the select menu `custom_id` (strings; users/channels for those menus)."""
         channel = self._clickable_channel(user, message)
-        data = components.select_data(message, custom_id, values, self._resolver(user, channel))
+        data = select_data(message, custom_id, values, self._resolver(user, channel))
         return await self._dispatch(user, channel, MESSAGE_COMPONENT, data, clicked=message, timeout=timeout)
 
     async def submit_modal(
@@ -432,7 +435,7 @@ class FakeDiscord:
         if user.id != opened_by.user_id:
             raise Refused("only the user the modal was shown to can submit it")
         channel = self.world.channels[opened_by.channel_id]
-        data = components.modal_submit_data(opened_by.modal, answers)
+        data = modal_submit_data(opened_by.modal, answers)
         clicked = opened_by.clicked_message
         return await self._dispatch(user, channel, MODAL_SUBMIT, data, clicked=clicked, timeout=timeout)
 
@@ -446,7 +449,7 @@ class FakeDiscord:
         never sends this; a bot must check the message is one of the interaction's guild.
         """
         self._check_forgery(user, channel, message)
-        data = components.button_data(message, custom_id)
+        data = button_data(message, custom_id)
         return await self._dispatch(user, channel, MESSAGE_COMPONENT, data, clicked=message, timeout=timeout)
 
     async def forged_select(
@@ -454,7 +457,7 @@ class FakeDiscord:
     ) -> Interaction:
         """Like `forged_click`, choosing `values` in a select menu of a message that lives elsewhere."""
         self._check_forgery(user, channel, message)
-        data = components.select_data(message, custom_id, values, self._resolver(user, channel))
+        data = select_data(message, custom_id, values, self._resolver(user, channel))
         return await self._dispatch(user, channel, MESSAGE_COMPONENT, data, clicked=message, timeout=timeout)
 
     async def say(self, user: User, channel: Channel, content: str) -> Message:
@@ -471,7 +474,7 @@ class FakeDiscord:
         )
         self.world.messages[message.id] = message
         channel.last_message_id = message.id
-        events.message_created(self.world, message)
+        message_created(self.world, message)
         return message
 
     # -- internals ----------------------------------------------------------------------------------
@@ -486,7 +489,7 @@ class FakeDiscord:
             registered = self.world.commands.names(channel.guild_id)
             raise Refused(f"no command /{name} is registered; registered: {registered}")
         guild = self.world.guild_of(channel)
-        granted = self.world.member_permissions(guild, user.id) if guild else permissions.ALL
+        granted = self.world.member_permissions(guild, user.id) if guild else ALL
         check_visible(command, Visibility(permissions=granted, in_dm=guild is None))
         return build_command_data(command, rest, options, self._resolver(user, channel), focused=focused)
 

@@ -13,7 +13,8 @@ import struct
 from dataclasses import dataclass
 from typing import Any
 
-from . import errors, limits
+from .errors import empty_message, invalid_form
+from .limits import IS_COMPONENTS_V2, message_problems
 from .payloads import ATTACHMENT_SIZE_LIMIT, attachment_url
 from .state import LOADING, Attachment, Message, World, iso_now
 
@@ -21,7 +22,7 @@ MENTION = re.compile(r"<@!?([0-9]{15,20})>")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SUPPRESS_EMBEDS = 1 << 2
 SUPPRESS_NOTIFICATIONS = 1 << 12
-SETTABLE_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | limits.IS_COMPONENTS_V2
+SETTABLE_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
 
 
 @dataclass
@@ -35,11 +36,11 @@ class UploadedFile:
 
 def check_body(payload: dict[str, Any], files: list[UploadedFile], *, editing: bool = False) -> None:
     """Raise Discord's 400 for a body it would refuse."""
-    problems = limits.message_problems(payload, [len(f.data) for f in files], ATTACHMENT_SIZE_LIMIT)
+    problems = message_problems(payload, [len(f.data) for f in files], ATTACHMENT_SIZE_LIMIT)
     if problems:
-        raise errors.invalid_form(problems)
+        raise invalid_form(problems)
     if not editing and _is_empty(payload, files):
-        raise errors.empty_message()
+        raise empty_message()
 
 
 def _is_empty(payload: dict[str, Any], files: list[UploadedFile]) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import errors
+from .errors import UNKNOWN_MESSAGE, DiscordError
 from .state import Message, World
 
 MAX_NONCE_LENGTH = 25
@@ -50,7 +50,7 @@ def earlier_message(world: World, channel_id: int, author_id: int, payload: dict
         return None
     if message.deleted:
         detail = f"nonce {payload['nonce']!r} created message {message.id}, which was deleted since"
-        raise errors.DiscordError(404, errors.UNKNOWN_MESSAGE, "Unknown Message", detail=detail, expected=True)
+        raise DiscordError(404, UNKNOWN_MESSAGE, "Unknown Message", detail=detail, expected=True)
     return message
 
 

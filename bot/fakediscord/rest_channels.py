@@ -15,8 +15,22 @@ from typing import Any
 
 from aiohttp import web
 
-from . import errors, events, nonces, permissions
+from .errors import (
+    CANNOT_DM,
+    UNKNOWN_CHANNEL,
+    UNKNOWN_GUILD,
+    UNKNOWN_MEMBER,
+    UNKNOWN_MESSAGE,
+    UNKNOWN_USER,
+    DiscordError,
+    archived_thread,
+    invalid_form,
+    missing_permissions,
+    unknown,
+)
+from .events import message_created, message_deleted, message_updated, thread_created, thread_updated
 from .messages import check_body, create_message, edit_message
+from .nonces import earlier_message, nonce_problems, remember
 from .payloads import (
     channel_payload,
     guild_payload,
@@ -27,6 +41,8 @@ from .payloads import (
     thread_payload,
     user_payload,
 )
+from .permissions import MANAGE_CHANNELS, MANAGE_MESSAGES, MANAGE_THREADS, READ_MESSAGE_HISTORY
+from .permissions import has as has_permission
 from .state import HAS_THREAD, Channel, ChannelType, Guild, Message, RequestProblem, World, iso_now
 from .wire import json_response, no_content, read_body, snowflake
 
@@ -78,18 +94,18 @@ class ChannelRoutes:
     def _channel(self, request: web.Request) -> Channel:
         channel = self.world.channel(snowflake(request, "channel_id"))
         if channel is None:
-            raise errors.unknown("Channel", errors.UNKNOWN_CHANNEL, request.match_info["channel_id"])
+            raise unknown("Channel", UNKNOWN_CHANNEL, request.match_info["channel_id"])
         return channel
 
     def _message(self, request: web.Request, channel: Channel) -> Message:
         message = self.world.messages.get(snowflake(request, "message_id"))
         if message is None or message.channel_id != channel.id or message.ephemeral:
-            raise errors.unknown("Message", errors.UNKNOWN_MESSAGE, request.match_info["message_id"])
+            raise unknown("Message", UNKNOWN_MESSAGE, request.match_info["message_id"])
         if message.deleted:
             # Someone deleted it (fake.delete_message): a correct bot expects that to happen.
-            raise errors.DiscordError(
+            raise DiscordError(
                 404,
-                errors.UNKNOWN_MESSAGE,
+                UNKNOWN_MESSAGE,
                 "Unknown Message",
                 detail=f"message {message.id} was deleted",
                 expected=True,
@@ -99,7 +115,7 @@ class ChannelRoutes:
     def _guild(self, request: web.Request) -> Guild:
         guild = self.world.guilds.get(snowflake(request, "guild_id"))
         if guild is None:
-            raise errors.unknown("Guild", errors.UNKNOWN_GUILD, request.match_info["guild_id"])
+            raise unknown("Guild", UNKNOWN_GUILD, request.match_info["guild_id"])
         return guild
 
     def _user_id(self, request: web.Request) -> int:
@@ -118,14 +134,14 @@ class ChannelRoutes:
     async def get_user(self, request: web.Request) -> web.Response:
         user = self.world.user(snowflake(request, "user_id"))
         if user is None:
-            raise errors.unknown("User", errors.UNKNOWN_USER, request.match_info["user_id"])
+            raise unknown("User", UNKNOWN_USER, request.match_info["user_id"])
         return json_response(user_payload(user))
 
     async def open_dm(self, request: web.Request) -> web.Response:
         payload, _ = await read_body(request)
         user = self.world.user(int(payload.get("recipient_id") or 0))
         if user is None or user.bot:
-            raise errors.unknown("User", errors.UNKNOWN_USER, f"recipient_id={payload.get('recipient_id')}")
+            raise unknown("User", UNKNOWN_USER, f"recipient_id={payload.get('recipient_id')}")
         channel = self.world.dm_channel_for(user.id) or self._new_dm(user.id)
         return json_response(channel_payload(self.world, channel))
 
@@ -150,21 +166,21 @@ class ChannelRoutes:
         channel = self._channel(request)
         payload, _ = await read_body(request)
         if not channel.is_thread:
-            if not permissions.has(self._bot_permissions(channel), permissions.MANAGE_CHANNELS):
-                raise errors.missing_permissions(f"editing channel {channel.name!r} needs Manage Channels")
+            if not has_permission(self._bot_permissions(channel), MANAGE_CHANNELS):
+                raise missing_permissions(f"editing channel {channel.name!r} needs Manage Channels")
             channel.name = payload.get("name", channel.name)
             channel.topic = payload.get("topic", channel.topic)
             return json_response(channel_payload(self.world, channel))
         self._edit_thread(channel, payload)
-        events.thread_updated(self.world, channel)
+        thread_updated(self.world, channel)
         return json_response(thread_payload(self.world, channel, for_user_id=self.world.bot_user.id))
 
     def _edit_thread(self, thread: Channel, payload: dict[str, Any]) -> None:
-        manages = permissions.has(self._bot_permissions(thread), permissions.MANAGE_THREADS)
+        manages = has_permission(self._bot_permissions(thread), MANAGE_THREADS)
         if "locked" in payload and bool(payload["locked"]) != thread.locked and not manages:
-            raise errors.missing_permissions(f"locking thread {thread.name!r} needs Manage Threads")
+            raise missing_permissions(f"locking thread {thread.name!r} needs Manage Threads")
         if payload.get("archived") is False and thread.archived and thread.locked and not manages:
-            raise errors.missing_permissions(f"thread {thread.name!r} is locked; unarchiving needs Manage Threads")
+            raise missing_permissions(f"thread {thread.name!r} is locked; unarchiving needs Manage Threads")
         if "archived" in payload and bool(payload["archived"]) != thread.archived:
             thread.archived = bool(payload["archived"])
             thread.archive_timestamp = iso_now()
@@ -189,23 +205,23 @@ class ChannelRoutes:
         return json_response([message_payload(self.world, m) for m in sorted(chosen, key=lambda m: -m.id)])
 
     def _may_read_history(self, channel: Channel) -> bool:
-        return permissions.has(self._bot_permissions(channel), permissions.READ_MESSAGE_HISTORY)
+        return has_permission(self._bot_permissions(channel), READ_MESSAGE_HISTORY)
 
     async def post_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         payload, files = await read_body(request)
-        problems = nonces.nonce_problems(payload)
+        problems = nonce_problems(payload)
         if problems:
-            raise errors.invalid_form(problems)
+            raise invalid_form(problems)
         self._check_can_post(channel)
         check_body(payload, files)
-        earlier = nonces.earlier_message(self.world, channel.id, self.world.bot_user.id, payload)
+        earlier = earlier_message(self.world, channel.id, self.world.bot_user.id, payload)
         if earlier is not None:
             return json_response(message_payload(self.world, earlier, with_nonce=True))
         message, problems = create_message(
             self.world, channel_id=channel.id, author_id=self.world.bot_user.id, payload=payload, files=files
         )
-        nonces.remember(self.world, message, payload)
+        remember(self.world, message, payload)
         self._after_post(request, channel, message, problems)
         return json_response(message_payload(self.world, message, with_nonce=True))
 
@@ -213,18 +229,18 @@ class ChannelRoutes:
         if channel.type == ChannelType.DM:
             recipient = self.world.users[channel.recipient_id or 0]
             if not recipient.dms_open:
-                raise errors.DiscordError(
+                raise DiscordError(
                     403,
-                    errors.CANNOT_DM,
+                    CANNOT_DM,
                     "Cannot send messages to this user",
                     detail=f"{recipient.name} does not accept DMs",
                     expected=True,
                 )
         if channel.is_thread and channel.archived:
             if channel.locked:
-                raise errors.archived_thread(f"thread {channel.name!r} is archived and locked")
+                raise archived_thread(f"thread {channel.name!r} is archived and locked")
             channel.archived = False
-            events.thread_updated(self.world, channel)
+            thread_updated(self.world, channel)
 
     def _after_post(self, request: web.Request, channel: Channel, message: Message, problems: list[str]) -> None:
         """Thread membership follows posting and mentions; broken image links are recorded as errors."""
@@ -234,34 +250,34 @@ class ChannelRoutes:
                     channel.member_ids.append(user_id)
         for problem in problems:
             self.world.record_error(RequestProblem(request.method, request.path, 200, problem))
-        events.message_created(self.world, message)
+        message_created(self.world, message)
 
     async def get_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         if not self._may_read_history(channel):
-            raise errors.missing_permissions(f"reading messages of channel {channel.id} needs Read Message History")
+            raise missing_permissions(f"reading messages of channel {channel.id} needs Read Message History")
         return json_response(message_payload(self.world, self._message(request, channel)))
 
     async def patch_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         message = self._message(request, channel)
         if message.author_id != self.world.bot_user.id:
-            raise errors.DiscordError(403, EDIT_OTHERS_MESSAGE, "Cannot edit a message authored by another user")
+            raise DiscordError(403, EDIT_OTHERS_MESSAGE, "Cannot edit a message authored by another user")
         payload, files = await read_body(request)
         check_body(payload, files, editing=True)
         for problem in edit_message(self.world, message, payload, files):
             self.world.record_error(RequestProblem(request.method, request.path, 200, problem))
-        events.message_updated(self.world, message)
+        message_updated(self.world, message)
         return json_response(message_payload(self.world, message))
 
     async def delete_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         message = self._message(request, channel)
         mine = message.author_id == self.world.bot_user.id
-        if not mine and not permissions.has(self._bot_permissions(channel), permissions.MANAGE_MESSAGES):
-            raise errors.missing_permissions("deleting another user's message needs Manage Messages")
+        if not mine and not has_permission(self._bot_permissions(channel), MANAGE_MESSAGES):
+            raise missing_permissions("deleting another user's message needs Manage Messages")
         message.deleted = True
-        events.message_deleted(self.world, message)
+        message_deleted(self.world, message)
         return no_content()
 
     async def react(self, request: web.Request) -> web.Response:
@@ -281,14 +297,14 @@ class ChannelRoutes:
 
     def _check_threads_allowed(self, channel: Channel) -> None:
         if channel.type != ChannelType.TEXT:
-            raise errors.DiscordError(
+            raise DiscordError(
                 400,
                 WRONG_CHANNEL_TYPE,
                 "Cannot execute action on this channel type",
                 detail=f"channel {channel.id} is type {channel.type}",
             )
         if not channel.threads_allowed:
-            raise errors.missing_permissions(f"threads are not allowed in #{channel.name}")
+            raise missing_permissions(f"threads are not allowed in #{channel.name}")
 
     async def thread_without_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
@@ -296,9 +312,9 @@ class ChannelRoutes:
         self._check_threads_allowed(channel)
         kind = payload.get("type")
         if kind not in (ChannelType.PUBLIC_THREAD, ChannelType.PRIVATE_THREAD):
-            raise errors.invalid_form([f"type must be 11 or 12 in API v10, got {kind!r}"])
+            raise invalid_form([f"type must be 11 or 12 in API v10, got {kind!r}"])
         thread = self._new_thread(channel, payload, thread_id=self.world.snowflakes.next(), kind=kind)
-        events.thread_created(self.world, thread)
+        thread_created(self.world, thread)
         if kind == ChannelType.PUBLIC_THREAD:
             self._announce_thread(channel, thread)
         return json_response(thread_payload(self.world, thread, for_user_id=self.world.bot_user.id), status=201)
@@ -309,12 +325,12 @@ class ChannelRoutes:
         payload, _ = await read_body(request)
         self._check_threads_allowed(channel)
         if message.thread_id is not None:
-            raise errors.DiscordError(400, THREAD_ALREADY_CREATED, "A thread has already been created for this message")
+            raise DiscordError(400, THREAD_ALREADY_CREATED, "A thread has already been created for this message")
         thread = self._new_thread(channel, payload, thread_id=message.id, kind=ChannelType.PUBLIC_THREAD)
         message.thread_id = thread.id
         message.flags |= HAS_THREAD
-        events.thread_created(self.world, thread)
-        events.message_updated(self.world, message)
+        thread_created(self.world, thread)
+        message_updated(self.world, message)
         return json_response(thread_payload(self.world, thread, for_user_id=self.world.bot_user.id), status=201)
 
     def _new_thread(self, parent: Channel, payload: dict[str, Any], *, thread_id: int, kind: int) -> Channel:
@@ -324,7 +340,7 @@ class ChannelRoutes:
         if duration not in ARCHIVE_DURATIONS:
             problems.append(f"auto_archive_duration {duration} is not one of {ARCHIVE_DURATIONS}")
         if problems:
-            raise errors.invalid_form(problems)
+            raise invalid_form(problems)
         thread = Channel(
             id=thread_id,
             guild_id=parent.guild_id,
@@ -350,7 +366,7 @@ class ChannelRoutes:
             files=[],
             message_type=THREAD_CREATED,
         )
-        events.message_created(self.world, message)
+        message_created(self.world, message)
 
     async def archived_threads(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
@@ -366,7 +382,7 @@ class ChannelRoutes:
         thread = self._channel(request)
         user_id = self._user_id(request)
         if user_id not in thread.member_ids:
-            raise errors.unknown("Member", errors.UNKNOWN_MEMBER, str(user_id))
+            raise unknown("Member", UNKNOWN_MEMBER, str(user_id))
         return json_response(thread_member_payload(thread, user_id))
 
     async def join_thread(self, request: web.Request) -> web.Response:
@@ -374,9 +390,9 @@ class ChannelRoutes:
         user_id = self._user_id(request)
         guild = self.world.guild_of(thread)
         if not thread.is_thread or guild is None or user_id not in guild.members:
-            raise errors.unknown("Member", errors.UNKNOWN_MEMBER, f"user {user_id} in channel {thread.id}")
+            raise unknown("Member", UNKNOWN_MEMBER, f"user {user_id} in channel {thread.id}")
         if thread.archived and thread.locked:
-            raise errors.archived_thread(f"thread {thread.name!r} is archived and locked")
+            raise archived_thread(f"thread {thread.name!r} is archived and locked")
         if user_id not in thread.member_ids:
             thread.member_ids.append(user_id)
         self.world.touch()
@@ -414,7 +430,7 @@ class ChannelRoutes:
         guild = self._guild(request)
         member = guild.members.get(snowflake(request, "user_id"))
         if member is None:
-            raise errors.unknown("Member", errors.UNKNOWN_MEMBER, request.match_info["user_id"])
+            raise unknown("Member", UNKNOWN_MEMBER, request.match_info["user_id"])
         return json_response(member_payload(self.world, guild, member))
 
     async def active_threads(self, request: web.Request) -> web.Response:
@@ -434,7 +450,7 @@ def _history_query(request: web.Request) -> tuple[int, tuple[str, int] | None]:
         problems.append(f"around, before and after are mutually exclusive; got {[key for key, _ in anchors]}")
     problems += [f"{key} {value!r} is not a snowflake" for key, value in anchors if not value.isdigit()]
     if problems:
-        raise errors.invalid_form(problems)
+        raise invalid_form(problems)
     anchor = (anchors[0][0], int(anchors[0][1])) if anchors else None
     return int(raw_limit), anchor
 

@@ -15,7 +15,21 @@ from typing import Any
 
 from aiohttp import web
 
-from . import commands, errors, events, limits
+from .commands import schema_problems
+from .errors import (
+    ALREADY_ACKNOWLEDGED,
+    UNKNOWN_COMMAND,
+    UNKNOWN_INTERACTION,
+    UNKNOWN_MESSAGE,
+    UNKNOWN_WEBHOOK,
+    DiscordError,
+    invalid_form,
+    invalid_webhook_token,
+    missing_permissions,
+    unknown,
+)
+from .events import message_created, message_deleted, message_updated
+from .limits import autocomplete_problems, modal_problems
 from .messages import check_body, create_message, edit_message
 from .payloads import application_payload, message_payload
 from .state import EPHEMERAL, LOADING, Interaction, Message, RequestProblem, World
@@ -74,12 +88,12 @@ class InteractionRoutes:
 
     def _scope(self, request: web.Request) -> int | None:
         if snowflake(request, "application_id") != self.world.application_id:
-            raise errors.unknown("Application", 10002, request.match_info["application_id"])
+            raise unknown("Application", 10002, request.match_info["application_id"])
         if "guild_id" not in request.match_info:
             return None
         guild_id = snowflake(request, "guild_id")
         if guild_id not in self.world.guilds:
-            raise errors.missing_permissions(f"the bot is not in guild {guild_id}")
+            raise missing_permissions(f"the bot is not in guild {guild_id}")
         return guild_id
 
     async def list_commands(self, request: web.Request) -> web.Response:
@@ -89,7 +103,7 @@ class InteractionRoutes:
         scope = self._scope(request)
         body = await request.json() if request.body_exists else []
         if not isinstance(body, list):
-            raise errors.invalid_form(["bulk overwrite takes a list of commands"])
+            raise invalid_form(["bulk overwrite takes a list of commands"])
         _check_schemas(body)
         stored = self.world.commands.replace(scope, body)
         self.world.touch()
@@ -110,7 +124,7 @@ class InteractionRoutes:
         scope, command_id = self._command(request)
         command = self.world.commands.get(scope, command_id)
         if command is None:
-            raise errors.unknown("application command", errors.UNKNOWN_COMMAND, str(command_id))
+            raise unknown("application command", UNKNOWN_COMMAND, str(command_id))
         return json_response(command)
 
     async def edit_command(self, request: web.Request) -> web.Response:
@@ -118,14 +132,14 @@ class InteractionRoutes:
         payload, _ = await read_body(request)
         command = self.world.commands.edit(scope, command_id, payload)
         if command is None:
-            raise errors.unknown("application command", errors.UNKNOWN_COMMAND, str(command_id))
+            raise unknown("application command", UNKNOWN_COMMAND, str(command_id))
         _check_schemas([command])
         return json_response(command)
 
     async def delete_command(self, request: web.Request) -> web.Response:
         scope, command_id = self._command(request)
         if not self.world.commands.delete(scope, command_id):
-            raise errors.unknown("application command", errors.UNKNOWN_COMMAND, str(command_id))
+            raise unknown("application command", UNKNOWN_COMMAND, str(command_id))
         return no_content()
 
     async def command_permissions(self, request: web.Request) -> web.Response:
@@ -137,12 +151,12 @@ class InteractionRoutes:
     def _interaction(self, request: web.Request) -> Interaction:
         interaction = self.world.interactions.get(request.match_info["token"])
         if interaction is None or interaction.id != snowflake(request, "interaction_id"):
-            raise errors.unknown("interaction", errors.UNKNOWN_INTERACTION, "no interaction with this id and token")
+            raise unknown("interaction", UNKNOWN_INTERACTION, "no interaction with this id and token")
         if interaction.response_type is not None:
             # After a fault lost Discord's answer to the first callback, a retry meeting this is expected.
-            raise errors.DiscordError(
+            raise DiscordError(
                 400,
-                errors.ALREADY_ACKNOWLEDGED,
+                ALREADY_ACKNOWLEDGED,
                 "Interaction has already been acknowledged.",
                 expected=interaction.answer_lost,
             )
@@ -153,7 +167,7 @@ class InteractionRoutes:
         interaction = self.world.interactions.get(request.match_info["token"])
         try:
             return await self._callback(request)
-        except errors.DiscordError as error:
+        except DiscordError as error:
             if interaction is not None:
                 interaction.refused_answers.append(f"{error.status} {error.code} {error.message}: {error.detail}")
             raise
@@ -163,7 +177,7 @@ class InteractionRoutes:
         payload, files = await read_body(request)
         kind = payload.get("type")
         if kind not in ALLOWED_RESPONSES.get(interaction.type, set()):
-            raise errors.invalid_form([f"response type {kind!r} does not answer interaction type {interaction.type}"])
+            raise invalid_form([f"response type {kind!r} does not answer interaction type {interaction.type}"])
         data = payload.get("data") or {}
         resource = self._respond(interaction, kind, data, files)
         interaction.response = payload
@@ -204,33 +218,33 @@ class InteractionRoutes:
         )
         self._record_problems(problems)
         interaction.message = message
-        events.message_created(self.world, message)
+        message_created(self.world, message)
         return message
 
     def _update(self, interaction: Interaction, kind: int, data: dict[str, Any], files: list[Any]) -> dict[str, Any]:
         clicked = interaction.clicked_message
         if clicked is None:
-            raise errors.invalid_form([f"response type {kind} needs a message to update (modal not from a button)"])
+            raise invalid_form([f"response type {kind} needs a message to update (modal not from a button)"])
         interaction.message = clicked
         if kind == DEFERRED_UPDATE:
             return {"type": kind}
         check_body(data, files, editing=True)
         self._record_problems(edit_message(self.world, clicked, data, files))
-        events.message_updated(self.world, clicked)
+        message_updated(self.world, clicked)
         return {"type": kind, "message": message_payload(self.world, clicked)}
 
     def _autocomplete(self, interaction: Interaction, data: dict[str, Any]) -> dict[str, Any]:
         choices = data.get("choices")
-        problems = limits.autocomplete_problems(choices, _focused_type(interaction.payload["data"]))
+        problems = autocomplete_problems(choices, _focused_type(interaction.payload["data"]))
         if problems:
-            raise errors.invalid_form(problems)
+            raise invalid_form(problems)
         interaction.choices = choices
         return {"type": AUTOCOMPLETE_RESULT}
 
     def _modal(self, interaction: Interaction, data: dict[str, Any]) -> dict[str, Any]:
-        problems = limits.modal_problems(data)
+        problems = modal_problems(data)
         if problems:
-            raise errors.invalid_form(problems)
+            raise invalid_form(problems)
         interaction.modal = data
         return {"type": MODAL}
 
@@ -243,13 +257,13 @@ class InteractionRoutes:
     def _answered_interaction(self, request: web.Request) -> Interaction:
         interaction = self.world.interactions.get(request.match_info["token"])
         if snowflake(request, "application_id") != self.world.application_id or interaction is None:
-            raise errors.unknown("Webhook", errors.UNKNOWN_WEBHOOK, "no interaction with this token")
+            raise unknown("Webhook", UNKNOWN_WEBHOOK, "no interaction with this token")
         if token_expired(self.world, interaction):
             age = self.world.now() - interaction.dispatched_at
             detail = f"the token of interaction {interaction.id} expired ({age:.0f}s old)"
-            raise errors.invalid_webhook_token(detail)
+            raise invalid_webhook_token(detail)
         if interaction.response_type is None:
-            raise errors.unknown("Webhook", errors.UNKNOWN_WEBHOOK, "followup before the interaction was answered")
+            raise unknown("Webhook", UNKNOWN_WEBHOOK, "followup before the interaction was answered")
         return interaction
 
     async def followup(self, request: web.Request) -> web.Response:
@@ -259,7 +273,7 @@ class InteractionRoutes:
         original = interaction.message
         if original is not None and original.loading and interaction.response_type == DEFERRED_MESSAGE:
             self._record_problems(edit_message(self.world, original, payload, files))
-            events.message_updated(self.world, original)
+            message_updated(self.world, original)
             message = original
         else:
             message, problems = create_message(
@@ -273,7 +287,7 @@ class InteractionRoutes:
                 interaction_id=interaction.id,
             )
             self._record_problems(problems)
-            events.message_created(self.world, message)
+            message_created(self.world, message)
         interaction.followups.append(message)
         self.world.touch()
         if request.query.get("wait", "false").lower() in ("false", "0"):
@@ -290,10 +304,10 @@ class InteractionRoutes:
             candidates = [interaction.message, *interaction.followups]
             message = next((m for m in candidates if m is not None and m.id == wanted), None)
         if message is None:
-            raise errors.unknown("Message", errors.UNKNOWN_MESSAGE, f"{raw} of interaction {interaction.id}")
+            raise unknown("Message", UNKNOWN_MESSAGE, f"{raw} of interaction {interaction.id}")
         if message.deleted:
             detail = f"message {message.id} was deleted"
-            raise errors.DiscordError(404, errors.UNKNOWN_MESSAGE, "Unknown Message", detail=detail, expected=True)
+            raise DiscordError(404, UNKNOWN_MESSAGE, "Unknown Message", detail=detail, expected=True)
         return interaction, message
 
     async def get_webhook_message(self, request: web.Request) -> web.Response:
@@ -305,13 +319,13 @@ class InteractionRoutes:
         payload, files = await read_body(request)
         check_body(payload, files, editing=True)
         self._record_problems(edit_message(self.world, message, payload, files))
-        events.message_updated(self.world, message)
+        message_updated(self.world, message)
         return json_response(message_payload(self.world, message))
 
     async def delete_webhook_message(self, request: web.Request) -> web.Response:
         _, message = self._webhook_message(request)
         message.deleted = True
-        events.message_deleted(self.world, message)
+        message_deleted(self.world, message)
         return no_content()
 
 
@@ -334,13 +348,13 @@ def _check_window(world: World, interaction: Interaction) -> None:
     real_elapsed = elapsed - (world.clock_advanced - interaction.advanced_before)
     slow = deadline is not None and real_elapsed > deadline
     detail = f"answered {elapsed:.2f}s after the interaction ({real_elapsed:.2f}s in real time)"
-    raise errors.DiscordError(404, errors.UNKNOWN_INTERACTION, "Unknown interaction", detail=detail, expected=not slow)
+    raise DiscordError(404, UNKNOWN_INTERACTION, "Unknown interaction", detail=detail, expected=not slow)
 
 
 def _check_schemas(commands_body: list[dict[str, Any]]) -> None:
-    problems = [problem for command in commands_body for problem in commands.schema_problems(command)]
+    problems = [problem for command in commands_body for problem in schema_problems(command)]
     if problems:
-        raise errors.invalid_form(problems)
+        raise invalid_form(problems)
 
 
 def _focused_type(data: dict[str, Any]) -> int | None:

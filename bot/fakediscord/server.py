@@ -18,7 +18,8 @@ from typing import Any
 
 from aiohttp import web
 
-from . import errors, failures
+from .errors import DiscordError
+from .failures import VIA, drop_connection, rate_limited, server_error
 from .faults import DROP, RATE_LIMIT, Call, Fault, Faults, Plan
 from .gateway import Gateway
 from .rest_channels import ChannelRoutes
@@ -78,7 +79,7 @@ class FakeServer:
         try:
             response, outcome = await self._answer_with_faults(request, handler)
             self.world.request_log.append(f"{request.method} {request.path_qs} -> {outcome}")
-            response.headers.setdefault("Via", failures.VIA)
+            response.headers.setdefault("Via", VIA)
             return response
         finally:
             self.world.inflight -= 1
@@ -142,19 +143,19 @@ class FakeServer:
     def _fail(self, request: web.Request, fault: Fault, call: Call) -> tuple[web.StreamResponse, str]:
         if fault.kind == DROP:
             self.faults.record(fault, call, "drop")
-            return failures.drop_connection(request), "dropped (fault)"
+            return drop_connection(request), "dropped (fault)"
         if fault.kind == RATE_LIMIT:
             self.faults.record(fault, call, "429")
             route = request.match_info.route.resource.canonical if request.match_info.route.resource else call.path
-            return failures.rate_limited(fault, f"{request.method} {route}"), "429 (fault)"
+            return rate_limited(fault, f"{request.method} {route}"), "429 (fault)"
         self.faults.record(fault, call, str(fault.status))
-        return failures.server_error(fault.status), f"{fault.status} (fault)"
+        return server_error(fault.status), f"{fault.status} (fault)"
 
     async def _answer(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         try:
             self._check_authorization(request)
             return await handler(request)
-        except errors.DiscordError as error:
+        except DiscordError as error:
             self._record(request, error)
             return error_response(error)
         except web.HTTPException:
@@ -170,11 +171,11 @@ class FakeServer:
             return
         given = request.headers.get("Authorization", "")
         if not given.startswith("Bot "):
-            raise errors.DiscordError(401, 0, "401: Unauthorized", detail="no 'Bot <token>' Authorization header")
+            raise DiscordError(401, 0, "401: Unauthorized", detail="no 'Bot <token>' Authorization header")
         if self.world.token and given != f"Bot {self.world.token}":
-            raise errors.DiscordError(401, 0, "401: Unauthorized", detail="the bot token is not this fake's token")
+            raise DiscordError(401, 0, "401: Unauthorized", detail="the bot token is not this fake's token")
 
-    def _record(self, request: web.Request, error: errors.DiscordError) -> None:
+    def _record(self, request: web.Request, error: DiscordError) -> None:
         problem = RequestProblem(request.method, request.path_qs, error.status, error.detail)
         if error.expected:
             self.world.record_refusal(problem)
@@ -190,7 +191,7 @@ class FakeServer:
         return json_response({"url": self.gateway.url, "shards": shards, "session_start_limit": limit})
 
     async def _unknown_route(self, request: web.Request) -> web.Response:
-        raise errors.DiscordError(404, 0, "404: Not Found", detail="the fake has no such route")
+        raise DiscordError(404, 0, "404: Not Found", detail="the fake has no such route")
 
 
 def _int(value: str | None) -> int | None:

@@ -21,15 +21,12 @@ import secrets
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
 
 from .payloads import guild_create_payload, member_payload, ready_payload
-from .state import Guild
-
-if TYPE_CHECKING:
-    from .gateway import Gateway
+from .state import Guild, World
 
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, REQUEST_MEMBERS = 0, 1, 2, 6, 7, 8
 INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
@@ -54,10 +51,24 @@ class Close:
 Outgoing = str | Callable[[], None] | Close | None
 
 
+class Host(Protocol):
+    """What sessions and connections need of the gateway that owns them."""
+
+    world: World
+    url: str
+
+    @property
+    def bot_id(self) -> int: ...
+
+    def identify(self, connection: GatewayConnection, intents: int, shard: list[int] | None) -> GatewaySession: ...
+
+    def resume(self, connection: GatewayConnection, session_id: str, sequence: int) -> bool: ...
+
+
 class GatewaySession:
     """One identified bot session, attached to a connection or waiting for a RESUME."""
 
-    def __init__(self, gateway: Gateway, intents: int, shard: list[int] | None) -> None:
+    def __init__(self, gateway: Host, intents: int, shard: list[int] | None) -> None:
         self.gateway = gateway
         self.session_id = secrets.token_hex(16)
         self.intents = intents
@@ -165,7 +176,7 @@ class GatewaySession:
 class GatewayConnection:
     """One websocket: HELLO, heartbeat ACKs, and the ops a bot sends, written in order by one writer task."""
 
-    def __init__(self, gateway: Gateway, ws: web.WebSocketResponse, request: web.Request, number: int) -> None:
+    def __init__(self, gateway: Host, ws: web.WebSocketResponse, request: web.Request, number: int) -> None:
         self.gateway = gateway
         self.ws = ws
         self.request = request

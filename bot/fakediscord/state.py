@@ -19,8 +19,8 @@ from datetime import UTC, datetime
 from enum import IntEnum
 from typing import Any, Protocol, TypeVar
 
-from . import permissions
 from .commands import CommandRegistry
+from .permissions import BOT_DEFAULT, effective
 
 DISCORD_EPOCH_MS = 1420070400000
 WORKER_BITS = (1 << 22) - 1
@@ -424,7 +424,7 @@ class World:
         self.token_lifetime = TOKEN_LIFETIME
         self.nonce_window = NONCE_WINDOW
         self.nonces: dict[tuple[int, int, str], tuple[Message, float]] = {}
-        self.bot_permissions = permissions.BOT_DEFAULT
+        self.bot_permissions = BOT_DEFAULT
         self.bot_user = User(id=self.snowflakes.next(), name="Bazaar", bot=True)
         self.application_id = self.bot_user.id
         self.users[self.bot_user.id] = self.bot_user
@@ -480,7 +480,7 @@ class World:
         member = guild.members.get(user_id)
         role_ids = [guild.id, *(member.role_ids if member else [])]
         bits = [role.permissions for role in guild.roles if role.id in role_ids]
-        return permissions.effective(bits, is_owner=guild.owner_id == user_id)
+        return effective(bits, is_owner=guild.owner_id == user_id)
 
     def channel_messages(self, channel_id: int) -> list[Message]:
         """Visible messages of a channel in order: not ephemeral, not deleted."""

@@ -7,7 +7,7 @@ from typing import Any
 
 from aiohttp import web
 
-from . import errors
+from .errors import DiscordError
 from .messages import UploadedFile
 
 INVALID_JSON = 50109
@@ -22,7 +22,7 @@ def no_content() -> web.Response:
     return web.Response(status=204)
 
 
-def error_response(error: errors.DiscordError) -> web.Response:
+def error_response(error: DiscordError) -> web.Response:
     return json_response(error.body(), status=error.status)
 
 
@@ -55,11 +55,9 @@ def _parse_json(text: str) -> dict[str, Any]:
     try:
         parsed = json.loads(text)
     except json.JSONDecodeError as error:
-        raise errors.DiscordError(
-            400, INVALID_JSON, "The request body contains invalid JSON.", detail=str(error)
-        ) from None
+        raise DiscordError(400, INVALID_JSON, "The request body contains invalid JSON.", detail=str(error)) from None
     if not isinstance(parsed, dict):
-        raise errors.DiscordError(400, INVALID_JSON, "The request body contains invalid JSON.", detail=text[:100])
+        raise DiscordError(400, INVALID_JSON, "The request body contains invalid JSON.", detail=text[:100])
     return parsed
 
 
@@ -67,5 +65,5 @@ def snowflake(request: web.Request, key: str) -> int:
     """A numeric id from the path; Discord answers 404 for one that is not a number."""
     raw = request.match_info[key]
     if not raw.isdigit():
-        raise errors.DiscordError(404, 0, "404: Not Found", detail=f"{key}={raw!r} is not an id")
+        raise DiscordError(404, 0, "404: Not Found", detail=f"{key}={raw!r} is not an id")
     return int(raw)
