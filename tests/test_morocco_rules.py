@@ -187,12 +187,17 @@ def test_a_missing_cube_is_refused_naming_the_stall_the_cubes_and_what_is_missin
     state = workers_turn(dealt(3), 0, purple=2)
     error = refused(state, "assistant c3 ne")
     assert error.code == "missing_cubes"
-    assert error.params == {"stall": "c3", "needs": ["purple", "green"], "missing": ["green"]}
+    assert error.params == {"stall": "c3", "needs": ["purple", "green"], "missing": ["green"], "held": [0]}
 
 
 def test_a_stall_whose_row_and_column_cubes_match_costs_two_of_that_colour() -> None:
     state = workers_turn(dealt(3), 0, purple=1, orange=1)
-    assert refused(state, "assistant d3 nw").params["missing"] == ["purple"]
+    assert refused(state, "assistant d3 nw").params | {"stall": "d3"} == {
+        "stall": "d3",
+        "needs": ["purple", "purple"],
+        "missing": ["purple"],
+        "held": [1],
+    }
     state = workers_turn(dealt(3), 0, purple=2)
     state = E.apply(state, "assistant d3 nw")
     assert cubes(state, 0) == {}

@@ -246,6 +246,15 @@ def read_move(text: str, step: str, roof: list[int]) -> Move:
     wanted = normalised(text)
     if wanted in MOVE_BY_TEXT:
         return MOVE_BY_TEXT[wanted]
+    try:
+        return _read(wanted, step, roof)
+    except IllegalMove as error:
+        if error.code == "bad_form":
+            raise IllegalMove("bad_form", move=wanted, form=error.params["form"]) from None
+        raise
+
+
+def _read(wanted: str, step: str, roof: list[int]) -> Move:
     verb, _, rest = wanted.partition(" ")
     if verb in ("assistant", "bodyguard", "cousin") or (verb == "tourist" and step != "tourist"):
         return _read_place(verb, rest.removeprefix("to ") if verb == "tourist" else rest)

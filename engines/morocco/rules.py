@@ -11,6 +11,7 @@ from engines.base import IllegalMove
 from engines.morocco.board import (
     ADJACENT,
     COUSIN_SPACES,
+    DIRECTIONS,
     NEIGHBOUR,
     RING,
     SIZE,
@@ -365,6 +366,7 @@ def _cost_problem(state: MoroccoState, seat: int, stall: int, extra: int) -> Ill
             stall=STALL_NAMES[stall],
             needs=[COLOURS[row], COLOURS[column]],
             missing=[COLOURS[c] for c in missing],
+            held=[cubes[c] + (c == row) + (c == column) for c in missing],
         )
     if extra >= 0 and cubes[extra] <= 0:
         return IllegalMove("extra_cube_missing", colour=COLOURS[extra], stall=STALL_NAMES[stall])
@@ -417,8 +419,8 @@ def _arrow_problem(state: MoroccoState, direction: int) -> IllegalMove:
     from_name = STALL_NAMES[state.closing]
     target = NEIGHBOUR[state.closing][direction]
     if target < 0:
-        return IllegalMove("arrow_off_market", stall=from_name, direction=direction)
-    return IllegalMove("arrow_at_closed", stall=from_name, direction=direction, target=STALL_NAMES[target])
+        return IllegalMove("arrow_off_market", stall=from_name, direction=DIRECTIONS[direction])
+    return IllegalMove("arrow_at_closed", stall=from_name, direction=DIRECTIONS[direction], target=STALL_NAMES[target])
 
 
 CHECKS = {
