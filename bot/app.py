@@ -126,6 +126,12 @@ class BazaarBot(commands.Bot):
             await self.load_extension(name)
         except commands.ExtensionNotFound:
             log.warning("no extension %s", name)
+        except ModuleNotFoundError as exc:
+            if exc.name is not None and name.startswith(exc.name):
+                log.warning("no extension %s", name)
+            else:
+                log.exception("extension %s is broken and was skipped", name)
+                self.broken_extensions.append(name)
         except Exception:
             log.exception("extension %s is broken and was skipped", name)
             self.broken_extensions.append(name)

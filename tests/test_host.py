@@ -1,82 +1,130 @@
-"""The game host and its storage: lobby rules, turns, chance, the move log, races and replay."""
+"""The game host and its storage: lobby rules, turns, chance, the move log, races, exactly-once, replay.
+
+Discord-free: the host, the store and the post composer on a SQLite file, with a seeded RNG and a
+counting clock.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import stat
 from pathlib import Path
 
 import pytest
 
 import engines
-from bot.host import GameHost, Refused, replay_log
-from bot.storage import Store
+from bot.core.db import SchemaTooNew, SqliteDatabase, open_database
+from bot.core.host import GameHost, Refused, replay_log
+from bot.core.posts import Posts
+from bot.core.schedule import ScheduleStore
+from bot.core.store import Store
+from bot.core.timing import Timing
 
 ANA, BEN, CY = 1001, 1002, 1003
 
 
+async def make_host(path: Path, seed: int = 7) -> GameHost:
+    store = Store(await open_database(path))
+    schedule = ScheduleStore(store.db)
+    clock = iter(range(1_000_000, 2_000_000))
+    return GameHost(store, schedule, Posts(schedule), rng=random.Random(seed), clock=lambda: float(next(clock)))
+
+
 @pytest.fixture
 async def host(tmp_path: Path):
-    store = await Store.open(tmp_path / "db" / "bazaar.db")
-    clock = iter(range(1_000_000, 2_000_000))
-    yield GameHost(store, rng=random.Random(7), clock=lambda: float(next(clock)))
-    await store.close()
+    made = await make_host(tmp_path / "db" / "bazaar.db")
+    yield made
+    await made.store.close()
 
 
-async def new_game(host: GameHost, players=(ANA, BEN), options=None) -> int:
-    record = await host.create(
+async def new_game(host: GameHost, players=(ANA, BEN), options=None, game: str = "marrakech") -> int:
+    played = await host.create(
         guild_id=1,
         channel_id=10,
-        thread_id=11,
-        game="marrakech",
+        game=game,
         options=options or {},
         user_id=players[0],
         name="p0",
+        timing=Timing(),
+        thread=True,
     )
     for i, user in enumerate(players[1:], start=1):
-        await host.join(record.id, user, f"p{i}")
-    return record.id
+        await host.join(played.game.id, user, f"p{i}")
+    return played.game.id
 
 
 async def test_migrations_create_the_schema_and_are_not_applied_twice(tmp_path: Path) -> None:
     path = tmp_path / "x.db"
-    store = await Store.open(path)
-    assert await store.schema_version() >= 1
+    store = Store(await open_database(path))
+    version = await store.schema_version()
+    assert version >= 4
     await store.close()
-    store = await Store.open(path)  # a restart must not fail on existing tables
-    assert await store.schema_version() >= 1
+    store = Store(await open_database(f"sqlite:///{path}"))  # a restart must not fail on existing tables
+    assert await store.schema_version() == version
     await store.close()
+
+
+async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "x.db"
+    store = Store(await open_database(path))
+    await store.db._db.execute("PRAGMA user_version=999")  # type: ignore[attr-defined]
+    await store.close()
+    with pytest.raises(SchemaTooNew):
+        await SqliteDatabase.open(path)
+
+
+async def test_the_database_is_readable_by_its_owner_only(tmp_path: Path) -> None:
+    path = tmp_path / "fresh" / "bazaar.db"
+    store = Store(await open_database(path))
+    await store.close()
+    assert stat.S_IMODE(os.stat(path.parent).st_mode) == 0o700
+    for candidate in path.parent.iterdir():
+        assert stat.S_IMODE(os.stat(candidate).st_mode) == 0o600, candidate
 
 
 async def test_lobby_refuses_double_join_a_full_table_and_strangers_starting(host: GameHost) -> None:
     game = await new_game(host, (ANA, BEN, CY, 1004))
-    with pytest.raises(Refused, match="already in"):
+    with pytest.raises(Refused) as refused:
         await host.join(game, BEN, "again")
-    with pytest.raises(Refused, match="full"):
+    assert refused.value.code == "already_joined"
+    with pytest.raises(Refused) as refused:
         await host.join(game, 1005, "fifth")
-    with pytest.raises(Refused, match="creator"):
+    assert refused.value.code == "game_full" and refused.value.params["max"] == 4
+    with pytest.raises(Refused) as refused:
         await host.start(game, BEN)
+    assert refused.value.code == "only_creator_starts"
     played = await host.start(game, BEN, can_manage=True)
     assert played.game.status == "active"
 
 
 async def test_a_game_cannot_start_alone(host: GameHost) -> None:
     game = await new_game(host, (ANA,))
-    with pytest.raises(Refused, match="at least 2"):
+    with pytest.raises(Refused) as refused:
         await host.start(game, ANA)
+    assert refused.value.code == "too_few_players" and refused.value.params["min"] == 2
 
 
 async def test_unknown_options_are_refused_at_creation(host: GameHost) -> None:
-    with pytest.raises(engines.GameError):
+    with pytest.raises(engines.GameError) as refused:
         await host.create(
             guild_id=1,
             channel_id=1,
-            thread_id=None,
             game="marrakech",
             options={"nope": 1},
             user_id=ANA,
             name="a",
+            timing=Timing(),
+            thread=True,
         )
+    assert refused.value.code == "unknown_option"
+
+
+async def test_creating_a_game_owes_its_lobby_in_the_same_transaction(host: GameHost) -> None:
+    game = await new_game(host, (ANA,))
+    owed = await host.store.pending_deliveries(game)
+    assert [d.kind for d in owed] == ["lobby"]
 
 
 async def test_only_the_player_to_move_can_move_and_refusals_change_nothing(host: GameHost) -> None:
@@ -85,26 +133,43 @@ async def test_only_the_player_to_move_can_move_and_refusals_change_nothing(host
     mover = played.user_of(played.to_move)
     other = BEN if mover == ANA else ANA
     before = await host.game(game)
-    with pytest.raises(Refused, match="not your turn"):
+    with pytest.raises(Refused) as refused:
         await host.play(game, other, ["left"])
-    with pytest.raises(Refused, match="not playing"):
+    assert refused.value.code == "not_your_turn" and refused.value.params["to_move_seat"] == played.to_move
+    with pytest.raises(Refused) as refused:
         await host.play(game, 4242, ["left"])
+    assert refused.value.code == "not_a_player"
     with pytest.raises(engines.IllegalMove):
         await host.play(game, mover, ["backwards"])
     after = await host.game(game)
     assert (after.version, after.state) == (before.version, before.state)
 
 
-async def test_a_move_rolls_the_die_and_logs_the_roll_as_chance(host: GameHost) -> None:
+async def test_a_refusal_knows_its_game_and_players(host: GameHost) -> None:
+    game = await new_game(host)
+    played = await host.start(game, ANA)
+    other = BEN if played.user_of(played.to_move) == ANA else ANA
+    with pytest.raises(Refused) as refused:
+        await host.play(game, other, ["left"])
+    assert refused.value.game == "marrakech"  # type: ignore[attr-defined]
+    assert sorted(refused.value.names) == ["p0", "p1"]  # type: ignore[attr-defined]
+
+
+async def test_a_move_rolls_the_die_logs_the_roll_and_owes_the_board(host: GameHost) -> None:
     game = await new_game(host)
     played = await host.start(game, ANA)
     mover = played.user_of(played.to_move)
     result = await host.play(game, mover, ["straight"])
     kinds = [s.entry.kind for s in result.steps]
     assert kinds[0] == "move" and "chance" in kinds
+    assert any(e.code for s in result.steps for e in s.events)
     log = await host.store.moves(game)
     assert [r.move for r in log][-len(result.steps) :] == [s.entry.move for s in result.steps]
     assert result.game.version == played.game.version + 1
+    boards = [d for d in await host.store.pending_deliveries(game) if d.kind == "board"]
+    assert boards[-1].version == result.game.version
+    assert boards[-1].payload["ping"] == [result.user_of(result.to_move)]
+    assert result.game.to_move == result.to_move
 
 
 async def test_two_conflicting_moves_at_once_apply_exactly_once(host: GameHost) -> None:
@@ -118,9 +183,38 @@ async def test_two_conflicting_moves_at_once_apply_exactly_once(host: GameHost) 
         return_exceptions=True,
     )
     assert sum(not isinstance(r, Exception) for r in results) == 1
-    assert sum(isinstance(r, Refused) for r in results) == 1
+    refusals = [r for r in results if isinstance(r, Refused)]
+    assert [r.code for r in refusals] == ["moved_on"]
     moves = [r.move for r in await host.store.moves(game) if r.kind == "move"]
     assert len(moves) == 1
+
+
+async def test_a_command_typed_out_of_turn_is_refused_at_once_and_never_held(host: GameHost) -> None:
+    game = await new_game(host)
+    played = await host.start(game, ANA)
+    mover = played.user_of(played.to_move)
+    other = BEN if mover == ANA else ANA
+    version = played.game.version
+    waiting = asyncio.create_task(host.play(game, other, ["left"], expected_version=version))
+    await host.play(game, mover, ["straight"], expected_version=version)
+    with pytest.raises(Refused) as refused:
+        await waiting
+    assert refused.value.code in ("not_your_turn", "moved_on")
+    assert [r.user_id for r in await host.store.moves(game) if r.kind == "move"] == [mover]
+
+
+async def test_the_same_interaction_is_applied_once(host: GameHost) -> None:
+    game = await new_game(host)
+    played = await host.start(game, ANA)
+    mover = played.user_of(played.to_move)
+    await host.play(game, mover, ["straight"], interaction_id=555)
+    handled = await host.handled(555)
+    assert handled is not None and handled.game_id == game
+    again = await host.snapshot(game)
+    legal = again.engine.legal_moves(again.state)[0]
+    with pytest.raises(Refused):
+        await host.play(game, mover, [legal], expected_version=again.game.version, interaction_id=555)
+    assert len([r for r in await host.store.moves(game) if r.kind == "move"]) == 1
 
 
 async def test_every_stored_game_rebuilds_from_its_log(host: GameHost) -> None:
@@ -135,15 +229,22 @@ async def test_every_stored_game_rebuilds_from_its_log(host: GameHost) -> None:
             played = await host.play(game, played.user_of(played.to_move), [move])
     await host.resign(game, CY)
     engine = engines.get("marrakech")
-    for record in await host.store.all_games():
-        if record.state is None:
-            continue
+    for record in await host.store.list_games(statuses=("active", "finished")):
+        full = await host.game(record.id)
         seats = await host.store.seats(record.id)
-        rebuilt = replay_log(record, len(seats), await host.store.moves(record.id))
-        assert engine.dumps(rebuilt) == record.state
+        rebuilt = replay_log(full, len(seats), await host.store.moves(record.id))
+        assert engine.dumps(rebuilt) == full.state
 
 
-async def test_a_full_game_finishes_and_is_scored(host: GameHost) -> None:
+async def test_a_player_who_resigned_leaves_the_inbox_queries(host: GameHost) -> None:
+    game = await new_game(host, (ANA, BEN, CY))
+    await host.start(game, ANA)
+    await host.resign(game, CY)
+    assert [g.id for g in await host.store.list_games(user_id=CY)] == []
+    assert [g.id for g in await host.store.list_games(user_id=BEN)] == [game]
+
+
+async def test_a_full_game_finishes_is_scored_and_its_thread_archived(host: GameHost) -> None:
     rng = random.Random(5)
     game = await new_game(host)
     played = await host.start(game, ANA)
@@ -152,5 +253,7 @@ async def test_a_full_game_finishes_and_is_scored(host: GameHost) -> None:
         played = await host.play(game, played.user_of(played.to_move), [move])
     assert played.game.status == "finished"
     assert played.outcome is not None and played.outcome.winners
-    with pytest.raises(Refused, match="over"):
+    assert (await host.store.pending_deliveries(game))[-1].kind == "archive"
+    with pytest.raises(Refused) as refused:
         await host.play(game, ANA, ["left"])
+    assert refused.value.code == "game_finished"

@@ -1,0 +1,101 @@
+"""Every code an engine can produce has words, for every game found, and the shared wording rules hold.
+
+Seeded random games of every engine at every player count: each event is worded as every seat and a
+spectator may read it, each decision as a prompt, the ending, and the refusals of a set of bad
+inputs — with no catalog gap, no unfilled field, nothing over Discord's limits, and no name able to
+ping anyone. Then the shared rules: names are made harmless, typed input is quoted and shortened,
+sentences join the same way everywhere.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engines
+from bot.core.text import MESSAGE_LIMIT, plain_name, quote_input
+from bot.core.wording import Say, game_words, join_sentences, say_for
+from engines.base import CHANCE, Engine, GameError, GameState, events_seen_by
+
+NAMES = ("Ana", "Ben", "<@123456789012345678>", "@everyone", "Eve")
+BAD_INPUTS = ("", "x", "definitely not a move 42", "place", "9" * 2000, "take deck please", "🙂")
+CASES = [
+    pytest.param(engine.name, players, id=f"{engine.name}-{players}")
+    for engine in engines.all_engines()
+    for players in range(engine.min_players, engine.max_players + 1)
+]
+
+
+def _check_text(text: str, what: str) -> None:
+    assert text and text.strip(), f"{what} has no words"
+    assert "{" not in text and "}" not in text, f"{what} has an unfilled field: {text!r}"
+    assert len(text) < MESSAGE_LIMIT // 2, f"{what} is too long ({len(text)})"
+    assert "<@123456789012345678>" not in text and "@everyone" not in text, f"{what} can ping: {text!r}"
+
+
+def _word_state(engine: Engine, state: GameState, say: Say) -> None:
+    for viewer in [None, *range(state.num_players)]:
+        view = engine.view(state, viewer)
+        if view.decision is not None:
+            _check_text(say.decision(view.decision), f"decision {view.decision.code}")
+    if engine.to_move(state) not in (None, CHANCE):
+        for bad in BAD_INPUTS:
+            try:
+                engine.apply(state, bad)
+            except GameError as refusal:
+                _check_text(say.refusal(refusal), f"refusal {refusal.code}")
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_every_event_decision_refusal_and_ending_has_words(name: str, players: int) -> None:
+    engine = engines.get(name)
+    say = say_for(name, NAMES[:players])
+    rng = random.Random(players)
+    state = engine.new_game(players)
+    for step in range(20_000):
+        if engine.to_move(state) is None:
+            break
+        if step % 3 == 0:
+            _word_state(engine, state, say)
+        moves = engine.legal_moves(state)
+        move = engine.sample_chance(state, rng) if engine.to_move(state) == CHANCE else rng.choice(moves)
+        transition = engine.transition(state, move)
+        for viewer in [None, *range(players)]:
+            for event in events_seen_by(transition.events, viewer):
+                _check_text(say.event(event), f"event {event.code}")
+        state = transition.state
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    _check_text(say.termination(outcome), f"termination {outcome.termination}")
+    left = engine.resign_transition(engine.new_game(players), 0)
+    for event in left.events:
+        _check_text(say.event(event), f"event {event.code}")
+
+
+@pytest.mark.parametrize("name", engines.names())
+def test_every_option_is_described_for_the_new_command(name: str) -> None:
+    engine = engines.get(name)
+    words = game_words(name)
+    for option in engine.options:
+        assert option.name in words.options, f"{name} option {option.name} has no description"
+        assert 0 < len(say_for(name, ()).option(option.name)) <= 100
+
+
+def test_names_cannot_ping_link_or_format() -> None:
+    assert "<@" not in plain_name("<@123>") and "@\u200beveryone" in plain_name("@everyone")
+    assert plain_name("**bold**") == "\\*\\*bold\\*\\*"
+    assert len(plain_name("x" * 500)) <= 32
+
+
+def test_typed_input_is_quoted_on_one_line_and_shortened() -> None:
+    quoted = quote_input("place\nc3-d3 " + "x" * 3000)
+    assert quoted.startswith("`") and quoted.endswith("`") and "\n" not in quoted and len(quoted) <= 62
+    assert "`" not in quote_input("a`b")[1:-1]
+
+
+def test_sentences_join_with_semicolons_count_repeats_and_end_once() -> None:
+    assert join_sentences(["Ana rolled 3", "ana paid Ben 2.", "Ana rolled 3", "Ana rolled 3", ""]) == (
+        "Ana rolled 3; ana paid Ben 2; Ana rolled 3 (×2)."
+    )
+    assert join_sentences([]) == ""
