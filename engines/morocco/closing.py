@@ -23,7 +23,6 @@ from engines.morocco.rules import (
     tourist_target,
 )
 from engines.morocco.state import EMPTY_TILE, KIND_ASSISTANT, KIND_BODYGUARD, KIND_TOURIST, OPEN, MoroccoState
-from engines.morocco.tell import tell, tell_privately
 
 POINTS = DATA.points
 
@@ -85,11 +84,11 @@ def _first_place(state: MoroccoState, seats: list[int], name: str, events: Event
     if len(seats) == 1:
         state.points[seats[0]] += POINTS.first
         state.winner = state.closer = seats[0]
-        tell(events, "stall_won", seat=seats[0], stall=name, points=POINTS.first)
+        events.emit("stall_won", seat=seats[0], stall=name, points=POINTS.first)
         return
     for seat in seats:
         state.points[seat] += POINTS.tied_first
-    tell(events, "stall_tied", seats=seats, stall=name, points=POINTS.tied_first)
+    events.emit("stall_tied", seats=seats, stall=name, points=POINTS.tied_first)
 
 
 def _lower_place(state: MoroccoState, seat: int, place: int, tied: bool, name: str, events: Events) -> None:
@@ -108,7 +107,7 @@ def _lower_place(state: MoroccoState, seat: int, place: int, tied: bool, name: s
         given = ["choice"]
     else:
         given = [reward for reward in REWARDS if _give(state, seat, reward)][:1]
-    tell(events, "place_reward", seat=seat, stall=name, place=place, tied=tied, points=points, rewards=given)
+    events.emit("place_reward", seat=seat, stall=name, place=place, tied=tied, points=points, rewards=given)
 
 
 def _give(state: MoroccoState, seat: int, reward: str) -> bool:
@@ -129,7 +128,7 @@ def choose_reward(state: MoroccoState, reward: str, events: Events) -> None:
     seat = state.owed.pop(0)
     state.reward_places.pop(0)
     _give(state, seat, reward)
-    tell(events, "reward_chosen", seat=seat, reward=reward)
+    events.emit("reward_chosen", seat=seat, reward=reward)
     if not state.owed:
         state.step = "settle"
 
@@ -161,7 +160,7 @@ def settle(state: MoroccoState, events: Events) -> None:
         return
     if left <= DATA.final_round_open and not state.final_round:
         state.final_round = True
-        tell(events, "final_round", open=left)
+        events.emit("final_round", open=left)
     state.step = "arrow"
 
 
@@ -179,10 +178,10 @@ def _collect_juice(state: MoroccoState, stall: int, events: Events) -> None:
             state.juice_held[seat * 3 + JUICE_VALUES.index(value)] += 1
             where = SPACE_NAMES[space]
             hidden = Event("juice_taken_face_down", {"seat": seat, "space": where})
-            tell_privately(events, "juice_taken", seat, hidden, seat=seat, space=where, value=value)
+            events.emit("juice_taken", seat=seat, public=hidden, space=where, value=value)
         else:
             state.juice_removed += 1
-            tell(events, "juice_removed", space=SPACE_NAMES[space], value=value)
+            events.emit("juice_removed", space=SPACE_NAMES[space], value=value)
 
 
 def _workers_leave(state: MoroccoState, stall: int) -> list[int]:
@@ -211,11 +210,11 @@ def _place_tile(state: MoroccoState, stall: int, events: Events) -> None:
     if winner >= 0 and state.market_tiles[winner] > 0:
         state.market_tiles[winner] -= 1
         state.tiles[stall] = winner
-        tell(events, "tile_placed", seat=winner, stall=name)
+        events.emit("tile_placed", seat=winner, stall=name)
         return
     state.empty_tiles = max(0, state.empty_tiles - 1)
     state.tiles[stall] = EMPTY_TILE
-    tell(events, "empty_tile_placed", seat=state.closer, stall=name)
+    events.emit("empty_tile_placed", seat=state.closer, stall=name)
 
 
 # ---- the arrow and the tourists --------------------------------------------------------------------------
@@ -224,8 +223,7 @@ def set_arrow(state: MoroccoState, direction: int, events: Events) -> None:
     stall = state.closing
     state.arrows[stall] = direction
     target = NEIGHBOUR[stall][direction]
-    tell(
-        events,
+    events.emit(
         "arrow_set",
         seat=state.closer,
         stall=STALL_NAMES[stall],
@@ -255,8 +253,7 @@ def move_tourist(state: MoroccoState, space: int, events: Events) -> None:
     if replaced:
         state.assistants[seat] -= 1
     state.workers[space] = 1 + seat * 3 + (KIND_ASSISTANT if replaced else KIND_TOURIST)
-    tell(
-        events,
+    events.emit(
         "tourist_moved",
         seat=seat,
         stall=STALL_NAMES[state.closing],
@@ -270,8 +267,7 @@ def tourist_leaves(state: MoroccoState, events: Events) -> None:
     """The first waiting tourist has nowhere to go (arrow at a closed stall, or no free space): it leaves."""
     seat = state.movers.pop(0)
     target = tourist_target(state)
-    tell(
-        events,
+    events.emit(
         "tourist_left",
         seat=seat,
         stall=STALL_NAMES[state.closing],

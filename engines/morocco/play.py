@@ -12,7 +12,6 @@ from engines.morocco.flow import advance
 from engines.morocco.notation import Move
 from engines.morocco.rules import NUM_COLOURS
 from engines.morocco.state import KIND_ASSISTANT, KIND_BODYGUARD, KIND_TOURIST, MoroccoState
-from engines.morocco.tell import tell
 
 KIND_CODE = {"assistant": KIND_ASSISTANT, "bodyguard": KIND_BODYGUARD, "tourist": KIND_TOURIST}
 
@@ -34,11 +33,11 @@ def _place(state: MoroccoState, move: Move, events: Events) -> None:
         state.cousins[seat] -= 1
         state.assistants[seat] -= 2
         state.workers[space] = state.workers[second] = 1 + seat * 3 + KIND_ASSISTANT
-        tell(events, "cousin_placed", seat=seat, space=SPACE_NAMES[space], second_space=SPACE_NAMES[second], paid=paid)
+        events.emit("cousin_placed", seat=seat, space=SPACE_NAMES[space], second_space=SPACE_NAMES[second], paid=paid)
     else:
         _take_from_supply(state, seat, kind)
         state.workers[space] = 1 + seat * 3 + KIND_CODE[kind]
-        tell(events, "worker_placed", seat=seat, kind=kind, space=SPACE_NAMES[space], paid=paid)
+        events.emit("worker_placed", seat=seat, kind=kind, space=SPACE_NAMES[space], paid=paid)
     for where in state.last_placed:
         closing.note_if_full(state, where // 4)
     state.turns_taken += 1

@@ -12,7 +12,6 @@ from engines.morocco.data import COLOURS, DATA
 from engines.morocco.notation import die_face_name, line_label
 from engines.morocco.rules import NUM_COLOURS, cubes_of, has_worker, in_turn_order, next_playing
 from engines.morocco.state import WILD, MoroccoState
-from engines.morocco.tell import tell
 
 
 def gain(state: MoroccoState, seat: int, colour: int, count: int = 1) -> None:
@@ -26,7 +25,7 @@ def deal_juice(state: MoroccoState, value: int, events: Events) -> None:
     point = state.juice_dealt
     state.juice[point] = value
     state.juice_dealt += 1
-    tell(events, "juice_placed", space=POINT_NAMES[point], value=value)
+    events.emit("juice_placed", space=POINT_NAMES[point], value=value)
     if state.juice_dealt == len(POINTS):
         state.step = "deal_rows"
 
@@ -37,14 +36,14 @@ NEXT_DEAL = {"rows": "deal_columns", "columns": "deal_roof", "roof": "deal_start
 def deal_line(state: MoroccoState, line: str, colours: tuple[int, ...], events: Events) -> None:
     """One cube of each colour to the rows, the columns or the rooftop ring spaces."""
     getattr(state, line)[:] = list(colours)
-    tell(events, f"{line}_dealt", colours=[COLOURS[c] for c in colours])
+    events.emit(f"{line}_dealt", colours=[COLOURS[c] for c in colours])
     state.step = NEXT_DEAL[line]
 
 
 def choose_start(state: MoroccoState, seat: int, events: Events) -> None:
     """The start player of the first round."""
     state.start = seat
-    tell(events, "start_player", seat=seat)
+    events.emit("start_player", seat=seat)
     begin_round(state, events)
 
 
@@ -57,7 +56,7 @@ def begin_round(state: MoroccoState, events: Events) -> None:
     state.roller = state.seat = state.start
     state.scouts_taken = state.turns_taken = 0
     state.last_placed, state.recent_closed = [], []
-    tell(events, "round_started", round=state.round, seat=state.start)
+    events.emit("round_started", round=state.round, seat=state.start)
     state.step = "roll" if state.rolls_left else "scout_next"
 
 
@@ -66,13 +65,13 @@ def roll(state: MoroccoState, face: int, events: Events) -> None:
     state.die = face
     state.rolls_left -= 1
     if face == WILD:
-        tell(events, "die_wild", seat=state.roller)
+        events.emit("die_wild", seat=state.roller)
         state.owed = in_turn_order(state, state.roller)
         state.step = "wild"
         return
     for seat in in_turn_order(state, state.roller):
         gain(state, seat, face)
-    tell(events, "die_rolled", seat=state.roller, colour=die_face_name(face))
+    events.emit("die_rolled", seat=state.roller, colour=die_face_name(face))
     after_roll(state)
 
 
@@ -89,7 +88,7 @@ def take_wild(state: MoroccoState, colour: int, events: Events) -> None:
     """The first owed player takes a cube of ``colour`` for the wild face."""
     seat = state.owed.pop(0)
     gain(state, seat, colour)
-    tell(events, "wild_taken", seat=seat, colour=COLOURS[colour])
+    events.emit("wild_taken", seat=seat, colour=COLOURS[colour])
     if not state.owed:
         after_roll(state)
 
@@ -117,7 +116,7 @@ def scout(state: MoroccoState, space: int, events: Events) -> None:
     landed = state.roof[space - 1]
     for other in in_turn_order(state, seat)[1:]:
         gain(state, other, landed)
-    tell(events, "scouted", seat=seat, space=space, colour=COLOURS[landed], gained=[COLOURS[c] for c in beside])
+    events.emit("scouted", seat=seat, space=space, colour=COLOURS[landed], gained=[COLOURS[c] for c in beside])
     state.scouts_taken += 1
     state.step = "scout_next"
 
@@ -143,8 +142,7 @@ def swap_lines(state: MoroccoState, axis: int, first: int, second: int, events: 
     state.gold_supply += 1
     line = state.rows if axis == 0 else state.columns
     line[first], line[second] = line[second], line[first]
-    tell(
-        events,
+    events.emit(
         "gold_swap",
         seat=seat,
         line="rows" if axis == 0 else "columns",
@@ -155,7 +153,7 @@ def swap_lines(state: MoroccoState, axis: int, first: int, second: int, events: 
 
 def pass_turn(state: MoroccoState, events: Events, *, forced: bool) -> None:
     """The player places no worker this turn (forced: there was nothing they could do)."""
-    tell(events, "cannot_place" if forced else "passed", seat=state.seat)
+    events.emit("cannot_place" if forced else "passed", seat=state.seat)
     state.recent_closed = []
     state.turns_taken += 1
     state.step = "turn_done"
@@ -164,7 +162,7 @@ def pass_turn(state: MoroccoState, events: Events, *, forced: bool) -> None:
 # ---- round end ----------------------------------------------------------------------------------------
 def end_round(state: MoroccoState, events: Events) -> None:
     """The game ends after its final round (or when no one has a worker left); else each player keeps one cube."""
-    tell(events, "round_ended", round=state.round)
+    events.emit("round_ended", round=state.round)
     playing = in_turn_order(state, state.start)
     if state.final_round or not any(has_worker(state, seat) for seat in playing):
         state.step = "over"
@@ -184,7 +182,7 @@ def keep_cube(state: MoroccoState, seat: int, colour: int, events: Events) -> No
     """``seat`` keeps one cube of ``colour``; the rest go back to the supply."""
     state.cubes[seat * NUM_COLOURS : (seat + 1) * NUM_COLOURS] = [0] * NUM_COLOURS
     gain(state, seat, colour, DATA.cubes_kept)
-    tell(events, "cube_kept", seat=seat, colour=COLOURS[colour])
+    events.emit("cube_kept", seat=seat, colour=COLOURS[colour])
 
 
 def keep_owed(state: MoroccoState, colour: int, events: Events) -> None:
