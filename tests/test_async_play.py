@@ -18,9 +18,9 @@ from e2e import boards, button, click_label, open_game, press_something, settled
 import engines
 from bot.fakediscord import permissions
 from bot.fakediscord.state import Channel, Message, User
-from bot.host import Refused
+from bot.core.host import Refused
 from bot.local import Sandbox
-from bot.timing import Timing, duration_text
+from bot.core.timing import Timing, duration_text
 
 HOUR = 3600.0
 START = 1_750_000_000.0
@@ -59,12 +59,12 @@ async def box(tmp_path: Path, clock: Clock) -> AsyncIterator[Sandbox]:
 
 async def started(box: Sandbox) -> None:
     """Wait for the scheduler's start-up tick and whatever it sent."""
-    await asyncio.wait_for(box.bot.scheduler.first_tick.wait(), 10)
+    await asyncio.wait_for(box.bot.get_cog("Clock").first_tick.wait(), 10)
     await box.fake.idle()
 
 
 async def tick(box: Sandbox, clock: Clock) -> None:
-    await box.bot.scheduler.tick(clock())
+    await box.bot.get_cog("Clock").tick(clock())
     await box.fake.idle()
 
 
@@ -87,9 +87,10 @@ async def finish_turn(box: Sandbox, thread: Channel) -> None:
     first = mover(box, thread)
     rng = random.Random(5)
     for _ in range(10):
-        it = await press_something(box, boards(box, thread)[-1], rng)
+        board = boards(box, thread)[-1]
+        it = await press_something(box, board, rng)
         await it.done()
-        assert not it.ephemeral, it.content
+        assert boards(box, thread)[-1].id != board.id, it.content
         if mover(box, thread) is not first:
             return
     raise AssertionError("the turn did not pass")
@@ -338,8 +339,9 @@ async def test_nobody_can_skip_before_the_deadline(box: Sandbox, clock: Clock) -
     other = ben if mover(box, thread) is ana else ana
     record = await box.bot.host.store.get_game(game_id)
     clock.advance(70)
-    with pytest.raises(Refused, match="2 h left"):
+    with pytest.raises(Refused) as refused:
         await box.bot.host.skip_turn(game_id, other.id, record.version)
+    assert refused.value.code == "deadline_not_passed" and refused.value.params["left"] == "2 h"
 
 
 async def test_auto_skip_skips_a_late_turn_by_itself(box: Sandbox, clock: Clock) -> None:
@@ -487,7 +489,8 @@ async def test_server_settings_need_manage_server_and_shape_new_games(box: Sandb
 
     threads_before = len(fake.threads(box.channel))
     it = await settled(fake.slash(ana, box.channel, "marrakech new", {"deadline_hours": 48}))
-    assert not it.ephemeral and "waiting for players" in it.content
+    assert not it.ephemeral and "opened **Marrakech" in it.content and "48 h" in it.content
+    assert any("waiting for players" in m.content for m in fake.messages(box.channel)[-2:])
     assert len(fake.threads(box.channel)) == threads_before, "threads are off: the lobby is in the channel"
     game_id = (await box.bot.host.store.list_games(user_id=ana.id))[-1].id
     assert await box.bot.host.schedule.timing(game_id) == Timing(12, 48, False)
@@ -571,7 +574,7 @@ async def test_a_locked_thread_the_bot_cannot_reopen_gets_the_board_in_its_chann
     it = await box.fake.slash(late, box.channel, "marrakech turn", {"direction": "straight", "game": game_id})
     await it.done()
     moved = boards(box, box.channel)
-    assert moved and "is closed" in moved[-1].content and "place a" in moved[-1].content
+    assert moved and "thread is locked to the bot" in moved[-1].content and "place a" in moved[-1].content
 
 
 # ---- pieces ---------------------------------------------------------------------------------------------

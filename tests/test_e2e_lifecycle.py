@@ -27,7 +27,9 @@ async def test_abandoning_a_game_in_the_lobby_takes_its_buttons_away(sandbox: Sa
     thread = fake.threads(sandbox.channel)[-1]
     it = await fake.slash(ana, thread, "marrakech abandon")
     await it.done()
-    assert not it.ephemeral and "abandoned" in it.content
+    assert it.ephemeral and "abandoned" in it.content
+    assert "was abandoned by Ana" in fake.messages(thread)[-1].content, "the thread is told, pinging nobody"
+    assert not fake.messages(thread)[-1].mentions
     lobby = fake.messages(thread)[0]
     assert "abandoned" in lobby.content.splitlines()[0] and not lobby.button_ids
 

@@ -211,15 +211,7 @@ class Posts:
 
     def timing_text(self, played: Played, timing: Timing) -> str:
         """One line for players, e.g. "reminders every 24 h, turn deadline 72 h (auto-skip off)"."""
-        say = self.say(played)
-        if timing.reminder_seconds:
-            reminders = say.fill(TIMING_REMINDERS, {"hours": hours_text(timing.reminder_hours)})
-        else:
-            reminders = say._(TIMING_NO_REMINDERS)
-        if timing.deadline_seconds is None:
-            return say.fill(TIMING_NO_DEADLINE, {"reminders": reminders})
-        params = {"reminders": reminders, "hours": hours_text(timing.deadline_hours), "auto_skip": timing.auto_skip}
-        return say.fill(TIMING_DEADLINE, params)
+        return timing_text(self.say(played), timing)
 
     # ---- what a change owes -----------------------------------------------------------------------
     async def after_change(self, played: Played, headline: Headline | None, actor_id: int | None) -> list[NewDelivery]:
@@ -280,6 +272,18 @@ class Posts:
         text = self.say(played).fill(DEADLINE, params)
         payload = {"content": fit_message(text), "ping": others, "controls": "deadline"}
         return NewDelivery("notice", payload, played.game.id, played.game.version)
+
+
+def timing_text(say: Say, timing: Timing) -> str:
+    """A game's clock for players: "reminders every 24 h, turn deadline 72 h (auto-skip off)"."""
+    if timing.reminder_seconds:
+        reminders = say.fill(TIMING_REMINDERS, {"hours": hours_text(timing.reminder_hours)})
+    else:
+        reminders = say._(TIMING_NO_REMINDERS)
+    if timing.deadline_seconds is None:
+        return say.fill(TIMING_NO_DEADLINE, {"reminders": reminders})
+    params = {"reminders": reminders, "hours": hours_text(timing.deadline_hours), "auto_skip": timing.auto_skip}
+    return say.fill(TIMING_DEADLINE, params)
 
 
 def game_title(engine: Engine, record: GameRecord) -> str:

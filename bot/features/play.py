@@ -34,6 +34,8 @@ SELECT_LIMIT = 25
 MOVE_SEPARATOR = ";"
 MAX_MOVES_PER_COMMAND = 12
 MOVE_TEXT_LIMIT = 400
+GAMES_LISTED = 40
+THEIR_TURN = N_("{seat}'s turn")
 NO_GAMES = N_("No {title} games here yet: start one with /{command} new.")
 GAME_LINE = N_("#{id} ({status}) <#{channel}>: {players} — {standing}")
 REPOSTED = N_("The current board is back in the game's thread: {link}")
@@ -195,7 +197,7 @@ async def games(interaction: discord.Interaction) -> None:
     """This server's games of this kind that are waiting for players or running."""
     svc = services(interaction)
     name = interaction.command.root_parent.name if interaction.command and interaction.command.root_parent else ""
-    records = await svc.store.list_games(guild_id=interaction.guild_id, game=name, limit=30, newest_first=True)
+    records = await svc.store.list_games(guild_id=interaction.guild_id, game=name, limit=GAMES_LISTED)
     if not records:
         title = engines.get(name).title
         await reply_private(interaction, say_for(name, ()).fill(NO_GAMES, {"title": title, "command": name}))
@@ -205,7 +207,7 @@ async def games(interaction: discord.Interaction) -> None:
     for record in records:
         names = tuple(s.name for s in seats[record.id])
         say = say_for(name, names)
-        standing = say.fill(N_("waiting for {seat}"), {"seat": record.to_move}) if record.to_move is not None else ""
+        standing = say.fill(THEIR_TURN, {"seat": record.to_move}) if record.to_move is not None else ""
         if record.status == "lobby":
             standing = say._(N_("waiting for players"))
         params = {

@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.core.catalog import N_
 from bot.core.host import Refused
+from bot.core.posts import timing_text
 from bot.core.schedule import GuildSettings
 from bot.core.wording import say_for
 from bot.ui.context import can_manage
@@ -32,11 +33,7 @@ ANY_CHANNEL = N_("any channel")
 
 def settings_text(settings: GuildSettings) -> str:
     say = say_for("bazaar", ())
-    timing = settings.default_timing()
-    clock = say.fill(
-        N_("reminders every {reminder} h, turn deadline {deadline} h"),
-        {"reminder": f"{timing.reminder_hours:g}", "deadline": f"{timing.deadline_hours:g}"},
-    )
+    clock = timing_text(say, settings.default_timing())
     where = f"<#{settings.allowed_channel_id}>" if settings.allowed_channel_id else say._(ANY_CHANNEL)
     return "\n".join(
         [
