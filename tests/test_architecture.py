@@ -117,7 +117,7 @@ def test_there_is_no_import_cycle() -> None:
 
     def visit(node: str, path: list[str]) -> None:
         if node in path:
-            cycle = path[path.index(node) :] + [node]
+            cycle = [*path[path.index(node) :], node]
             pytest.fail("import cycle: " + " -> ".join(cycle))
         if node in done:
             return

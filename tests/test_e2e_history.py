@@ -7,8 +7,8 @@ import random
 from e2e import PNG_MAGIC, boards, button, click_label, open_game, press_something, to_move
 
 import engines
-from bot.fakediscord.state import Channel, Interaction, Message, User
 from bot.core.host import replay_log
+from bot.fakediscord.state import Channel, Interaction, Message, User
 from bot.local import Sandbox
 
 

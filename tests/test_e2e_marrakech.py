@@ -5,9 +5,8 @@ from __future__ import annotations
 import asyncio
 import random
 
-from e2e import PNG_MAGIC, boards, click_label, open_game, press_something, settled, to_move
-
 import pytest
+from e2e import PNG_MAGIC, boards, click_label, open_game, press_something, settled, to_move
 
 import engines
 from bot.core.host import replay_log
