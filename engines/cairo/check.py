@@ -168,8 +168,8 @@ def check_queue(reading: Reading) -> str:
 
 
 def check_deal(reading: Reading) -> str:
-    (text,) = reading.expect(1)
-    card = card_named(text)
+    reading.expect(1)
+    card = card_named(reading.rest[0])
     if not deal_source(reading.state).get(card):
         raise IllegalMove("card_not_in_deck", card=card)
     return f"deal {card}"
@@ -295,13 +295,13 @@ def pending_site(state: CairoState) -> tuple[Square, str, int]:
 
 
 def check_card(reading: Reading) -> str:
-    (text,) = reading.expect(1)
-    state, data, card = reading.state, load_cairo_data(), card_named(text)
+    reading.expect(1)
+    state, data, card = reading.state, load_cairo_data(), card_named(reading.rest[0])
     square, colour, price = pending_site(state)
     if card not in state.hands[reading.seat]:
         raise IllegalMove("card_not_held", card=card)
     if card in data.zones:
-        raise IllegalMove("wild_needs_coin", card=card)
+        raise IllegalMove("wild_needs_coin", card=card, zone=card)
     if card != square.sector:
         raise IllegalMove("card_wrong_sector", card=card, square=square.name, sector=square.sector)
     problem = price_problem(state.coins[reading.seat], colour, price, data.other_colour_coins_per_unit)
@@ -311,9 +311,9 @@ def check_card(reading: Reading) -> str:
 
 
 def check_wild(reading: Reading) -> str:
-    card_text, _, coin_text = reading.expect(3, {1: "coin"})
+    _, _, coin_text = reading.expect(3, {1: "coin"})
     state, data = reading.state, load_cairo_data()
-    card, coin = card_named(card_text), colour_named(coin_text)
+    card, coin = card_named(reading.rest[0]), colour_named(coin_text)
     square, colour, price = pending_site(state)
     hand, coins = state.hands[reading.seat], state.coins[reading.seat]
     if card not in hand:

@@ -67,7 +67,7 @@ EVENTS = {
         "{seat} moves the {colour} main stall from {from_square} to {square}, entrance {door}, paying with {payment}"
     ),
     "stall_extended": N_(
-        "{seat} extends the {colour} stall to {square}, paying with {payment} and {coins}, and scores {size} points"
+        "{seat} extends the {colour} stall to {square}, paying with {payment} plus {coins}, and scores {size} points"
     ),
     "final_stage_no_extensions": N_("the {colour} extensions have run out: the final stage begins (only building)"),
     "final_stage_low_extensions": N_(
@@ -178,7 +178,7 @@ REFUSALS = {
     "final_stage_only_build": N_("In the final stage only building is allowed (or `pass`, to stop building for good)."),
     "pass_only_in_final": N_("You may pass only in the final stage."),
     "keep_not_due": N_("You choose cards to keep only after a draw leaves you more than {limit} building cards."),
-    "card_not_in_deck": N_("{card} is not in the pile being dealt from."),
+    "card_not_in_deck": N_("That card is not in the pile being dealt from: {card}."),
     "not_in_bag": N_("The neutral {colour} stall is not in the bag any more."),
     "neutral_is": N_("The neutral stall to place is the {colour} one."),
     "stall_on_board": N_(
@@ -211,10 +211,14 @@ REFUSALS = {
         " other colours {rate} for 1)."
     ),
     "card_not_held": N_("You do not hold {card}."),
-    "wild_needs_coin": N_("A wildcard is played with a coin: `wild {card} coin blue`."),
-    "card_wrong_sector": N_("{card} builds only in its own sector, and {square} is in sector {sector}."),
-    "not_wild": N_("{card} is a standard card: play it with `card …`."),
-    "wild_wrong_zone": N_("{card} does not cover {square} (sector {sector})."),
+    "wild_needs_coin": N_("A wildcard is played with a coin of any colour: `wild {zone} coin blue`."),
+    "card_wrong_sector": N_(
+        "You cannot build at {square} (sector {sector}) with {card}: a standard card builds only in its own sector."
+    ),
+    "not_wild": N_("You named {card} as a wildcard, but it is a standard card: play it with `card …`."),
+    "wild_wrong_zone": N_(
+        "You cannot build at {square} (sector {sector}) with {card}: its zone does not hold that sector."
+    ),
     "no_coin_for_wild": N_("A wildcard costs {cost} coin of any colour, and you have no {coin} coin."),
     "three_cards": N_("Building anywhere takes exactly {count} building cards, not {given}."),
     "single_card_suffices": N_(
@@ -234,7 +238,7 @@ REFUSALS = {
     "no_charlatans_left": N_("There are no charlatan cards left in the supply."),
     "keep_count": N_("Keep exactly {limit} building cards, not {given}."),
     "queue_square": N_("{square} is a queue square: nothing is ever built there."),
-    "tavern_colour_only": N_("{colour} {part}s stand only in the tavern zone, and {square} is in the souk."),
+    "tavern_colour_only": N_("A {colour} {part} stands only in the tavern zone, and {square} is in the souk."),
     "souk_only": N_("Only {tavern_colour} stalls stand in the tavern zone: a {colour} {part} goes in the souk."),
     "sector_has_colour": N_(
         "Sector {sector} already has a {colour} main stall (at {square}): one of each colour per sector."
@@ -255,7 +259,7 @@ REFUSALS = {
 # ---- decisions, endings, options ----------------------------------------------------------------------
 GOAL_BUILD = N_("the new {colour} main stall at {square}, entrance {door}")
 GOAL_MOVE = N_("moving the {colour} main stall to {square}, entrance {door}")
-GOAL_EXTEND = N_("the {colour} extension at {square}, price {price}")
+GOAL_EXTEND = N_("the {colour} extension at {square} (price {price})")
 DECISIONS = {
     "place": N_(
         "place one of your main stalls ({colours}) with its entrance, no card needed (`/cairo place`;"
@@ -271,7 +275,7 @@ DECISIONS = {
         " good (`/cairo pass`)"
     ),
     "pay_cards": N_("pay for {goal} with building cards (`card …`, `wild … coin …` or `cards …`)"),
-    "pay_coins": N_("pay the coins for {goal} (`pay …`: {colour} coins count 1, other colours 2 for 1)"),
+    "pay_coins": N_("pay the coins for {goal}: `pay …`, {colour} coins count 1, other colours 2 for 1"),
     "second_pick": N_("take your second card: choose it below or with `/cairo draw`"),
     "keep": N_("you hold {count} building cards: choose the {limit} to keep (`/cairo keep`)"),
 }
@@ -301,7 +305,7 @@ def card_words(card: str, say: Say) -> str:
 def payment_words(payment: Mapping[str, Any], say: Say) -> str:
     """The cards paying for a build: one card, a wildcard and its coin, or three cards."""
     if "cards" in payment:
-        return say._(PAY_THREE).format(cards=", ".join(card_words(card, say) for card in payment["cards"]))
+        return say._(PAY_THREE).format(cards=and_list([str(card) for card in payment["cards"]], say._(texts.AND)))
     card = card_words(str(payment.get("card", "")), say)
     if "coin" in payment:
         return say._(PAY_WILD).format(card=card, coin=colour_words(str(payment["coin"]), say))
