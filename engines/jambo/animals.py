@@ -49,7 +49,7 @@ from engines.jambo.steps import StepRule, draw, pop, push, replace
 from engines.jambo.trade import gain
 
 
-# ---- playing an animal ------------------------------------------------------------------------------
+# ---- playing an animal --------------------------------------------------------------------------------------
 def play_moves(state: JamboState, seat: int, card: int) -> list[str]:
     name = NAMES[card]
     them = other(seat)
@@ -76,7 +76,7 @@ def _animal_auto(state: JamboState, step: Step, events: Events) -> bool:
     return True
 
 
-# ---- effects -----------------------------------------------------------------------------------------
+# ---- effects ------------------------------------------------------------------------------------------------
 def _ape(state: JamboState, step: Step, events: Events) -> None:
     pool = sorted(state.hands[0] + state.hands[1])
     state.hands = [[], []]
@@ -133,7 +133,7 @@ def _parrot(state: JamboState, step: Step, events: Events) -> None:
     them = other(step.seat)
     stands.remove(state, them, step.arg)
     events.emit("ware_stolen", seat=step.seat, other_seat=them, ware=WARES[step.arg])
-    gain(state, step.seat, [step.arg], events, chained=True)
+    gain(state, step.seat, [step.arg], events, chained=True, told=True)
 
 
 def _snake(state: JamboState, step: Step, events: Events) -> None:
@@ -152,7 +152,7 @@ EFFECTS: dict[int, Callable[[JamboState, Step, Events], None]] = {
 }
 
 
-# ---- drafts: Ape, Elephant, Lion ---------------------------------------------------------------------
+# ---- drafts: Ape, Elephant, Lion ----------------------------------------------------------------------------
 def _pool_kinds(state: JamboState, step: Step) -> list[int]:
     if step.dest == "elephant":
         return [w for w in range(NW) if state.table_wares[w]]
@@ -252,7 +252,7 @@ def _trim_decision(state: JamboState, step: Step, viewer: int | None) -> tuple[s
     return "lion_trim", {"count": len(state.utilities[step.seat]) - DATA.utility_limit}
 
 
-# ---- Snake -------------------------------------------------------------------------------------------------
+# ---- Snake --------------------------------------------------------------------------------------------------
 def _snake_auto(state: JamboState, step: Step, events: Events) -> bool:
     kinds = sorted(set(utilities.face_up(state, step.seat)))
     if len(kinds) > 1:
@@ -285,7 +285,7 @@ def _snake_decision(state: JamboState, step: Step, viewer: int | None) -> tuple[
     return "snake_keep", {}
 
 
-# ---- Cheetah -------------------------------------------------------------------------------------------------
+# ---- Cheetah ------------------------------------------------------------------------------------------------
 def _cheetah_choices(state: JamboState, step: Step) -> list[str]:
     choices = ["choose gold"] if state.gold[step.seat] >= value(CHEETAH, "gold") else []
     return [*choices, "choose cards"] if deck.drawable(state) else choices
@@ -317,10 +317,14 @@ def _cheetah_apply(state: JamboState, step: Step, words: list[str], events: Even
 
 
 def _cheetah_decision(state: JamboState, step: Step, viewer: int | None) -> tuple[str, dict[str, Any]]:
-    return "cheetah", {"by_seat": other(step.seat), "gold": value(CHEETAH, "gold"), "count": value(CHEETAH, "draw")}
+    return "cheetah_choice", {
+        "by_seat": other(step.seat),
+        "gold": value(CHEETAH, "gold"),
+        "count": value(CHEETAH, "draw"),
+    }
 
 
-# ---- Crocodile's free use ---------------------------------------------------------------------------------------
+# ---- Crocodile's free use -----------------------------------------------------------------------------------
 def _croc_moves(state: JamboState, step: Step) -> list[str]:
     uses = [utilities.use_move(step.card, arg) for arg in utilities.args(state, step.seat, step.card, free=True)]
     return [*uses, "decline"]
@@ -346,7 +350,7 @@ def _croc_decision(state: JamboState, step: Step, viewer: int | None) -> tuple[s
     return "crocodile_use", {"card": NAMES[step.card]}
 
 
-# ---- Hyena --------------------------------------------------------------------------------------------------------
+# ---- Hyena --------------------------------------------------------------------------------------------------
 def _hyena_take_moves(state: JamboState, step: Step) -> list[str]:
     return [f"take {NAMES[c]}" for c in deck.hand_types(state, other(step.seat))]
 

@@ -77,7 +77,7 @@ def _end(state: JamboState, step: Step, events: Events) -> None:
     wares = [w for w in range(NW) for _ in range(state.table_wares[w])]
     state.table_wares = [0] * NW
     events.emit("auction_won", seat=winner, gold=price, wares=[WARES[w] for w in wares])
-    gain(state, winner, wares, events, chained=False)
+    gain(state, winner, wares, events, chained=False, told=True)
 
 
 def _auction_decision(state: JamboState, step: Step, viewer: int | None) -> tuple[str, dict[str, Any]]:
@@ -88,7 +88,7 @@ def _auction_decision(state: JamboState, step: Step, viewer: int | None) -> tupl
     )
     if state.bidder == NOBODY:
         return "bid_open", {**lot, "gold": OPENING}
-    return "bid", {**lot, "gold": state.bid, "bidder_seat": state.bidder}
+    return "bid_raise", {**lot, "gold": state.bid, "bidder_seat": state.bidder}
 
 
 STEPS: dict[str, StepRule] = {

@@ -36,7 +36,7 @@ class JamboEngine(Engine[JamboState]):
     state_type = JamboState
     secret_fields = ("hands", "known", "deck", "drawn")
 
-    # ---- lifecycle ----------------------------------------------------------------------------
+    # ---- lifecycle ------------------------------------------------------------------------------------------
     def _new_game(self, num_players: int, options: dict[str, bool | int | str]) -> JamboState:
         return JamboState(
             num_players=num_players,
@@ -54,7 +54,7 @@ class JamboEngine(Engine[JamboState]):
             orders=[reactions.default_orders() for _ in range(num_players)],
         )
 
-    # ---- turn structure -------------------------------------------------------------------------
+    # ---- turn structure -------------------------------------------------------------------------------------
     def to_move(self, state: JamboState) -> int | None:
         return flow.to_move(state)
 
@@ -68,9 +68,9 @@ class JamboEngine(Engine[JamboState]):
         return flow.partial(state)
 
     def canonical(self, state: JamboState, move: str) -> str:
-        wanted = normalise(move)
-        if flow.is_legal(state, wanted):
-            return wanted
+        for wanted in (normalise(move), *refusals.spellings(move)):
+            if flow.is_legal(state, wanted):
+                return wanted
         raise self.refusal(state, move)
 
     def is_legal(self, state: JamboState, move: str) -> bool:
@@ -87,11 +87,11 @@ class JamboEngine(Engine[JamboState]):
     def _apply(self, state: JamboState, move: str, events: Events) -> None:
         flow.apply_move(state, move, events)
 
-    # ---- search support -------------------------------------------------------------------------
+    # ---- search support -------------------------------------------------------------------------------------
     def copy(self, state: JamboState) -> JamboState:
         return copy_state(state)
 
-    # ---- information ----------------------------------------------------------------------------
+    # ---- information ----------------------------------------------------------------------------------------
     def view(self, state: JamboState, seat: int | None) -> View:
         return view.build_view(state, seat)
 
@@ -104,7 +104,7 @@ class JamboEngine(Engine[JamboState]):
     def changed_places(self, before: View, after: View) -> list[str]:
         return view.changed_places(before, after)
 
-    # ---- asynchronous play support ----------------------------------------------------------------
+    # ---- asynchronous play support --------------------------------------------------------------------------
     def default_move(self, state: JamboState) -> str:
         """End the turn, keep the card drawn, decline a reaction, pass a bid, stop selling; else the first choice."""
         moves = flow.legal_moves(state)

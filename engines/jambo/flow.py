@@ -29,7 +29,7 @@ RULES: dict[str, StepRule] = {
 }
 
 
-# ---- who moves --------------------------------------------------------------------------------------------
+# ---- who moves ----------------------------------------------------------------------------------------------
 def to_move(state: JamboState) -> int | None:
     if state.stage == "over":
         return None
@@ -100,7 +100,7 @@ def decision(state: JamboState, viewer: int | None) -> tuple[int, str, dict[str,
     return (seat, *RULES[step.kind].decision(state, step, viewer))
 
 
-# ---- applying --------------------------------------------------------------------------------------------------
+# ---- applying -----------------------------------------------------------------------------------------------
 def apply_move(state: JamboState, move: str, events: Events) -> None:
     """Apply a legal canonical ``move`` of whoever is to move, then everything that follows by itself."""
     words = move.split()
@@ -178,7 +178,7 @@ def _draw(state: JamboState, step: Step, card: int, events: Events) -> None:
         pop(state)
 
 
-# ---- the start ----------------------------------------------------------------------------------------------------
+# ---- the start ----------------------------------------------------------------------------------------------
 def deal_steps() -> list[Step]:
     """The opening hands: 5 cards to each player, drawn by chance."""
     return [Step(kind="draw", seat=seat, n=DATA.start_hand, dest="hand") for seat in range(DATA.players)]

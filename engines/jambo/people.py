@@ -61,7 +61,7 @@ from engines.jambo.trade import gain, sell_price
 Options = Callable[[JamboState, int], list[str]]
 
 
-# ---- what each person may be played for ---------------------------------------------------------------
+# ---- what each person may be played for ---------------------------------------------------------------------
 def _arabian(state: JamboState, seat: int) -> list[str]:
     return [""] if state.gold[seat] >= OPENING and deck.drawable(state) else []
 
@@ -196,7 +196,7 @@ def _play_shaman(state: JamboState, seat: int, words: list[str], events: Events)
     count = state.wares[seat][given]
     state.wares[seat][given] = 0
     state.wares[seat][taken] += count
-    events.emit("wares_traded", seat=seat, count=count, ware=WARES[given], took=WARES[taken])
+    events.emit("wares_traded", seat=seat, wares=[WARES[given]] * count, taken_wares=[WARES[taken]] * count)
 
 
 def _play_traveling(state: JamboState, seat: int, words: list[str], events: Events) -> None:
@@ -207,7 +207,12 @@ def _play_traveling(state: JamboState, seat: int, words: list[str], events: Even
 
 
 def _play_elder(state: JamboState, seat: int, words: list[str], events: Events) -> None:
-    events.emit(f"elder_{words[0]}", seat=seat, other_seat=other(seat))
+    events.emit(
+        f"elder_chose_{words[0]}",
+        seat=seat,
+        other_seat=other(seat),
+        count=value(ELDER, "keep" if words[0] == "discard" else "fill"),
+    )
     if words[0] == "discard":
         push(state, Step(kind="elder", seat=other(seat)))
         return
@@ -248,7 +253,7 @@ def apply_play(state: JamboState, seat: int, card: int, words: list[str], events
     PLAY[card](state, seat, words, events)
 
 
-# ---- the follow-up steps ------------------------------------------------------------------------------------------
+# ---- the follow-up steps ------------------------------------------------------------------------------------
 def _carrier_choices(state: JamboState, step: Step) -> list[str]:
     count = value(CARRIER, "wares")
     if not stands.can_place(state, step.seat, count):
@@ -332,7 +337,7 @@ def _portuguese_apply(state: JamboState, step: Step, words: list[str], events: E
 
 
 def _portuguese_decision(state: JamboState, step: Step, viewer: int | None) -> tuple[str, dict[str, Any]]:
-    return "portuguese", {"gold": value(PORTUGUESE, "gold_per_ware")}
+    return "portuguese_return", {"gold": value(PORTUGUESE, "gold_per_ware")}
 
 
 def _psychic_auto(state: JamboState, step: Step, events: Events) -> bool:

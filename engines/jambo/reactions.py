@@ -30,7 +30,7 @@ def default_orders() -> Orders:
     return Orders(guard=["ask"] * len(ANIMAL_ORDER), rain="never", rain_min=0)
 
 
-# ---- standing orders ---------------------------------------------------------------------------------
+# ---- standing orders ----------------------------------------------------------------------------------------
 def standing_moves() -> list[str]:
     """Every orders move (the same for both players, at any time)."""
     moves = [f"orders guard {mode}" for mode in MODES]
@@ -59,7 +59,7 @@ def apply_orders(state: JamboState, seat: int, move: str, events: Events) -> Non
 ANIMAL_INDEX_BY_NAME = {NAMES[card]: card for card in ANIMAL_ORDER}
 
 
-# ---- the Guard window -----------------------------------------------------------------------------------
+# ---- the Guard window ---------------------------------------------------------------------------------------
 def guard_window(state: JamboState, animal: int) -> Step:
     """The opponent's chance to cancel ``animal`` with a Guard."""
     return Step(kind="guard", seat=other(state.active), card=animal)
@@ -100,7 +100,7 @@ def _guard_decision(state: JamboState, step: Step, viewer: int | None) -> tuple[
     return "react_guard", {"card": NAMES[step.card], "by_seat": other(step.seat)}
 
 
-# ---- the Rain Maker window ------------------------------------------------------------------------------
+# ---- the Rain Maker window ----------------------------------------------------------------------------------
 def rain_window(state: JamboState, card: int) -> Step:
     """The opponent's chance to take the ware ``card`` just played; until then it lies on the table."""
     return Step(kind="rain", seat=other(state.active), card=card)

@@ -62,6 +62,14 @@ def normalise(move: str) -> str:
     return " ".join(move.strip().lower().replace("+", " + ").split())
 
 
+def spellings(move: str) -> list[str]:
+    """Other ways a player may type a move than its canonical text: two wares in either order."""
+    words = normalise(move).split()
+    if words[:3] == ["play", "traveling", "merchant"] and len(words) == 5:
+        return [" ".join([*words[:3], words[4], words[3]])]
+    return []
+
+
 def refusal(state: JamboState, move: str) -> IllegalMove:
     """The refusal of ``move``, which is not legal in ``state``."""
     typed = move.strip()
@@ -172,7 +180,7 @@ def _utility_play_reason(state: JamboState, seat: int, card: int, rest: list[str
     return _bad_choice(card, rest)
 
 
-# ---- utilities in play ------------------------------------------------------------------------------------------
+# ---- utilities in play --------------------------------------------------------------------------------------
 def _use_reason(state: JamboState, seat: int, card: int, rest: list[str]) -> Reason:
     if card not in UTILITIES:
         return "not_a_utility", {"card": NAMES[card]}
@@ -238,7 +246,7 @@ def _mask_reason(state: JamboState, seat: int, rest: list[str]) -> Reason:
     return None
 
 
-# ---- people and animals ------------------------------------------------------------------------------------------
+# ---- people and animals -------------------------------------------------------------------------------------
 def _animal_reason(state: JamboState, seat: int, card: int, rest: list[str]) -> Reason:
     them = other(seat)
     if card == CROCODILE:

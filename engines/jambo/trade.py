@@ -95,7 +95,7 @@ def apply_sell(state: JamboState, seat: int, card: int, events: Events) -> None:
     push(state, rain_window(state, card))
 
 
-# ---- small stands -------------------------------------------------------------------------------------
+# ---- small stands -------------------------------------------------------------------------------------------
 def stand_cost(state: JamboState) -> int:
     return DATA.small_stand_first_cost if state.stands_built == 0 else DATA.small_stand_cost
 
@@ -112,10 +112,14 @@ def apply_stand(state: JamboState, seat: int, events: Events) -> None:
     events.emit("stand_built", seat=seat, gold=cost)
 
 
-# ---- the overflow rule ------------------------------------------------------------------------------------
-def gain(state: JamboState, seat: int, wares: list[int], events: Events, *, chained: bool) -> None:
-    """``seat`` receives ``wares`` from a person or animal; any that do not fit wait for ``return`` moves."""
-    events.emit("wares_gained", seat=seat, wares=[WARES[w] for w in wares])
+# ---- the overflow rule --------------------------------------------------------------------------------------
+def gain(state: JamboState, seat: int, wares: list[int], events: Events, *, chained: bool, told: bool = False) -> None:
+    """``seat`` receives ``wares`` from a person or animal; any that do not fit wait for ``return`` moves.
+
+    ``told``: an event already said where the wares come from.
+    """
+    if not told:
+        events.emit("wares_gained", seat=seat, wares=[WARES[w] for w in wares])
     over = stands.gain(state, seat, wares, events)
     if over:
         push(state, Step(kind="overflow", seat=seat, n=over, chained=chained))
@@ -136,7 +140,7 @@ def _overflow_apply(state: JamboState, step: Step, words: list[str], events: Eve
 
 
 def _overflow_decision(state: JamboState, step: Step, viewer: int | None) -> tuple[str, dict[str, Any]]:
-    return "overflow", {"count": step.n}
+    return "overflow_return", {"count": step.n}
 
 
 STEPS: dict[str, StepRule] = {

@@ -27,7 +27,7 @@ def actions_left(state: JamboState) -> int:
     return ACTIONS - state.actions
 
 
-# ---- the main decision: what the active player does next --------------------------------------------
+# ---- the main decision: what the active player does next ----------------------------------------------------
 def card_moves(state: JamboState, seat: int, card: int, supply: list[int] | None = None) -> list[str]:
     """The moves that play ``card`` from ``seat``'s hand now (actions aside)."""
     if card in WARE_CARDS:
@@ -114,7 +114,7 @@ def main_decision(state: JamboState, viewer: int | None) -> tuple[str, dict[str,
     return code, {"actions": actions_left(state)}
 
 
-# ---- phase 1: the card looked at -------------------------------------------------------------------------
+# ---- phase 1: the card looked at ----------------------------------------------------------------------------
 def _look_moves(state: JamboState, step: Step) -> list[str]:
     return ["keep", f"discard {NAMES[state.drawn[0]]}"] if state.drawn else []
 
@@ -151,7 +151,7 @@ STEPS: dict[str, StepRule] = {
 }
 
 
-# ---- the turn's end and the game's ----------------------------------------------------------------------
+# ---- the turn's end and the game's --------------------------------------------------------------------------
 def start_turn(state: JamboState, seat: int, events: Events) -> None:
     state.active = seat
     state.actions = 0

@@ -45,7 +45,7 @@ from engines.jambo.steps import StepRule, draw, pop, push, replace
 LIMIT = DATA.utility_limit
 
 
-# ---- in play -----------------------------------------------------------------------------------
+# ---- in play ------------------------------------------------------------------------------------------------
 def unused(state: JamboState, seat: int) -> list[int]:
     """The distinct utilities ``seat`` has face up (not yet used this turn)."""
     if seat != state.active:
@@ -74,7 +74,7 @@ def take_off_face_up(state: JamboState, seat: int, card: int) -> None:
     state.utilities[seat].remove(card)
 
 
-# ---- playing a utility card --------------------------------------------------------------------
+# ---- playing a utility card ---------------------------------------------------------------------------------
 def play_moves(state: JamboState, seat: int, card: int) -> list[str]:
     name = NAMES[card]
     if len(state.utilities[seat]) < LIMIT:
@@ -92,7 +92,7 @@ def apply_play(state: JamboState, seat: int, card: int, words: list[str], events
     events.emit("utility_played", seat=seat, card=NAMES[card])
 
 
-# ---- using a utility -----------------------------------------------------------------------------
+# ---- using a utility ----------------------------------------------------------------------------------------
 def _scrap_choices(state: JamboState, seat: int) -> list[str]:
     """What a Boat or Weapons may discard: a card of the hand or a utility in play."""
     hand = [NAMES[c] for c in deck.hand_types(state, seat)]
@@ -204,7 +204,7 @@ def _use_mask(state: JamboState, seat: int, words: list[str], events: Events) ->
     deck.remove_from_hand(state, seat, card)
     deck.to_discard(state, card)
     deck.add_to_hand(state, seat, took, known=True)
-    events.emit("mask_swapped", seat=seat, card=NAMES[card], took=NAMES[took])
+    events.emit("mask_swapped", seat=seat, card=NAMES[card], taken_card=NAMES[took])
 
 
 def _use_scale(state: JamboState, seat: int, words: list[str], events: Events) -> None:
@@ -222,7 +222,7 @@ def _use_throne(state: JamboState, seat: int, words: list[str], events: Events) 
     state.wares[seat][took] += 1
     state.wares[seat][gave] -= 1
     state.wares[them][gave] += 1
-    events.emit("throne_swapped", seat=seat, other_seat=them, took=WARES[took], gave=WARES[gave])
+    events.emit("throne_swapped", seat=seat, other_seat=them, taken_ware=WARES[took], given_ware=WARES[gave])
 
 
 def _use_weapons(state: JamboState, seat: int, words: list[str], events: Events) -> None:
@@ -261,7 +261,7 @@ def apply_use(state: JamboState, seat: int, card: int, words: list[str], events:
     USE[card](state, seat, words, events)
 
 
-# ---- the steps of multi-step utilities ---------------------------------------------------------------
+# ---- the steps of multi-step utilities ----------------------------------------------------------------------
 def _scrap_moves(state: JamboState, step: Step) -> list[str]:
     return [f"discard {choice}" for choice in _scrap_choices(state, step.seat)]
 
@@ -364,14 +364,14 @@ def _scale_apply(state: JamboState, step: Step, words: list[str], events: Events
     deck.add_to_hand(state, seat, kept, known=False)
     deck.add_to_hand(state, them, given, known=True)
     hidden = Event("scale_split_hidden", {"seat": seat, "other_seat": them})
-    for_them = Event("scale_gift", {"seat": seat, "other_seat": them, "given": NAMES[given]}, them, hidden)
-    events.emit("scale_split", seat=seat, public=for_them, other_seat=them, card=NAMES[kept], given=NAMES[given])
+    for_them = Event("scale_gift", {"seat": seat, "other_seat": them, "given_card": NAMES[given]}, them, hidden)
+    events.emit("scale_split", seat=seat, public=for_them, other_seat=them, card=NAMES[kept], given_card=NAMES[given])
     pop(state)
 
 
 def _scale_decision(state: JamboState, step: Step, viewer: int | None) -> tuple[str, dict[str, Any]]:
     cards = [NAMES[c] for c in state.drawn] if viewer == step.seat else []
-    return "scale_split", {"cards": cards}
+    return "scale_choose", {"cards": cards}
 
 
 def _supplies_auto(state: JamboState, step: Step, events: Events) -> bool:

@@ -34,6 +34,7 @@ from typing import Any
 from engines.base import Decision, Outcome, SeatView, View
 from engines.jambo import flow, stands, trade, turn
 from engines.jambo.cards import ANIMAL_ORDER, CARD_ID, COUNT, NAMES, NT, NW, WARES
+from engines.jambo.data import DATA
 from engines.jambo.deck import deck_size
 from engines.jambo.state import NOBODY, Deck, JamboState, Orders, Step, other
 from engines.jambo.steps import head
@@ -72,7 +73,7 @@ def phase(state: JamboState) -> str:
 def outcome(state: JamboState) -> Outcome | None:
     if state.stage != "over":
         return None
-    details: dict[str, Any] = {"gold": state.gold[:]}
+    details: dict[str, Any] = {"gold": state.gold[:], "winner_seat": state.winners[0], "goal": DATA.goal_gold}
     if state.trigger != NOBODY:
         details.update(trigger_seat=state.trigger, last_seat=other(state.trigger))
     return Outcome(scores=state.gold[:], winners=state.winners[:], termination=state.termination or "", details=details)
@@ -160,7 +161,7 @@ def _auction_on(state: JamboState) -> bool:
     return any(step.kind == "auction" for step in state.steps)
 
 
-# ---- the state rebuilt from a view ------------------------------------------------------------------------------
+# ---- the state rebuilt from a view --------------------------------------------------------------------------
 def _ids(names: list[str]) -> list[int]:
     return [CARD_ID[name] for name in names]
 
@@ -264,7 +265,7 @@ def _orders(data: dict[str, Any]) -> Orders:
     return Orders(guard=[data["guard"][NAMES[a]] for a in ANIMAL_ORDER], rain=data["rain"], rain_min=data["rain_min"])
 
 
-# ---- what changed ---------------------------------------------------------------------------------------------
+# ---- what changed -------------------------------------------------------------------------------------------
 PLACE_KEYS = {"gold": "gold", "wares": "stand", "large": "stand", "small_stands": "stand", "utilities": "utilities"}
 
 
