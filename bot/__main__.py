@@ -14,6 +14,7 @@ import discord
 from bot.app import BazaarBot
 from bot.catalogs import main as catalogs
 from bot.config import Settings
+from bot.fakediscord.remote import point_discord_py_from_environment
 from bot.local import play_locally
 
 TOKEN_HELP = "get one at https://discord.com/developers/applications (your application → Bot → Reset Token)"
@@ -27,12 +28,18 @@ def _check_token(settings: Settings) -> bool:
 
 
 def run(settings: Settings) -> int:
-    """Connect to Discord with the configured token and serve until interrupted."""
-    if not _check_token(settings):
+    """Connect to Discord with the configured token and serve until interrupted.
+
+    With ``FAKEDISCORD_*`` in the environment (``bot.fakediscord.remote``) the bot talks to that fake
+    Discord instead: the end-to-end tests run the real command, in a real process they can kill.
+    """
+    fake_token = point_discord_py_from_environment()
+    if fake_token is None and not _check_token(settings):
         return 2
-    bot = BazaarBot(settings)
+    options = {"guild_ready_timeout": 0.05} if fake_token else {}
+    bot = BazaarBot(settings, **options)
     try:
-        bot.run(settings.token.get_secret_value(), log_handler=None)
+        bot.run(fake_token or settings.token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:
         print(f"Discord refused the token: {TOKEN_HELP}.", file=sys.stderr)
         return 2

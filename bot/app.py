@@ -108,7 +108,7 @@ class BazaarBot(commands.Bot):
         schedule = ScheduleStore(store.db)
         self.posts = Posts(schedule)
         self.host = GameHost(store, schedule, self.posts, self._rng, self.clock)
-        self.courier = DiscordCourier(self, self, self.clock)  # type: ignore[arg-type]
+        self.courier = DiscordCourier(self, self, self.clock, self.settings.delivery_lease)  # type: ignore[arg-type]
         for engine in engines.all_engines():
             self.game_groups[engine.name] = app_commands.Group(
                 name=engine.name, description=f"Play {engine.title}", guild_only=True

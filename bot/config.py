@@ -22,6 +22,9 @@ class Settings(BaseSettings):
     sync_commands: bool = Field(
         default=True, description="Sync slash commands at start-up when they changed since the last sync."
     )
+    delivery_lease: float = Field(
+        default=30.0, gt=0, description="Seconds a delivery claimed by a process is its own before others may retry it."
+    )
     log_level: str = "INFO"
 
     @field_validator("token", mode="before")

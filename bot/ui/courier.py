@@ -63,24 +63,27 @@ class Later(Exception):
 class DiscordCourier:
     """Sends owed messages through a discord.py client."""
 
-    def __init__(self, client: discord.Client, services: Services, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, client: discord.Client, services: Services, clock: Callable[[], float], lease: float = LEASE_SECONDS
+    ) -> None:
         self.client = client
         self.services = services
         self.clock = clock
+        self.lease = lease
         self._game_locks: dict[int, asyncio.Lock] = {}
 
     # ---- claiming ----------------------------------------------------------------------------------
     async def deliver_game(self, game_id: int) -> None:
         """Deliver now what one game owes (called by the handler that made the change)."""
         async with self._game_lock(game_id):
-            claimed = await self.services.store.claim_deliveries(self.clock(), LEASE_SECONDS, game_id=game_id)
+            claimed = await self.services.store.claim_deliveries(self.clock(), self.lease, game_id=game_id)
             for delivery in claimed:
                 await self._attempt(delivery)
 
     async def deliver_due(self, grace: float = GRACE_SECONDS) -> int:
         """Deliver everything due (left by a failure, a restart, or a change made without a handler)."""
         now = self.clock()
-        claimed = await self.services.store.claim_deliveries(now - grace, LEASE_SECONDS)
+        claimed = await self.services.store.claim_deliveries(now - grace, self.lease)
         for delivery in claimed:
             lock = self._game_lock(delivery.game_id) if delivery.game_id else asyncio.Lock()
             async with lock:

@@ -1,0 +1,152 @@
+"""A real crash: the bot runs as its own process (``python -m bot run``) and is killed with SIGKILL
+between storing a move and posting its board. After a restart the board arrives exactly once, the next
+player is pinged, and the game goes on — whether Discord had already taken the post or not.
+
+The fake Discord runs in the test's event loop; the bot process reaches it through the
+``FAKEDISCORD_*`` environment (``bot.fakediscord.remote``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.fakediscord import FakeDiscord
+from bot.fakediscord.faults import SEND_MESSAGE
+from bot.fakediscord.state import Channel, User, walk_components
+
+pytestmark = pytest.mark.slow
+
+
+class BotProcess:
+    """``python -m bot run`` against the fake, on one database file; killable for real."""
+
+    def __init__(self, fake: FakeDiscord, database: Path) -> None:
+        self.fake = fake
+        self.database = database
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        env = {
+            **os.environ,
+            **self.fake.environment(),
+            "BAZAAR_DATABASE": str(self.database),
+            "BAZAAR_DELIVERY_LEASE": "1",
+            "BAZAAR_LOG_LEVEL": "WARNING",
+        }
+        env.pop("BAZAAR_TOKEN", None)
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "run", env=env, stdout=asyncio.subprocess.DEVNULL
+        )
+        await self.fake.wait_for_sessions(len([s for s in self.fake.sessions if s.connected]) + 1)
+        await until(lambda: bool(self.fake.registered_commands()), "the bot registers its commands")
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+
+    async def wait(self) -> None:
+        if self.process is not None:
+            await self.process.wait()
+
+    async def stop(self) -> None:
+        if self.process is not None and self.process.returncode is None:
+            self.process.terminate()
+            try:
+                await asyncio.wait_for(self.process.wait(), 10)
+            except TimeoutError:
+                self.process.kill()
+                await self.process.wait()
+
+
+async def until(ready, what: str, timeout: float = 20.0) -> None:
+    """Wait (awaiting, so the fake keeps serving the bot process) until ``ready()``."""
+    async with asyncio.timeout(timeout):
+        while not ready():
+            await asyncio.sleep(0.05)
+    assert ready(), what
+
+
+def stored_moves(database: Path, game_id: int) -> int:
+    with sqlite3.connect(database) as db:
+        return db.execute("SELECT COUNT(*) FROM moves WHERE game_id = ? AND kind = 'move'", (game_id,)).fetchone()[0]
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Channel, User, User, BotProcess]]:
+    fake = FakeDiscord()
+    await fake.start()
+    admin = fake.add_user("admin")
+    guild = fake.add_guild("Bazaar", owner=admin)
+    channel = fake.add_text_channel(guild, "games")
+    ana, ben = fake.add_user("ana"), fake.add_user("ben")
+    fake.add_member(guild, ana)
+    fake.add_member(guild, ben)
+    bot = BotProcess(fake, tmp_path / "bazaar.db")
+    await bot.start()
+    try:
+        yield fake, channel, ana, ben, bot
+    finally:
+        await bot.stop()
+        await fake.stop()
+
+
+async def open_game(fake: FakeDiscord, channel: Channel, ana: User, ben: User) -> tuple[int, Channel]:
+    await fake.slash(ana, channel, "marrakech new", {})
+    await until(lambda: bool(fake.threads(channel)) and bool(fake.messages(fake.threads(channel)[-1])), "a lobby")
+    thread = fake.threads(channel)[-1]
+    lobby = fake.messages(thread)[0]
+    join = next(c for c in lobby.button_ids if ":join" in c or c.endswith("join"))
+    await fake.click(ben, lobby, join)
+    await until(lambda: "Ben" in fake.messages(thread)[0].content, "ben joined")
+    start = next(c for c in fake.messages(thread)[0].button_ids if "start" in c)
+    await fake.click(ana, fake.messages(thread)[0], start)
+    await until(lambda: bool(board_messages(fake, thread)), "the first board")
+    return int(thread.name.rsplit("#", 1)[1]), thread
+
+
+def board_messages(fake: FakeDiscord, thread: Channel) -> list:
+    return [m for m in fake.messages(thread) if any(name.endswith(".png") for name, _ in m.files)]
+
+
+@pytest.mark.parametrize("discord_took_the_post", [False, True])
+async def test_a_board_lost_to_a_kill_between_commit_and_post_arrives_once_after_a_restart(
+    world: tuple[FakeDiscord, Channel, User, User, BotProcess], discord_took_the_post: bool
+) -> None:
+    fake, channel, ana, ben, bot = world
+    game_id, thread = await open_game(fake, channel, ana, ben)
+    first = board_messages(fake, thread)[-1]
+    users = {ana.id: ana, ben.id: ben}
+    mover = users[first.mentions[0]]
+    if discord_took_the_post:
+        fault = fake.faults.delay(SEND_MESSAGE, 30.0, channel=thread, applied=True, times=1)
+    else:
+        fault = fake.faults.server_error(SEND_MESSAGE, 503, channel=thread, times=None)
+    click = asyncio.create_task(fake.click(mover, first, first.button_ids[1]))
+    await until(lambda: stored_moves(bot.database, game_id) == 1 and fault.calls > 0, "the move is stored, posting")
+    bot.kill()
+    await bot.wait()
+    click.cancel()
+    fake.faults.clear()
+    assert len(board_messages(fake, thread)) in (1, 2)
+
+    await bot.start()
+    await until(lambda: len(board_messages(fake, thread)) >= 2, "the board after the restart", timeout=30)
+    await asyncio.sleep(3.0)  # the delivery loop runs every 2 s: a second copy would have come by now
+    posted = board_messages(fake, thread)
+    assert len(posted) == 2, [m.content for m in posted]
+    assert "place a" in posted[-1].content and posted[-1].mentions == [mover.id]
+    assert stored_moves(bot.database, game_id) == 1
+
+    after = posted[-1]
+    menu = next(c for c in walk_components(after.components) if c.get("type") == 3)
+    await fake.select(mover, after, menu["custom_id"], [menu["options"][0]["value"]])
+    await until(lambda: len(board_messages(fake, thread)) == 3, "the game goes on after the restart")
+    assert stored_moves(bot.database, game_id) == 2

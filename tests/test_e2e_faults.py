@@ -1,0 +1,255 @@
+"""Nothing lost, nothing doubled, always an answer: the real bot against a fake Discord that fails on purpose.
+
+Each failure players met is injected for real (429s longer than Discord's 3 seconds, 503s, a dropped
+connection after Discord took the post), and each test checks what a player would notice: the move is
+applied once, the mover is answered truthfully, the board arrives exactly once with the next player
+pinged, and nothing goes to the wrong place. The bot's clock is the test's, so retries are reached by
+moving it, never by sleeping.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from e2e import boards, open_game, settled, to_move
+
+from bot.fakediscord.faults import CALLBACK, SEND_MESSAGE
+from bot.fakediscord.state import Channel, Message
+from bot.local import Sandbox
+
+START = 1_750_000_000.0
+
+
+class Clock:
+    """The bot's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def box(tmp_path: Path, clock: Clock) -> AsyncIterator[Sandbox]:
+    sandbox = Sandbox(tmp_path / "bazaar.db", rng=random.Random(3), clock=clock)
+    await sandbox.start()
+    try:
+        yield sandbox
+        assert not sandbox.fake.errors, f"the bot made requests Discord would reject: {sandbox.fake.errors}"
+    finally:
+        await sandbox.stop()
+
+
+async def retry_everything(box: Sandbox, clock: Clock, seconds: float = 400.0) -> None:
+    """Let the courier's retries fall due and run them."""
+    clock.advance(seconds)
+    await box.bot.courier.deliver_due(grace=0.0)
+    await box.fake.idle()
+
+
+async def applied_moves(box: Sandbox, game_id: int) -> int:
+    return len([r for r in await box.bot.host.store.moves(game_id) if r.kind == "move"])
+
+
+def boards_with(box: Sandbox, channel: Channel, text: str) -> list[Message]:
+    return [m for m in boards(box, channel) if text in m.content]
+
+
+async def test_a_board_post_refused_with_503s_arrives_later_and_pings_the_next_player(
+    box: Sandbox, clock: Clock
+) -> None:
+    ana, ben = box.user("ana"), box.user("ben")
+    game_id, thread = await open_game(box, "marrakech", ana, [ben])
+    channel_before = len(box.fake.messages(box.channel))
+    board = boards(box, thread)[-1]
+    mover = to_move(box, board)
+    box.fake.faults.server_error(SEND_MESSAGE, 503, channel=thread, times=3)
+    it = await box.fake.click(mover, board, board.button_ids[1])
+    await it.done()
+    assert "Sorry" not in it.content, "the move was applied: no apology"
+    assert await applied_moves(box, game_id) == 1
+    assert boards(box, thread)[-1].id == board.id, "Discord refused the post"
+    assert len(box.fake.messages(box.channel)) == channel_before, "nothing goes to the channel instead"
+    assert not box.fake.messages(box.channel)[1:] or all(
+        "thread" not in m.content for m in box.fake.messages(box.channel)
+    )
+    for _ in range(3):
+        await retry_everything(box, clock)
+    new = boards(box, thread)[-1]
+    assert new.id != board.id and to_move(box, new) is mover and "place a" in new.content
+    assert len(boards(box, thread)) == 2, "exactly one board for the move"
+    assert not await box.bot.host.store.pending_deliveries()
+
+
+async def test_a_brief_503_on_the_thread_never_sends_the_board_to_the_channel(box: Sandbox, clock: Clock) -> None:
+    ana, ben = box.user("ana"), box.user("ben")
+    _, thread = await open_game(box, "marrakech", ana, [ben])
+    channel_before = len(box.fake.messages(box.channel))
+    board = boards(box, thread)[-1]
+    box.fake.faults.server_error(SEND_MESSAGE, 503, channel=thread, times=1)
+    await (await box.fake.click(to_move(box, board), board, board.button_ids[0])).done()
+    await retry_everything(box, clock)
+    assert len(box.fake.messages(box.channel)) == channel_before
+    assert "(The game's thread" not in boards(box, thread)[-1].content
+
+
+@pytest.mark.slow
+async def test_a_rate_limit_longer_than_three_seconds_still_answers_the_click_and_posts_once(
+    box: Sandbox,
+) -> None:
+    ana, ben = box.user("ana"), box.user("ben")
+    game_id, thread = await open_game(box, "marrakech", ana, [ben])
+    board = boards(box, thread)[-1]
+    box.fake.faults.rate_limit(SEND_MESSAGE, retry_after=3.5, channel=thread, times=1)
+    it = await box.fake.click(to_move(box, board), board, board.button_ids[2])
+    await it.done()
+    assert it.latency < 3.0, "the click is answered before the post waits out the rate limit"
+    assert len(boards(box, thread)) == 2 and await applied_moves(box, game_id) == 1
+
+
+async def test_a_post_discord_took_before_the_connection_dropped_is_not_posted_twice(
+    box: Sandbox, clock: Clock
+) -> None:
+    ana, ben = box.user("ana"), box.user("ben")
+    _, thread = await open_game(box, "marrakech", ana, [ben])
+    board = boards(box, thread)[-1]
+    box.fake.faults.drop(SEND_MESSAGE, channel=thread, applied=True, times=1)
+    await (await box.fake.click(to_move(box, board), board, board.button_ids[1])).done()
+    await retry_everything(box, clock)
+    assert len(boards(box, thread)) == 2, "the retry met the same nonce: Discord answered the first message"
+    assert not await box.bot.host.store.pending_deliveries()
+
+
+async def test_a_callback_discord_fails_does_not_lose_or_double_the_move(box: Sandbox, clock: Clock) -> None:
+    ana, ben = box.user("ana"), box.user("ben")
+    game_id, thread = await open_game(box, "marrakech", ana, [ben])
+    board = boards(box, thread)[-1]
+    box.fake.faults.server_error(CALLBACK, 503, times=1)
+    it = await box.fake.slash(to_move(box, board), thread, "marrakech turn", {"direction": "left"})
+    await it.done()
+    await retry_everything(box, clock)
+    moves = await applied_moves(box, game_id)
+    assert moves <= 1 and len(boards(box, thread)) == 1 + moves
+
+
+async def test_new_inside_a_games_thread_opens_a_new_thread_from_the_channel(box: Sandbox) -> None:
+    ana, ben = box.user("ana"), box.user("ben")
+    _, thread = await open_game(box, "marrakech", ana, [ben])
+    it = await settled(box.fake.slash(ben, thread, "cairo new"))
+    threads = box.fake.threads(box.channel)
+    assert len(threads) == 2 and threads[-1].name.startswith("Kairo #")
+    assert "join in" in it.content
+    lobbies = [m for m in box.fake.messages(thread) if "waiting for players" in m.content]
+    assert not lobbies, "no second lobby inside the first game's thread"
+    it = await settled(box.fake.slash(ana, thread, "marrakech status"))
+    assert "Several" not in it.content
+
+
+async def test_a_nickname_that_looks_like_a_mention_pings_nobody(box: Sandbox) -> None:
+    ana = box.user("ana")
+    victim = box.user("victim")
+    sneaky = box.fake.add_user("sneaky")
+    box.fake.add_member(box.guild, sneaky, nick=f"<@{victim.id}> @everyone")
+    box.users["sneaky"] = sneaky
+    _, thread = await open_game(box, "marrakech", ana, [sneaky])
+    for message in box.fake.messages(thread):
+        assert victim.id not in message.mentions, message.content
+    assert any("sneaky" in m.content or "everyone" in m.content for m in box.fake.messages(thread))
+
+
+async def test_a_forged_click_from_another_server_acts_on_nothing(box: Sandbox) -> None:
+    ana, ben = box.user("ana"), box.user("ben")
+    game_id, thread = await open_game(box, "marrakech", ana, [ben])
+    board = boards(box, thread)[-1]
+    mover = to_move(box, board)
+    other_guild = box.fake.add_guild("Elsewhere", owner=mover)
+    other_channel = box.fake.add_text_channel(other_guild, "general")
+    it = await box.fake.forged_click(mover, other_channel, board, board.button_ids[0])
+    await it.done()
+    assert it.ephemeral and "another server" in it.content
+    assert await applied_moves(box, game_id) == 0
+
+
+async def test_every_long_input_gets_a_short_answer(box: Sandbox) -> None:
+    ana, ben = box.user("ana"), box.user("ben")
+    _, thread = await open_game(box, "marrakech", ana, [ben])
+    mover = to_move(box, boards(box, thread)[-1])
+    huge = "c3-d3 " * 330
+    for path, options in (
+        ("marrakech play", {"move": huge}),
+        ("marrakech place", {"carpet": huge}),
+        ("marrakech play", {"move": "x" * 1990}),
+    ):
+        it = await settled(box.fake.slash(mover, thread, path, options))
+        assert it.ephemeral and 0 < len(it.content) < 400, it.content
+    _, cairo_thread = await open_game(box, "cairo", ana, [ben], {"start": "preset"})
+    drawer = to_move(box, boards(box, cairo_thread)[-1])
+    for path, options in (
+        ("cairo draw", {"first": "deck please " * 150}),
+        ("cairo draw", {"first": "charlatan x"}),
+        ("cairo build", {"stall": "y" * 900, "square": "c2", "door": "c3", "pay": "z" * 900}),
+    ):
+        it = await settled(box.fake.slash(drawer, cairo_thread, path, options))
+        assert it.ephemeral and 0 < len(it.content) < 400, it.content
+        assert "empty" not in it.content and "no charlatan" not in it.content.lower(), it.content
+
+
+async def test_a_half_made_build_is_refused_whole_and_the_turn_stays_open(box: Sandbox) -> None:
+    ana, ben = box.user("ana"), box.user("ben")
+    game_id, thread = await open_game(box, "cairo", ana, [ben], {"start": "preset"})
+    mover = to_move(box, boards(box, thread)[-1])
+    played = await box.bot.host.snapshot(game_id)
+    site = next(m for m in played.engine.legal_moves(played.state) if m.startswith("build "))
+    before = await box.bot.host.store.get_game(game_id)
+    it = await settled(box.fake.slash(mover, thread, "cairo play", {"move": site}))
+    assert it.ephemeral and "only part of a move" in it.content, it.content
+    assert (await box.bot.host.store.get_game(game_id)).version == before.version
+    pay = played.engine.legal_moves(played.engine.apply(played.state, site))[0]
+    it = await settled(box.fake.slash(mover, thread, "cairo play", {"move": f"{site}; {pay}"}))
+    assert "Done" in it.content, it.content
+    assert (await box.bot.host.store.get_game(game_id)).version == before.version + 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", ["two commands", "command and button"])
+async def test_racing_pairs_apply_exactly_once(box: Sandbox, how: str) -> None:
+    ana, ben = box.user("ana"), box.user("ben")
+    game_id, thread = await open_game(box, "marrakech", ana, [ben])
+    pairs = 0
+    while pairs < 200:
+        board = boards(box, thread)[-1]
+        if "Game over" in board.content:
+            game_id, thread = await open_game(box, "marrakech", ana, [ben])
+            continue
+        mover = to_move(box, board)
+        before = await applied_moves(box, game_id)
+        if "turn Assam" in board.content:
+            command = box.fake.slash(mover, thread, "marrakech turn", {"direction": "left"})
+            second = (
+                box.fake.slash(mover, thread, "marrakech turn", {"direction": "left"})
+                if how == "two commands"
+                else box.fake.click(mover, board, board.button_ids[0])
+            )
+        else:
+            played = await box.bot.host.snapshot(game_id)
+            move = played.engine.legal_moves(played.state)[0]
+            command = box.fake.slash(mover, thread, "marrakech play", {"move": move})
+            second = box.fake.slash(mover, thread, "marrakech play", {"move": move})
+        results = await asyncio.gather(command, second)
+        for it in results:
+            await it.done()
+        assert await applied_moves(box, game_id) == before + 1, [it.content for it in results]
+        pairs += 1
