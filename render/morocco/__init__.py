@@ -1,0 +1,23 @@
+"""The Morocco pictures, drawn from the engine's ``View`` only.
+
+``render_board(view, *, highlight=(), layout="landscape")`` returns a PNG: the 5 × 5 market with
+its coordinates (columns a–e west to east, rows 1–5 north to south), the row cubes on the west
+side and the column cubes along the south, the juice tokens face up on the intersections, every
+worker on its corner (an assistant round, a bodyguard square, a tourist a triangle, each with its
+seat number), how full each open stall is (``2+1/4`` counts one arrow pointing in), closed stalls
+under their owner's market tile or an empty-stall tile with the tile's arrow; the last worker
+placed ringed and the stalls that just closed framed. The panel shows the round, whose turn it is
+and what they decide, the rooftop ring with its cubes and the pawn, the market die (2–3 players),
+the supplies, and each player's points, stalls, cubes (letter and count), gold, workers left,
+cousins and juice tokens (values only where the viewer may see them). ``highlight`` frames places
+named as ``Engine.changed_places`` names them: ``c3``, ``c3 ne``, ``row 3``, ``column b``, ``roof 2``.
+``layout="landscape"`` is 1280 × 800; ``"portrait"`` is 640 wide, board above, panel below, for a
+phone showing it 400 px wide.
+
+Modules: ``layout`` (sizes), ``scene`` (reading the view, colours and marks), ``pieces`` (sprites),
+``board`` (the market), ``panel`` (the panel), ``picture`` (putting them together).
+"""
+
+from render.morocco.picture import board_image, render_board
+
+__all__ = ["board_image", "render_board"]

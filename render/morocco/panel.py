@@ -1,0 +1,374 @@
+"""The panel beside (or under) the market: the round, whose turn and what they decide, the rooftop ring with
+its cubes and the pawn, the market die, the supplies, a card per player, and the legend of marks.
+
+A player's card: seat mark and name, points (and stalls claimed); the cubes they hold, by colour with
+counts; assistants, tourists and bodyguards left (with those waiting in the guards' quarters), cousin
+tokens, face-down juice tokens (their values when the viewer may see them) and gold.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engines.base import View
+from render.fonts import font
+from render.grid import Box
+from render.morocco.layout import Layout
+from render.morocco.pieces import cube, juice_token, pawn, worker
+from render.morocco.scene import CUBE_LETTERS, cube_rgb, player_name, player_pattern, player_rgb
+from render.palette import UI, mix, text_colour_on
+from render.patterns import patterned_tile
+from render.text import fit_text, wrap_text
+
+PADDING = 16
+STEP_WORDS = {
+    "scout": "move the rooftop pawn",
+    "wild": "choose a cube for the wild die face",
+    "reward": "take a gold coin or a bodyguard",
+    "arrow": "point the new tile's arrow",
+    "tourist": "move a tourist",
+    "keep": "keep one cube for the next round",
+}
+CHANCE_WORDS = {
+    "deal_juice": "Dealing the juice tokens…",
+    "deal_rows": "Dealing the row cubes…",
+    "deal_columns": "Dealing the column cubes…",
+    "deal_roof": "Dealing the rooftop cubes…",
+    "deal_start": "Drawing the start player…",
+    "roll": "Rolling the market die…",
+}
+ENDINGS = {
+    "market_closed": "The final round is over.",
+    "last_stall": "The last stall has closed.",
+    "market_stuck": "No worker is left to place.",
+    "resigned": "The other players left.",
+}
+
+
+def draw_panel(image: Image.Image, view: View, layout: Layout, box: Box, highlight: list[str]) -> int:
+    """Everything in the panel inside ``box``; returns the y where the drawing ended."""
+    draw = ImageDraw.Draw(image)
+    left, top, right, _ = box
+    x, width = left + PADDING, right - left - 2 * PADDING
+    y = _draw_header(draw, view, layout, x, top + PADDING - 2, width)
+    y = _draw_status(draw, view, layout, x, y, width)
+    y = _draw_roof_and_die(image, view, layout, x, y + layout.px(6), width, highlight)
+    for seat in range(len(view.seats)):
+        y = _draw_card(image, view, layout, seat, x, y, width)
+    return _draw_legend(image, layout, x, y + 6, width)
+
+
+# ---- header and status -------------------------------------------------------------------------------------
+def _draw_header(draw: ImageDraw.ImageDraw, view: View, layout: Layout, x: int, y: int, width: int) -> int:
+    details = view.details
+    title = font(layout.title_size, bold=True)
+    round_number = details.get("round") or 0
+    text = f"Morocco · round {round_number}" if round_number else "Morocco · setting up"
+    draw.text((x, y), text, font=title, fill=UI["ink"])
+    if details.get("final_round") and view.outcome is None:
+        tag = font(layout.small_size, bold=True)
+        label = "final round"
+        tag_width = tag.getlength(label) + 14
+        tx = x + width - tag_width
+        draw.rounded_rectangle([tx, y + 2, tx + tag_width, y + layout.small_size + 12], radius=8, fill=UI["out"])
+        draw.text(
+            (tx + tag_width / 2, y + layout.small_size / 2 + 7), label, font=tag, fill=UI["ink_light"], anchor="mm"
+        )
+    return y + round(layout.title_size * 1.3)
+
+
+def status_line(view: View) -> str:
+    """Whose turn it is and what they decide, what chance does now, or how the game ended."""
+    if view.outcome is not None:
+        winners = " and ".join(player_name(view, seat) for seat in view.outcome.winners)
+        ending = ENDINGS.get(view.outcome.termination, "Game over.")
+        return f"{ending} {winners} win{'s' if len(view.outcome.winners) == 1 else ''}."
+    decision = view.decision
+    if decision is None:
+        return CHANCE_WORDS.get(view.phase, "")
+    name = player_name(view, decision.seat)
+    params = decision.params
+    if decision.code == "workers":
+        if not params.get("can_place", True):
+            return f"{name}: no worker fits: swap with gold or pass"
+        return f"{name}: place a worker (turn {params.get('turn', 1)} of 2)"
+    what = STEP_WORDS.get(decision.code, decision.code)
+    if decision.code in ("reward", "arrow"):
+        what += f" ({params.get('stall', '')})"
+    if decision.code == "tourist":
+        what += f" from {params.get('stall', '')} to {params.get('target', '')}"
+    return f"{name}: {what}"
+
+
+def _draw_status(draw: ImageDraw.ImageDraw, view: View, layout: Layout, x: int, y: int, width: int) -> int:
+    body = font(layout.body_size, bold=True)
+    lines = wrap_text(status_line(view), body, width)[:2]
+    step = round(layout.body_size * 1.3)
+    height = step * len(lines) + round(layout.body_size * 0.5)
+    draw.rounded_rectangle([x - 8, y, x + width + 8, y + height], radius=10, fill=UI["turn"])
+    for index, line in enumerate(lines):
+        draw.text((x, y + layout.body_size * 0.25 + index * step), line, font=body, fill=UI["ink"])
+    return y + height + 6
+
+
+# ---- the rooftop and the die -----------------------------------------------------------------------------------
+def _draw_roof_and_die(
+    image: Image.Image, view: View, layout: Layout, x: int, y: int, width: int, highlight: list[str]
+) -> int:
+    details = view.details
+    radius = layout.roof_radius
+    centre = (x + radius + layout.px(30), y + radius + layout.px(26))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse(
+        [
+            centre[0] - radius - layout.px(26),
+            centre[1] - radius - layout.px(26),
+            centre[0] + radius + layout.px(26),
+            centre[1] + radius + layout.px(26),
+        ],
+        fill=mix(UI["panel"], UI["frame"], 0.12),
+        outline=UI["panel_edge"],
+        width=2,
+    )
+    roof = details.get("roof") or []
+    pawn_at = details.get("pawn", 0)
+    size = layout.px(36)
+    small = font(layout.small_size, bold=True)
+    for index in range(5):
+        spot = roof_spot(centre, radius, index)
+        colour = roof[index] if index < len(roof) else None
+        if f"roof {index + 1}" in highlight or (pawn_at == index + 1):
+            ring = layout.px(24)
+            draw.ellipse(
+                [spot[0] - ring, spot[1] - ring, spot[0] + ring, spot[1] + ring],
+                outline=UI["highlight"],
+                width=layout.px(5),
+            )
+        if colour:
+            image.paste(cube(colour, size), (round(spot[0] - size / 2), round(spot[1] - size / 2)), cube(colour, size))
+        label = roof_spot(centre, radius + layout.px(30), index)
+        draw.text(label, str(index + 1), font=small, fill=UI["coordinate"], anchor="mm")
+    pawn_size = layout.px(34)
+    where = centre if not pawn_at else roof_spot(centre, radius * 0.5, pawn_at - 1)
+    sprite = pawn(pawn_size)
+    image.paste(sprite, (round(where[0] - pawn_size / 2), round(where[1] - pawn_size / 2)), sprite)
+    right_x = centre[0] + radius + layout.px(60)
+    bottom = _draw_die_and_supply(image, view, layout, right_x, y + layout.px(8), x + width - right_x)
+    return max(round(centre[1] + radius + layout.px(28)), bottom + 6)
+
+
+def roof_spot(centre: tuple[float, float], radius: float, index: int) -> tuple[float, float]:
+    """Ring space ``index`` (0 = space 1 at the top), clockwise."""
+    angle = -math.pi / 2 + index * 2 * math.pi / 5
+    return centre[0] + radius * math.cos(angle), centre[1] + radius * math.sin(angle)
+
+
+def _draw_die_and_supply(image: Image.Image, view: View, layout: Layout, x: int, y: int, width: int) -> int:
+    """The market die (2–3 players) and the supplies; returns the y below them."""
+    details = view.details
+    draw = ImageDraw.Draw(image)
+    body, small = font(layout.body_size), font(layout.small_size)
+    face = details.get("die")
+    players = len(view.seats)
+    if players <= 3:
+        size = layout.px(50)
+        fill = cube_rgb(face) if face and face != "wild" else UI["die_face"]
+        draw.rounded_rectangle([x, y, x + size, y + size], radius=size // 5, fill=fill, outline=UI["ink"], width=3)
+        mark = CUBE_LETTERS.get(face or "", "★" if face == "wild" else "?")
+        draw.text(
+            (x + size / 2, y + size / 2),
+            mark,
+            font=font(round(size * 0.55), bold=True),
+            fill=text_colour_on(fill),
+            anchor="mm",
+        )
+        words = "market die: " + (face or "not rolled")
+        draw.text(
+            (x + size + 10, y + size / 2),
+            fit_text(words, small, width - size - 10),
+            font=small,
+            fill=UI["ink_soft"],
+            anchor="lm",
+        )
+        y += size + 12
+    for line in (
+        f"stalls open: {sum(1 for s in details.get('stalls', []) if s.get('open'))}",
+        f"gold in supply: {details.get('gold_supply', 0)}",
+        f"empty-stall tiles: {details.get('empty_tiles', 0)}",
+        f"juice tokens gone: {details.get('juice_removed', 0)}",
+    ):
+        draw.text(
+            (x, y),
+            fit_text(line, body if players > 3 else small, width),
+            font=body if players > 3 else small,
+            fill=UI["ink_soft"],
+        )
+        y += round((layout.body_size if players > 3 else layout.small_size) * 1.35)
+    return y
+
+
+# ---- the players ------------------------------------------------------------------------------------------------
+def _draw_card(image: Image.Image, view: View, layout: Layout, seat: int, x: int, y: int, width: int) -> int:
+    """Seat mark, name, stalls and points; cubes and gold; workers left, cousins and juice tokens."""
+    player: dict[str, Any] = dict((view.details.get("players") or [{}] * (seat + 1))[seat])
+    if view.outcome is not None:
+        parts = view.outcome.details
+        player["final"] = {
+            key: (parts.get(key) or [0] * (seat + 1))[seat] for key in ("track", "juice", "gold", "district")
+        }
+    draw = ImageDraw.Draw(image)
+    height = layout.card_height
+    seat_view = view.seats[seat]
+    if seat_view.to_move:
+        draw.rounded_rectangle([x - 8, y, x + width + 8, y + height - 3], radius=10, fill=UI["turn"])
+    if view.outcome is not None and seat in view.outcome.winners:
+        draw.rounded_rectangle([x - 8, y, x + width + 8, y + height - 3], radius=10, outline=UI["winner"], width=4)
+    mark = layout.px(30)
+    _seat_mark(image, seat, x, y + 3, mark)
+    _draw_name_line(draw, view, layout, player, seat, (x + mark + 10, y + 3 + mark / 2), x + width)
+    line = layout.px(25)
+    _draw_cubes_line(image, layout, player, x, y + mark + layout.px(6), width)
+    _draw_pieces_line(image, layout, player, seat, x, y + mark + layout.px(8) + line, width)
+    return y + height
+
+
+def _draw_name_line(
+    draw: ImageDraw.ImageDraw,
+    view: View,
+    layout: Layout,
+    player: dict[str, Any],
+    seat: int,
+    start: tuple[float, float],
+    right: int,
+) -> None:
+    seat_view = view.seats[seat]
+    name_font, number_font = font(layout.body_size + 2, bold=True), font(layout.body_size + 4, bold=True)
+    small = font(layout.small_size)
+    points = seat_view.score if seat_view.score is not None else player.get("points", 0)
+    score = str(points)
+    claimed = player.get("stalls", 0)
+    stalls_text = f"{claimed} stall{'s' if claimed != 1 else ''}  "
+    score_width = number_font.getlength(score)
+    x, y = start
+    name = player_name(view, seat) + (" (left)" if seat_view.out else "")
+    room = right - x - score_width - small.getlength(stalls_text) - 8
+    draw.text(
+        (x, y),
+        fit_text(name, name_font, room),
+        font=name_font,
+        fill=UI["ink_soft" if seat_view.out else "ink"],
+        anchor="lm",
+    )
+    draw.text((right, y), score, font=number_font, fill=UI["ink"], anchor="rm")
+    draw.text((right - score_width - 4, y), stalls_text, font=small, fill=UI["ink_soft"], anchor="rm")
+
+
+def view_over(player: dict[str, Any]) -> bool:
+    """Whether the card shows the final scoring (set by ``_draw_card`` from the outcome)."""
+    return "final" in player
+
+
+def _draw_final_line(
+    draw: ImageDraw.ImageDraw, layout: Layout, player: dict[str, Any], x: float, y: float, right: int
+) -> None:
+    """At the end: the points from the track, the juice tokens, gold and the largest district."""
+    final = player["final"]
+    text = f"track {final['track']} + juice {final['juice']} + gold {final['gold']} + district {final['district']}"
+    small = font(layout.small_size, bold=True)
+    draw.text((x, y), fit_text(text, small, right - x), font=small, fill=UI["ink"], anchor="lm")
+
+
+def _seat_mark(image: Image.Image, seat: int, x: int, y: int, size: int) -> None:
+    base = player_rgb(seat)
+    image.paste(patterned_tile(base, player_pattern(seat), size, size, 10), (x, y))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle([x, y, x + size, y + size], outline=UI["ink"], width=2)
+    disc = size * 0.32
+    draw.ellipse([x + size / 2 - disc, y + size / 2 - disc, x + size / 2 + disc, y + size / 2 + disc], fill=base)
+    draw.text(
+        (x + size / 2, y + size / 2),
+        str(seat + 1),
+        font=font(round(size * 0.5), bold=True),
+        fill=text_colour_on(base),
+        anchor="mm",
+    )
+
+
+def _draw_cubes_line(image: Image.Image, layout: Layout, player: dict[str, Any], x: int, y: int, width: int) -> None:
+    draw = ImageDraw.Draw(image)
+    size = layout.px(24)
+    small = font(layout.small_size, bold=True)
+    held = [(colour, count) for colour, count in (player.get("cubes") or {}).items() if count]
+    if not held:
+        draw.text((x, y + size / 2), "no cubes", font=font(layout.small_size), fill=UI["ink_soft"], anchor="lm")
+    cx = x
+    for colour, count in held:
+        image.paste(cube(colour, size), (cx, y), cube(colour, size))
+        cx += size + 3
+        text = f"×{count}"
+        draw.text((cx, y + size / 2), text, font=small, fill=UI["ink"], anchor="lm")
+        cx += round(small.getlength(text)) + 12
+    gold = f"gold {player.get('gold', 0)}"
+    draw.text((x + width, y + size / 2), gold, font=small, fill=UI["winner"], anchor="rm")
+
+
+def _draw_pieces_line(
+    image: Image.Image, layout: Layout, player: dict[str, Any], seat: int, x: int, y: int, width: int
+) -> None:
+    """Assistants, tourists and bodyguards left (icons), cousin tokens and the juice tokens."""
+    draw = ImageDraw.Draw(image)
+    size = layout.px(23)
+    small = font(layout.small_size, bold=True)
+    if view_over(player):
+        _draw_final_line(draw, layout, player, x, y + size / 2, x + width)
+        return
+    cx = x
+    guards = f"{player.get('bodyguards', 0)}"
+    for kind, count in (
+        ("assistant", str(player.get("assistants", 0))),
+        ("tourist", str(player.get("tourists", 0))),
+        ("bodyguard", guards),
+    ):
+        sprite = worker(seat, kind, size)
+        image.paste(sprite, (cx, y), sprite)
+        cx += size + 3
+        draw.text((cx, y + size / 2), count, font=small, fill=UI["ink"], anchor="lm")
+        cx += round(small.getlength(count)) + 12
+    cousins = f"cousins {player.get('cousins', 0)}"
+    draw.text((cx, y + size / 2), cousins, font=small, fill=UI["ink"], anchor="lm")
+    cx += round(small.getlength(cousins)) + 12
+    token = juice_token(0, size)
+    values = player.get("juice")
+    juice = ", ".join(str(v) for v in values) if values else str(player.get("juice_count", 0))
+    if values is not None and not values:
+        juice = "0"
+    image.paste(token, (cx, y), token)
+    cx += size + 3
+    draw.text(
+        (cx, y + size / 2), fit_text(juice, small, max(10, x + width - cx)), font=small, fill=UI["ink"], anchor="lm"
+    )
+
+
+# ---- the legend ------------------------------------------------------------------------------------------------
+def _draw_legend(image: Image.Image, layout: Layout, x: int, y: int, width: int) -> int:
+    """Cube letters and worker shapes, so nothing depends on telling colours apart."""
+    draw = ImageDraw.Draw(image)
+    small = font(layout.small_size - 1)
+    size = layout.px(20)
+    entries: list[tuple[Image.Image, str]] = [(cube(colour, size), colour) for colour in CUBE_LETTERS]
+    shapes = [(worker(0, kind, size), label) for kind, label in WORKER_LABELS]
+    for row in (entries, shapes):
+        cx = x
+        for sprite, label in row:
+            image.paste(sprite, (cx, y), sprite)
+            cx += size + 3
+            draw.text((cx, y + size / 2), label, font=small, fill=UI["ink_soft"], anchor="lm")
+            cx += round(small.getlength(label)) + 9
+        y += size + 5
+    return y + 2
+
+
+WORKER_LABELS = (("assistant", "assistant"), ("tourist", "tourist"), ("bodyguard", "bodyguard, counts 2"))
