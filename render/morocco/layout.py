@@ -34,10 +34,15 @@ class Layout:
     small_size: int
     card_height: int
     roof_radius: int
+    panel_scale: float
 
     def px(self, pixels: float) -> int:
         """A measure tuned on the landscape stall, scaled to this layout's stall (at least 1)."""
         return max(1, round(pixels * self.cell / TUNED_CELL))
+
+    def pp(self, pixels: float) -> int:
+        """A panel measure tuned on the landscape panel, scaled for this layout's panel."""
+        return max(1, round(pixels * self.panel_scale))
 
     @cached_property
     def grid(self) -> Grid:
@@ -87,6 +92,7 @@ LANDSCAPE = Layout(
     small_size=19,
     card_height=84,
     roof_radius=42,
+    panel_scale=1.0,
 )
 PORTRAIT = Layout(
     name="portrait",
@@ -98,7 +104,8 @@ PORTRAIT = Layout(
     title_size=30,
     body_size=24,
     small_size=21,
-    card_height=94,
+    card_height=100,
     roof_radius=66,
+    panel_scale=1.2,
 )
 LAYOUTS = {layout.name: layout for layout in (LANDSCAPE, PORTRAIT)}

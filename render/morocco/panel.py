@@ -55,7 +55,7 @@ def draw_panel(image: Image.Image, view: View, layout: Layout, box: Box, highlig
     x, width = left + PADDING, right - left - 2 * PADDING
     y = _draw_header(draw, view, layout, x, top + PADDING - 2, width)
     y = _draw_status(draw, view, layout, x, y, width)
-    y = _draw_roof_and_die(image, view, layout, x, y + layout.px(6), width, highlight)
+    y = _draw_roof_and_die(image, view, layout, x, y + layout.pp(6), width, highlight)
     for seat in range(len(view.seats)):
         y = _draw_card(image, view, layout, seat, x, y, width)
     return _draw_legend(image, layout, x, y + 6, width)
@@ -120,14 +120,14 @@ def _draw_roof_and_die(
 ) -> int:
     details = view.details
     radius = layout.roof_radius
-    centre = (x + radius + layout.px(30), y + radius + layout.px(26))
+    centre = (x + radius + layout.pp(30), y + radius + layout.pp(26))
     draw = ImageDraw.Draw(image)
     draw.ellipse(
         [
-            centre[0] - radius - layout.px(26),
-            centre[1] - radius - layout.px(26),
-            centre[0] + radius + layout.px(26),
-            centre[1] + radius + layout.px(26),
+            centre[0] - radius - layout.pp(26),
+            centre[1] - radius - layout.pp(26),
+            centre[0] + radius + layout.pp(26),
+            centre[1] + radius + layout.pp(26),
         ],
         fill=mix(UI["panel"], UI["frame"], 0.12),
         outline=UI["panel_edge"],
@@ -135,29 +135,29 @@ def _draw_roof_and_die(
     )
     roof = details.get("roof") or []
     pawn_at = details.get("pawn", 0)
-    size = layout.px(36)
+    size = layout.pp(36)
     small = font(layout.small_size, bold=True)
     for index in range(5):
         spot = roof_spot(centre, radius, index)
         colour = roof[index] if index < len(roof) else None
         if f"roof {index + 1}" in highlight or (pawn_at == index + 1):
-            ring = layout.px(24)
+            ring = layout.pp(24)
             draw.ellipse(
                 [spot[0] - ring, spot[1] - ring, spot[0] + ring, spot[1] + ring],
                 outline=UI["highlight"],
-                width=layout.px(5),
+                width=layout.pp(5),
             )
         if colour:
             image.paste(cube(colour, size), (round(spot[0] - size / 2), round(spot[1] - size / 2)), cube(colour, size))
-        label = roof_spot(centre, radius + layout.px(30), index)
+        label = roof_spot(centre, radius + layout.pp(30), index)
         draw.text(label, str(index + 1), font=small, fill=UI["coordinate"], anchor="mm")
-    pawn_size = layout.px(34)
+    pawn_size = layout.pp(34)
     where = centre if not pawn_at else roof_spot(centre, radius * 0.5, pawn_at - 1)
     sprite = pawn(pawn_size)
     image.paste(sprite, (round(where[0] - pawn_size / 2), round(where[1] - pawn_size / 2)), sprite)
-    right_x = centre[0] + radius + layout.px(60)
-    bottom = _draw_die_and_supply(image, view, layout, right_x, y + layout.px(8), x + width - right_x)
-    return max(round(centre[1] + radius + layout.px(28)), bottom + 6)
+    right_x = centre[0] + radius + layout.pp(60)
+    bottom = _draw_die_and_supply(image, view, layout, right_x, y + layout.pp(8), x + width - right_x)
+    return max(round(centre[1] + radius + layout.pp(28)), bottom + 6)
 
 
 def roof_spot(centre: tuple[float, float], radius: float, index: int) -> tuple[float, float]:
@@ -174,7 +174,7 @@ def _draw_die_and_supply(image: Image.Image, view: View, layout: Layout, x: int,
     face = details.get("die")
     players = len(view.seats)
     if players <= 3:
-        size = layout.px(50)
+        size = layout.pp(50)
         fill = cube_rgb(face) if face and face != "wild" else UI["die_face"]
         draw.rounded_rectangle([x, y, x + size, y + size], radius=size // 5, fill=fill, outline=UI["ink"], width=3)
         mark = CUBE_LETTERS.get(face or "", "★" if face == "wild" else "?")
@@ -226,12 +226,12 @@ def _draw_card(image: Image.Image, view: View, layout: Layout, seat: int, x: int
         draw.rounded_rectangle([x - 8, y, x + width + 8, y + height - 3], radius=10, fill=UI["turn"])
     if view.outcome is not None and seat in view.outcome.winners:
         draw.rounded_rectangle([x - 8, y, x + width + 8, y + height - 3], radius=10, outline=UI["winner"], width=4)
-    mark = layout.px(30)
+    mark = layout.pp(30)
     _seat_mark(image, seat, x, y + 3, mark)
     _draw_name_line(draw, view, layout, player, seat, (x + mark + 10, y + 3 + mark / 2), x + width)
-    line = layout.px(25)
-    _draw_cubes_line(image, layout, player, x, y + mark + layout.px(6), width)
-    _draw_pieces_line(image, layout, player, seat, x, y + mark + layout.px(8) + line, width)
+    line = layout.pp(25)
+    _draw_cubes_line(image, layout, player, x, y + mark + layout.pp(6), width)
+    _draw_pieces_line(image, layout, player, seat, x, y + mark + layout.pp(8) + line, width)
     return y + height
 
 
@@ -299,7 +299,7 @@ def _seat_mark(image: Image.Image, seat: int, x: int, y: int, size: int) -> None
 
 def _draw_cubes_line(image: Image.Image, layout: Layout, player: dict[str, Any], x: int, y: int, width: int) -> None:
     draw = ImageDraw.Draw(image)
-    size = layout.px(24)
+    size = layout.pp(24)
     small = font(layout.small_size, bold=True)
     held = [(colour, count) for colour, count in (player.get("cubes") or {}).items() if count]
     if not held:
@@ -320,7 +320,7 @@ def _draw_pieces_line(
 ) -> None:
     """Assistants, tourists and bodyguards left (icons), cousin tokens and the juice tokens."""
     draw = ImageDraw.Draw(image)
-    size = layout.px(23)
+    size = layout.pp(23)
     small = font(layout.small_size, bold=True)
     if view_over(player):
         _draw_final_line(draw, layout, player, x, y + size / 2, x + width)
@@ -357,7 +357,7 @@ def _draw_legend(image: Image.Image, layout: Layout, x: int, y: int, width: int)
     """Cube letters and worker shapes, so nothing depends on telling colours apart."""
     draw = ImageDraw.Draw(image)
     small = font(layout.small_size - 1)
-    size = layout.px(20)
+    size = layout.pp(20)
     entries: list[tuple[Image.Image, str]] = [(cube(colour, size), colour) for colour in CUBE_LETTERS]
     shapes = [(worker(0, kind, size), label) for kind, label in WORKER_LABELS]
     for row in (entries, shapes):
