@@ -288,8 +288,10 @@ class LocalPlay:
         self.say(f"[choices for {user.name}] " + (" | ".join(str(c["value"]) for c in choices) or "none"))
 
     def _show(self, user: User, interaction: Interaction) -> None:
+        shown: set[int] = set()
         for message in [m for m in [interaction.message, *interaction.followups] if m is not None]:
-            if message.ephemeral:
+            if message.ephemeral and message.id not in shown and message.content:
+                shown.add(message.id)
                 self._print(message, f"[only {user.name} sees] ")
                 self._seen.add(message.id)
                 self._private.setdefault(user.id, []).append(message)

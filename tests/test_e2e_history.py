@@ -263,3 +263,21 @@ async def test_anyone_in_the_server_can_look_but_only_players_act(sandbox: Sandb
     await it.done()
     assert it.ephemeral and "Only the players" in it.content
     assert undo_request(sandbox, thread).button_ids, "the request stays open"
+
+
+# ---- one turn, one wording ---------------------------------------------------------------------------------------
+async def test_the_live_posts_and_the_log_word_every_turn_identically(sandbox: Sandbox) -> None:
+    ana, ben, cy = sandbox.user("ana"), sandbox.user("ben"), sandbox.user("cy")
+    game_id, thread = await open_game(sandbox, "marrakech", ana, [ben, cy])
+    rng = random.Random(12)
+    posted_turns: list[str] = []
+    for _ in range(6):
+        parts = []
+        for _ in range(2):  # turn Assam (the roll follows), then lay the carpet
+            await take_turn(sandbox, thread, rng)
+            happened = boards(sandbox, thread)[-1].content.splitlines()[1]
+            parts.append(happened.rstrip("."))
+        posted_turns.append("; ".join(parts) + ".")
+    it = await slash(sandbox, ana, sandbox.channel, "marrakech log", {"game": game_id})
+    logged = [line.split(". ", 1)[1] for line in it.content.splitlines()[1:]]
+    assert logged == posted_turns

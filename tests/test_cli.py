@@ -1,0 +1,50 @@
+"""The command line as an operator meets it: missing, blank and refused tokens get one clear line, not a traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.config import Settings
+from bot.fakediscord import FakeDiscord
+
+
+def test_a_token_of_spaces_counts_as_no_token(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("BAZAAR_TOKEN", "   ")
+    monkeypatch.delenv("FAKEDISCORD_API_URL", raising=False)
+    assert not Settings().has_token
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert "BAZAAR_TOKEN is not set" in err and "discord.com/developers/applications" in err
+    assert "Traceback" not in err
+
+
+def test_the_token_is_kept_secret_in_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BAZAAR_TOKEN", "abc.def.ghi")
+    settings = Settings()
+    assert "abc.def.ghi" not in repr(settings) and settings.token.get_secret_value() == "abc.def.ghi"
+
+
+async def test_a_token_discord_refuses_gets_one_clear_line(tmp_path: Path) -> None:
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        env = {**os.environ, **fake.environment(), "BAZAAR_DATABASE": str(tmp_path / "b.db")}
+        env["FAKEDISCORD_TOKEN"] = "not.the.token"
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "run", env=env, stderr=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
+        )
+        _, err = await asyncio.wait_for(process.communicate(), 60)
+    finally:
+        await fake.stop()
+    text = err.decode()
+    assert process.returncode == 2, text
+    assert "Discord refused the token" in text and "discord.com/developers/applications" in text
+    assert "Traceback" not in text
