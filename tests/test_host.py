@@ -257,3 +257,16 @@ async def test_a_full_game_finishes_is_scored_and_its_thread_archived(host: Game
     with pytest.raises(Refused) as refused:
         await host.play(game, ANA, ["left"])
     assert refused.value.code == "game_finished"
+
+
+@pytest.mark.parametrize("game", engines.names())
+async def test_status_marks_a_player_who_resigned_as_out_in_every_game(host: GameHost, game: str) -> None:
+    engine = engines.get(game)
+    players = (ANA, BEN, CY)[: max(engine.min_players, min(3, engine.max_players))]
+    game_id = await new_game(host, players, game=game)
+    await host.start(game_id, ANA)
+    leaving = players[-1]
+    played = await host.resign(game_id, leaving)
+    seat = played.seat_of(leaving)
+    line = next(line for line in host.posts.status_text(played).splitlines() if line.startswith(f"{seat + 1}. "))
+    assert line.endswith("(out)"), line
