@@ -20,7 +20,8 @@ sees them). Spectators see no card of any hand. Everything else is public.
 * ``drawn_seat``, ``drawn_count``, ``drawn`` (names, for that seat only).
 * ``table_cards`` (face up in the middle), ``table_wares`` {ware: count}; ``auction``
   {bid, bidder_seat} while an auction runs; ``pending_card``: the ware card waiting for a Rain
-  Maker, or the animal waiting for a Guard.
+  Maker, or the animal waiting for a Guard; ``pending_target``: that animal's target (a ware for
+  the Parrot, the opponent's utility for the Crocodile), else None.
 * ``trigger_seat``: who reached the goal (the other plays the last turn), else None.
 * ``steps``: what is still to resolve, first first ({kind, seat, card, arg, n, dest, free, chained});
   ``last_seat``: the seat of the last move made by a player.
@@ -33,7 +34,7 @@ from typing import Any
 
 from engines.base import Decision, Outcome, SeatView, View
 from engines.jambo import flow, stands, trade, turn
-from engines.jambo.cards import ANIMAL_ORDER, CARD_ID, COUNT, NAMES, NT, NW, WARES
+from engines.jambo.cards import ANIMAL_ORDER, CARD_ID, COUNT, NAMES, NT, NW, PARROT, WARES
 from engines.jambo.data import DATA
 from engines.jambo.deck import deck_size
 from engines.jambo.state import NOBODY, Deck, JamboState, Orders, Step, other
@@ -116,6 +117,14 @@ def player_details(state: JamboState, seat: int, viewer: int | None) -> dict[str
     }
 
 
+def _pending_target(state: JamboState) -> str | None:
+    """The target named with the animal waiting for a Guard: a ware (Parrot) or a utility (Crocodile)."""
+    for step in state.steps:
+        if step.kind == "animal" and step.arg != NOBODY:
+            return WARES[step.arg] if step.card == PARROT else NAMES[step.arg]
+    return None
+
+
 def _pending_card(state: JamboState) -> str | None:
     for step in state.steps:
         if step.kind in ("rain", "guard", "dancer"):
@@ -150,6 +159,7 @@ def details(state: JamboState, viewer: int | None) -> dict[str, Any]:
         "table_wares": _ware_map(state.table_wares),
         "auction": {"bid": state.bid, "bidder_seat": state.bidder} if _auction_on(state) else None,
         "pending_card": _pending_card(state),
+        "pending_target": _pending_target(state),
         "trigger_seat": state.trigger if state.trigger != NOBODY else None,
         "steps": [step.model_dump() for step in state.steps],
         "last_seat": state.last_seat,

@@ -1,1 +1,24 @@
-"""The Jambo images (placeholder; drawn in render.jambo.board and render.jambo.hand)."""
+"""The Jambo pictures, drawn from the engine's ``View`` only.
+
+``render_board(view, *, highlight=(), layout="landscape")``: the public table — both players'
+stands with their wares (each ware its own shape, colour and letter), utilities in play (turned
+ones marked USED), gold, hand sizes (and the cards of the other hand the viewer knows), standing
+orders; the deck, the discard pile with its top card face up, the supply, what lies in the
+middle (an auction's lot and bid, a pool being drafted, a card waiting for a Guard or a Rain
+Maker), the actions used this turn and whose decision it is. ``highlight`` frames places named by
+``Engine.changed_places`` (``stand:0``, ``gold:1``, ``hand:0``, ``utilities:1``, ``discard``,
+``deck``, ``table``).
+
+``render_private(view, *, layout=...)``: the viewer's own hand, every card readable (name, kind,
+its text in short; ware cards with their wares and prices), and what only the viewer is looking at:
+a card drawn, a Scale's or a Psychic's cards, the other hand seen with a Hyena, the deck's top
+known from a Psychic. None for spectators.
+
+Modules: ``style`` (sizes, colours, ware tokens), ``texts`` (the card texts in short, one table),
+``pieces`` (tokens, cards, stands), ``scene`` (reading the view), ``board``, ``hand``.
+"""
+
+from render.jambo.board import render_board
+from render.jambo.hand import render_private
+
+__all__ = ["render_board", "render_private"]

@@ -68,3 +68,45 @@ def short_text(name: str) -> str:
 
 def kind_title(name: str) -> str:
     return KIND_TITLES[KIND[CARD_ID[name]]]
+
+
+def kind_of(name: str) -> str:
+    return KIND[CARD_ID[name]]
+
+
+def ware_counts(name: str) -> tuple[list[str], int, int]:
+    """A ware card's wares (one name per token), buy and sell prices."""
+    card = CARD_ID[name]
+    return [WARES[w] for w, n in enumerate(CARD_WARES[card]) for _ in range(n)], BUY[card], SELL[card]
+
+
+DECISION_LABELS: dict[str, str] = {
+    "draw_or_play": "draw or play",
+    "play": "play cards or end",
+    "keep_or_discard": "keep or discard the card drawn",
+    "react_guard": "Guard against the animal?",
+    "react_rain_maker": "Rain Maker on the ware card?",
+    "scrap": "discard a card",
+    "boat_take": "take a ware",
+    "kettle_discard": "discard for the Kettle",
+    "scale_choose": "keep one card, give one",
+    "supplies_pay": "pay 1 gold or discard",
+    "crocodile_use": "use the eaten utility?",
+    "ape_pick": "take a card",
+    "elephant_pick": "take a ware",
+    "lion_pick": "take a utility",
+    "lion_trim": "discard down to 3 utilities",
+    "snake_keep": "keep one utility",
+    "cheetah_choice": "give 2 gold or let draw 2",
+    "hyena_take": "take a card from the hand",
+    "hyena_give": "give a card back",
+    "carrier_take": "take 2 wares of a kind",
+    "bid_open": "open the auction",
+    "bid_raise": "bid more or pass",
+    "elder_discard": "discard down to 3 cards",
+    "overflow_return": "return wares (no room)",
+    "dancer_return": "return wares for the Dancer",
+    "portuguese_return": "sell wares, 2 gold each",
+    "psychic_take": "take one of the cards seen",
+}
+"""What the seat to move is deciding, in a few words for the picture (the bot words it in full)."""

@@ -1,0 +1,461 @@
+"""The public table of Jambo: both players' stands, gold, hands, utilities; the deck, discard pile, supply,
+what lies in the middle (an auction, a pool, a card waiting for an answer) and whose decision it is.
+
+``layout="landscape"``: the players on the left (the one across the table above), the middle of the
+table on the right. ``"portrait"``: everything stacked, for a phone. The picture is drawn tall
+enough and cropped to what was drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from engines.base import View
+from render.fonts import font
+from render.jambo.pieces import (
+    draw_card,
+    draw_card_back,
+    draw_chip,
+    draw_gold,
+    draw_pips,
+    draw_stand,
+    draw_ware_counts,
+    paste_token,
+)
+from render.jambo.scene import Seat, headline, name_of, seats
+from render.jambo.style import TURN_BAND, WARE_STYLES, Theme, theme_for
+from render.jambo.texts import DECISION_LABELS, card_title
+from render.palette import UI
+from render.png import encode_png
+from render.text import fit_text, wrap_text
+
+Box = tuple[int, int, int, int]
+MAX_HEIGHT = 2400
+ACTIONS = 5
+
+
+class Sheet:
+    """An image being drawn, with the boxes of named places (to frame the highlighted ones)."""
+
+    def __init__(self, width: int) -> None:
+        self.image = Image.new("RGB", (width, MAX_HEIGHT), UI["background"])
+        self.draw = ImageDraw.Draw(self.image)
+        self.places: dict[str, Box] = {}
+        self.bottom = 0
+
+    def mark(self, place: str, box: Box) -> None:
+        self.places[place] = box
+        self.bottom = max(self.bottom, box[3])
+
+    def frame(self, highlight: Sequence[str]) -> None:
+        for place in highlight:
+            if place in self.places:
+                left, top, right, bottom = self.places[place]
+                self.draw.rounded_rectangle(
+                    [left - 4, top - 4, right + 4, bottom + 4], radius=10, outline=UI["highlight"], width=5
+                )
+
+    def png(self, margin: int) -> bytes:
+        return encode_png(self.image.crop((0, 0, self.image.width, min(MAX_HEIGHT, self.bottom + margin))))
+
+
+# ---- the header ---------------------------------------------------------------------------------------------
+def draw_header(sheet: Sheet, view: View, theme: Theme, y: int) -> int:
+    draw, m = sheet.draw, theme.margin
+    details = view.details
+    height = round(theme.title * 1.8)
+    draw.rectangle([0, y, sheet.image.width, y + height], fill=UI["frame"])
+    title = font(theme.title, bold=True)
+    draw.text((m, y + height / 2), "JAMBO", font=title, fill=UI["token_trim"], anchor="lm")
+    x = m + round(title.getlength("JAMBO")) + 18
+    right = sheet.image.width - m
+    playing = view.outcome is None and details.get("stage") != "deal"
+    if playing and theme.width >= 1000:
+        right = _actions(sheet, view, theme, right, y, height)
+    line = fit_text(headline(view), font(theme.name, bold=True), right - x)
+    draw.text((x, y + height / 2), line, font=font(theme.name, bold=True), fill=UI["ink_light"], anchor="lm")
+    if playing and theme.width < 1000:
+        band = round(theme.body * 1.7)
+        draw.rectangle([0, y + height, sheet.image.width, y + height + band], fill=UI["frame_edge"])
+        _actions(sheet, view, theme, sheet.image.width - m, y + height, band)
+        height += band
+    sheet.mark("header", (0, y, sheet.image.width, y + height))
+    return y + height
+
+
+def _actions(sheet: Sheet, view: View, theme: Theme, right: int, y: int, height: int) -> int:
+    """The actions of the turn as pips and words, right-aligned at ``right``; returns the x left of them."""
+    details = view.details
+    pip = round(theme.body * 0.95)
+    pips_w = ACTIONS * (pip + 5)
+    draw_pips(sheet.draw, right - pips_w, round(y + (height - pip) / 2), details["actions_used"], ACTIONS, pip)
+    label = f"actions: {details['actions_left']} left"
+    if details.get("wise_men"):
+        label = f"Wise Man ×{details['wise_men']} · {label}"
+    body = font(theme.small, bold=True)
+    right -= pips_w + 10
+    sheet.draw.text((right, y + height / 2), label, font=body, fill=UI["ink_light"], anchor="rm")
+    return right - round(body.getlength(label)) - 14
+
+
+# ---- a player -----------------------------------------------------------------------------------------------
+def draw_player(sheet: Sheet, view: View, seat: Seat, theme: Theme, box_x: int, y: int, width: int) -> int:
+    """One player's side of the table; returns the y below it."""
+    draw, image = sheet.draw, sheet.image
+    top = y
+    data = seat.data
+    row_h = round(theme.name * 1.7)
+    name_font, body, tag_font = font(theme.name, bold=True), font(theme.body, bold=True), font(theme.small, bold=True)
+    coin = round(theme.name * 1.1)
+    back_w, back_h = round(coin * 0.75), coin
+    name = fit_text(seat.name, name_font, width * 0.38)
+    hand_text = f"×{data['hand_count']} in hand"
+    gold_w = coin + 10 + round(font(round(coin * 0.9), bold=True).getlength(str(data["gold"])))
+    hand_end = box_x + 4 + round(name_font.getlength(name)) + 16 + gold_w + 16 + back_w + 6
+    hand_end += round(body.getlength(hand_text))
+    tags = _tags(view, seat)
+    tags_w = sum(round(tag_font.getlength(t)) + 20 for t in tags)
+    tag_y = y + row_h if box_x + width - tags_w < hand_end + 8 else y
+    if seat.to_move:
+        draw.rounded_rectangle([box_x - 6, y, box_x + width + 6, tag_y + row_h], radius=10, fill=TURN_BAND)
+    x = box_x + 4
+    draw.text((x, y + row_h / 2), name, font=name_font, fill=UI["ink_soft" if seat.left else "ink"], anchor="lm")
+    x += round(name_font.getlength(name)) + 16
+    x_after = draw_gold(draw, x, round(y + (row_h - coin) / 2), data["gold"], coin)
+    sheet.mark(f"gold:{seat.seat}", (x, y + 4, x_after, y + row_h - 4))
+    x = x_after + 16
+    back = (x, round(y + (row_h - back_h) / 2), x + back_w, round(y + (row_h + back_h) / 2))
+    draw_card_back(image, back)
+    draw.text((x + back_w + 6, y + row_h / 2), hand_text, font=body, fill=UI["ink"], anchor="lm")
+    sheet.mark(f"hand:{seat.seat}", (x, back[1], hand_end, back[3]))
+    right = box_x + width
+    for text in reversed(tags):
+        w = round(tag_font.getlength(text)) + 14
+        draw.rounded_rectangle([right - w, tag_y + 8, right, tag_y + row_h - 8], radius=8, fill=UI["frame"])
+        draw.text((right - w / 2, tag_y + row_h / 2), text, font=tag_font, fill=UI["ink_light"], anchor="mm")
+        right -= w + 6
+    y = tag_y
+    y += row_h + 6
+    y = _known_line(sheet, view, seat, theme, box_x, y, width)
+    y = _stands(sheet, seat, theme, box_x, y, width)
+    y = _utilities(sheet, seat, theme, box_x, y, width)
+    y = _orders_line(sheet, seat, theme, box_x, y, width)
+    sheet.mark(f"player:{seat.seat}", (box_x, top, box_x + width, y))
+    return y
+
+
+def _tags(view: View, seat: Seat) -> list[str]:
+    details = view.details
+    tags = []
+    if view.outcome is not None and seat.seat in view.outcome.winners:
+        tags.append("winner")
+    if seat.left:
+        tags.append("left")
+    elif seat.to_move:
+        tags.append("to move")
+    if details.get("trigger_seat") is not None and view.outcome is None:
+        tags.append("60+ gold" if details["trigger_seat"] == seat.seat else "last turn")
+    if view.viewer == seat.seat:
+        tags.append("you")
+    return tags
+
+
+def _known_line(sheet: Sheet, view: View, seat: Seat, theme: Theme, x: int, y: int, width: int) -> int:
+    known = seat.data.get("known") or []
+    if not known or view.viewer == seat.seat or view.viewer is None:
+        return y
+    text = "Known in this hand: " + ", ".join(card_title(c) for c in known)
+    for line in wrap_text(text, font(theme.small), width)[:2]:
+        sheet.draw.text((x + 4, y), line, font=font(theme.small), fill=UI["ink_soft"])
+        y += round(theme.small * 1.25)
+    return y + 2
+
+
+def _stands(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: int) -> int:
+    data, token = seat.data, theme.token
+    wares = seat.wares
+    large = data["large"]
+    smalls = data["small_stands"]
+    capacity = data["spaces"]
+    over = wares[capacity:] if len(wares) > capacity else []
+    placed = wares[: len(wares) - len(over)]
+    on_large, on_small = placed[:large], placed[large:]
+    label = font(theme.small, bold=True)
+    sheet.draw.text((left + 4, y), "Stands", font=label, fill=UI["ink_soft"])
+    y += round(theme.small * 1.3)
+    top, x, row_bottom = y, left + 4, y
+    pieces = [(on_large, 6, True)] + [(on_small[i * 3 : i * 3 + 3], 3, False) for i in range(smalls)]
+    for tokens, spaces, is_large in pieces:
+        stand_w = 12 + spaces * token + (spaces - 1) * 4
+        if x + stand_w > left + width:
+            x, y = left + 4, row_bottom + 8
+        draw_stand(sheet.image, x, y, tokens, spaces, token, large=is_large)
+        x += stand_w + 12
+        row_bottom = max(row_bottom, y + token + 12)
+    if over:
+        note = font(theme.small, bold=True)
+        if x + 140 > left + width:
+            x, y = left + 4, row_bottom + 8
+        sheet.draw.text((x, y + token / 2 + 6), "no room:", font=note, fill=UI["out"], anchor="lm")
+        x += round(note.getlength("no room:")) + 6
+        for ware in over:
+            paste_token(sheet.image, ware, x, y + 6, token)
+            x += token + 4
+        row_bottom = max(row_bottom, y + token + 12)
+    sheet.mark(f"stand:{seat.seat}", (left, top, left + width, row_bottom))
+    return row_bottom + 8
+
+
+def _utilities(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: int) -> int:
+    cards = seat.data["utilities"]
+    label = font(theme.small, bold=True)
+    sheet.draw.text((left + 4, y), f"Utilities in play ({len(cards)}/3)", font=label, fill=UI["ink_soft"])
+    y += round(theme.small * 1.3)
+    if not cards:
+        sheet.draw.text((left + 4, y), "none", font=font(theme.small), fill=UI["ink_soft"])
+        sheet.mark(f"utilities:{seat.seat}", (left, y, left + width, y + theme.small))
+        return y + round(theme.small * 1.6)
+    per_row = max(1, (width + 10) // (theme.mini_w + 10))
+    top = y
+    for index, card in enumerate(cards):
+        row, col = divmod(index, per_row)
+        x0 = left + 4 + col * (theme.mini_w + 10)
+        y0 = y + row * (theme.mini_h + 8)
+        draw_card(
+            sheet.image,
+            (x0, y0, x0 + theme.mini_w, y0 + theme.mini_h),
+            card["card"],
+            text_size=theme.small - 2,
+            used=card["used"],
+            tag="USED" if card["used"] else "",
+        )
+    rows = (len(cards) + per_row - 1) // per_row
+    bottom = y + rows * (theme.mini_h + 8)
+    sheet.mark(f"utilities:{seat.seat}", (left, top, left + width, bottom))
+    return bottom + 4
+
+
+def _orders_line(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: int) -> int:
+    orders = seat.data["orders"]
+    modes = set(orders["guard"].values())
+    if len(modes) == 1:
+        guard = f"Guard: {modes.pop()}"
+    else:
+        guard = "Guard: " + ", ".join(f"{card_title(a)} {m}" for a, m in orders["guard"].items() if m != "ask")
+        guard += ", others ask"
+    rain = f"Rain Maker: {orders['rain']}" + (f" ≥{orders['rain_min']}" if orders["rain"] == "auto" else "")
+    text = f"Orders · {guard} · {rain}"
+    small = font(theme.small)
+    for line in wrap_text(text, small, width)[:2]:
+        sheet.draw.text((left + 4, y), line, font=small, fill=UI["ink_soft"])
+        y += round(theme.small * 1.25)
+    return y + 6
+
+
+# ---- the middle of the table --------------------------------------------------------------------------------
+def draw_middle(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: int) -> int:
+    y = _deck_and_discard(sheet, view, theme, left, y, width)
+    y = _supply(sheet, view, theme, left, y, width)
+    y = _table(sheet, view, theme, left, y, width)
+    y = _to_move(sheet, view, theme, left, y, width)
+    return _legend(sheet, theme, left, y, width)
+
+
+def _heading(sheet: Sheet, theme: Theme, text: str, x: int, y: int) -> int:
+    sheet.draw.text((x, y), text, font=font(theme.body, bold=True), fill=UI["ink"])
+    return y + round(theme.body * 1.35)
+
+
+def _deck_and_discard(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: int) -> int:
+    details = view.details
+    card_h = theme.mini_h
+    back_w = round(card_h * 0.72)
+    deck_box = (left, y, left + back_w, y + card_h)
+    draw_card_back(sheet.image, deck_box, str(details["deck_count"]), theme.body)
+    sheet.mark("deck", deck_box)
+    label = font(theme.small)
+    sheet.draw.text((left + back_w / 2, y + card_h + 4), "deck", font=label, fill=UI["ink_soft"], anchor="ma")
+    x = left + back_w + 12
+    discard_w = min(theme.mini_w, width - back_w - 12)
+    discard_box = (x, y, x + discard_w, y + card_h)
+    if details["discard"]:
+        draw_card(sheet.image, discard_box, details["discard"][-1], text_size=theme.small - 2)
+    else:
+        sheet.draw.rounded_rectangle(discard_box, radius=10, outline=UI["ink_soft"], width=2)
+        sheet.draw.text(
+            ((discard_box[0] + discard_box[2]) / 2, y + card_h / 2),
+            "empty",
+            font=label,
+            fill=UI["ink_soft"],
+            anchor="mm",
+        )
+    sheet.mark("discard", discard_box)
+    sheet.draw.text(
+        (x + discard_w / 2, y + card_h + 4),
+        f"discard pile ({details['discard_count']})",
+        font=label,
+        fill=UI["ink_soft"],
+        anchor="ma",
+    )
+    y += card_h + round(theme.small * 1.5)
+    if details.get("deck_top_count"):
+        seer = name_of(view, details["deck_seer"])
+        text = f"Top {details['deck_top_count']} cards known to {seer} (Psychic)"
+        for line in wrap_text(text, label, width):
+            sheet.draw.text((left, y), line, font=label, fill=UI["ink_soft"])
+            y += round(theme.small * 1.25)
+    return y + 6
+
+
+def _supply(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: int) -> int:
+    y = _heading(sheet, theme, "Supply", left, y)
+    supply = view.details["supply"]
+    token = round(theme.token * 0.8)
+    per_row = 3 if width < 560 else 6
+    items = list(supply.items())
+    for start in range(0, len(items), per_row):
+        draw_ware_counts(sheet.image, dict(items[start : start + per_row]), left, y, token, theme.body)
+        y += token + 6
+    return y + 6
+
+
+def _table(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: int) -> int:
+    details = view.details
+    cards, wares = details["table_cards"], {w: n for w, n in details["table_wares"].items() if n}
+    auction, pending = details.get("auction"), details.get("pending_card")
+    if not (cards or wares or auction or pending):
+        return y
+    top = y
+    y = _heading(sheet, theme, _table_title(view), left, y)
+    if auction:
+        bid = auction["bid"]
+        text = f"High bid: {bid} gold by {name_of(view, auction['bidder_seat'])}" if bid else "No bid yet"
+        sheet.draw.text((left, y), text, font=font(theme.body, bold=True), fill=UI["frame"])
+        y += round(theme.body * 1.4)
+    if pending and not cards:
+        card_w = min(theme.mini_w, width)
+        draw_card(sheet.image, (left, y, left + card_w, y + theme.mini_h), pending, text_size=theme.small - 2)
+        y += theme.mini_h + 8
+        target = details.get("pending_target")
+        if target:
+            words = f"on {target}" if target in WARE_STYLES else f"on {card_title(target)}"
+            sheet.draw.text((left, y), words, font=font(theme.body, bold=True), fill=UI["frame"])
+            if target in WARE_STYLES:
+                spot = left + round(font(theme.body, bold=True).getlength(words)) + 8
+                paste_token(sheet.image, target, spot, y - 4, round(theme.body * 1.3))
+            y += round(theme.body * 1.5)
+    if cards and auction:
+        y = _lot_cards(sheet, cards, theme, left, y, width)
+        cards = []
+    if cards:
+        x, row_h = left, round(theme.small * 1.5) + 6
+        for card in cards:
+            chip = round(font(theme.small, bold=True).getlength(card_title(card))) + 40
+            if x + chip > left + width:
+                x, y = left, y + row_h
+            x += draw_chip(sheet.draw, x, y, card, theme.small) + 6
+        y += row_h + 4
+    if wares:
+        draw_ware_counts(sheet.image, wares, left, y, round(theme.token * 0.8), theme.body)
+        y += round(theme.token * 0.8) + 8
+    sheet.mark("table", (left, top, left + width, y))
+    return y + 4
+
+
+def _lot_cards(sheet: Sheet, cards: list[str], theme: Theme, left: int, y: int, width: int) -> int:
+    """An auction's cards, each readable (two a row)."""
+    card_w = (width - 8) // 2
+    for index, card in enumerate(cards):
+        row, column = divmod(index, 2)
+        x0, y0 = left + column * (card_w + 8), y + row * (theme.mini_h + 8)
+        draw_card(sheet.image, (x0, y0, x0 + card_w, y0 + theme.mini_h), card, text_size=theme.small - 3)
+    return y + ((len(cards) + 1) // 2) * (theme.mini_h + 8)
+
+
+def _table_title(view: View) -> str:
+    steps = view.details.get("steps", [])
+    kinds = {step["kind"] for step in steps}
+    if "auction" in kinds:
+        return "Auction"
+    if "pick" in kinds or "trim" in kinds:
+        return "In the middle"
+    if "rain" in kinds:
+        return "Ware card played"
+    if "guard" in kinds:
+        return "Animal played"
+    if "supplies" in kinds or any(step.get("dest") == "reveal" for step in steps):
+        return "Turned up (Supplies)"
+    return "On the table"
+
+
+def _to_move(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: int) -> int:
+    if view.outcome is not None:
+        scores = ", ".join(f"{name_of(view, s)} {g}" for s, g in enumerate(view.outcome.scores))
+        lines = [f"Final gold: {scores}"]
+    elif view.to_move is None or view.to_move < 0 or view.decision is None:
+        lines = ["The deck is dealing a card"]
+    else:
+        what = DECISION_LABELS.get(view.decision.code, view.decision.code.replace("_", " "))
+        lines = [f"To move: {name_of(view, view.to_move)}", what]
+    box_top = y
+    body = font(theme.body, bold=True)
+    wrapped = [part for line in lines for part in wrap_text(line, body, width - 20)]
+    height = len(wrapped) * round(theme.body * 1.3) + 16
+    sheet.draw.rounded_rectangle(
+        [left, y, left + width, y + height], radius=10, fill=TURN_BAND, outline=UI["frame"], width=2
+    )
+    y += 8
+    for line in wrapped:
+        sheet.draw.text((left + 10, y), line, font=body, fill=UI["ink"])
+        y += round(theme.body * 1.3)
+    sheet.mark("to_move", (left, box_top, left + width, box_top + height))
+    return box_top + height + 10
+
+
+def _legend(sheet: Sheet, theme: Theme, left: int, y: int, width: int) -> int:
+    small = font(theme.small)
+    token = round(theme.small * 1.3)
+    x, row_h = left, token + 6
+    for ware, style in WARE_STYLES.items():
+        text = f"{style.letter} {ware}"
+        item = token + 6 + round(small.getlength(text)) + 14
+        if x + item > left + width:
+            x, y = left, y + row_h
+        paste_token(sheet.image, ware, x, y, token)
+        sheet.draw.text((x + token + 4, y + token / 2), text, font=small, fill=UI["ink_soft"], anchor="lm")
+        x += item
+    y += row_h
+    kinds = "U utility · A animal · P person · W ware card · S stand"
+    for line in wrap_text(kinds, small, width):
+        sheet.draw.text((left, y), line, font=small, fill=UI["ink_soft"])
+        y += round(theme.small * 1.25)
+    sheet.mark("legend", (left, y - 2, left + width, y))
+    return y
+
+
+# ---- the whole picture --------------------------------------------------------------------------------------
+def render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
+    """The public table as ``view.viewer`` sees it, as PNG bytes."""
+    theme = theme_for(layout)
+    sheet = Sheet(theme.width)
+    m = theme.margin
+    y = draw_header(sheet, view, theme, 0) + m
+    if layout == "portrait":
+        width = theme.width - 2 * m
+        for seat in seats(view):
+            y = draw_player(sheet, view, seat, theme, m, y, width) + m
+        draw_middle(sheet, view, theme, m, y, width)
+    else:
+        middle_w = 380
+        players_w = theme.width - middle_w - 3 * m
+        top = y
+        for seat in seats(view):
+            y = draw_player(sheet, view, seat, theme, m, y, players_w) + m
+            sheet.draw.line([m, y - m // 2, m + players_w, y - m // 2], fill=UI["panel_edge"], width=2)
+        x = 2 * m + players_w
+        sheet.draw.line([x - m // 2, top, x - m // 2, max(y, top + 200)], fill=UI["panel_edge"], width=2)
+        draw_middle(sheet, view, theme, x, top, middle_w)
+    sheet.frame(highlight)
+    return sheet.png(m)

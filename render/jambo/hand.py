@@ -1,0 +1,91 @@
+"""The private picture of Jambo: the viewer's own hand, and what only they are looking at.
+
+Every card is drawn whole: its kind (colour and letter), its name, its text in short, and for a
+ware card the wares it shows with its buy and sell prices. A card the other player knows is in
+the hand (it was taken in view of both) is tagged "SEEN". Below the hand come the cards the viewer
+alone is looking at: a card drawn in phase 1, a Scale's two, a Psychic's six, the other player's
+hand seen with a Hyena, or the top of the deck known from a Psychic.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engines.base import View
+from render.fonts import font
+from render.jambo.board import MAX_HEIGHT
+from render.jambo.pieces import draw_card
+from render.jambo.scene import name_of
+from render.jambo.style import Theme, theme_for
+from render.palette import UI
+from render.png import encode_png
+from render.text import fit_text
+
+LOOKING = {
+    "keep_or_discard": "Card drawn: keep it or discard it",
+    "scale_choose": "Scale: keep one, give the other",
+    "psychic_take": "Psychic: take one, the rest go back in this order",
+}
+
+
+def _section(draw: ImageDraw.ImageDraw, theme: Theme, text: str, y: int) -> int:
+    title = font(theme.name, bold=True)
+    draw.text((theme.margin, y), fit_text(text, title, theme.width - 2 * theme.margin), font=title, fill=UI["ink"])
+    return y + round(theme.name * 1.4)
+
+
+def _cards(image: Image.Image, theme: Theme, cards: list[str], y: int, seen: list[str] | None = None) -> int:
+    """``cards`` in a grid from ``y``; returns the y below. Cards in ``seen`` (a multiset) are tagged."""
+    seen = list(seen or [])
+    gap = 10
+    columns = theme.hand_columns
+    width = (theme.width - 2 * theme.margin - (columns - 1) * gap) // columns
+    for index, card in enumerate(cards):
+        row, column = divmod(index, columns)
+        x0 = theme.margin + column * (width + gap)
+        y0 = y + row * (theme.card_h + gap)
+        tag = ""
+        if card in seen:
+            seen.remove(card)
+            tag = "SEEN"
+        draw_card(image, (x0, y0, x0 + width, y0 + theme.card_h), card, text_size=theme.small, tag=tag)
+    rows = (len(cards) + columns - 1) // columns
+    return y + rows * (theme.card_h + gap) + 6
+
+
+def render_private(view: View, *, layout: str = "landscape") -> bytes | None:
+    """The viewer's hand and private look, as PNG bytes; None for a spectator."""
+    viewer = view.viewer
+    if viewer is None:
+        return None
+    theme = theme_for(layout)
+    details = view.details
+    me = details["players"][viewer]
+    them = details["players"][1 - viewer]
+    image = Image.new("RGB", (theme.width, MAX_HEIGHT), UI["background"])
+    draw = ImageDraw.Draw(image)
+    y = theme.margin
+    hand = me["hand"] or []
+    count = f"{len(hand)} card" if len(hand) == 1 else f"{len(hand)} cards"
+    y = _section(draw, theme, f"{name_of(view, viewer)}'s hand: {count}, {me['gold']} gold", y)
+    if hand:
+        y = _cards(image, theme, hand, y, seen=me.get("known") or [])
+    else:
+        draw.text((theme.margin, y), "No cards in hand.", font=font(theme.body), fill=UI["ink_soft"])
+        y += round(theme.body * 1.6)
+    decision = view.decision.code if view.decision is not None else ""
+    if details.get("drawn"):
+        y = _section(draw, theme, LOOKING.get(decision, "Cards you are looking at"), y + 6)
+        y = _cards(image, theme, details["drawn"], y)
+    other = name_of(view, 1 - viewer)
+    known = them.get("known") or []
+    if decision == "hyena_take" and view.to_move == viewer:
+        y = _section(draw, theme, f"{other}'s hand (Hyena): take one card", y + 6)
+        y = _cards(image, theme, known, y)
+    elif known:
+        y = _section(draw, theme, f"Cards you know in {other}'s hand ({them['hand_count']} in all)", y + 6)
+        y = _cards(image, theme, known, y)
+    if details.get("deck_top"):
+        y = _section(draw, theme, "Top of the deck, in order (your Psychic)", y + 6)
+        y = _cards(image, theme, details["deck_top"], y)
+    return encode_png(image.crop((0, 0, theme.width, min(MAX_HEIGHT, y + theme.margin))))

@@ -1,0 +1,231 @@
+"""The drawn pieces of Jambo: ware tokens, cards face up and face down, stands, gold and action pips."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import cos, pi, sin
+
+from PIL import Image, ImageDraw
+
+from render.fonts import font
+from render.grid import Box
+from render.jambo.style import (
+    CARD_BACK,
+    CARD_BACK_MARK,
+    CARD_FACE,
+    CARD_USED,
+    FEE_SLOT,
+    GOLD,
+    GOLD_DARK,
+    KIND_COLOURS,
+    KIND_LETTERS,
+    SLOT,
+    STAND_WOOD,
+    STAND_WOOD_DARK,
+    WARE_STYLES,
+)
+from render.jambo.texts import card_title, kind_of, ware_counts
+from render.jambo.texts import short_text as card_text
+from render.palette import RGB, UI, mix, text_colour_on
+from render.text import fit_text, wrap_text
+from render.widgets import smooth_sprite
+
+
+# ---- wares --------------------------------------------------------------------------------------------------
+def _shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    if shape == "diamond":
+        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    if shape == "hexagon":
+        return [(cx + r * cos(pi / 3 * k + pi / 6), cy + r * sin(pi / 3 * k + pi / 6)) for k in range(6)]
+    if shape == "up":
+        return [(cx, cy - r), (cx + r * 0.98, cy + r * 0.8), (cx - r * 0.98, cy + r * 0.8)]
+    if shape == "down":
+        return [(cx - r * 0.98, cy - r * 0.8), (cx + r * 0.98, cy - r * 0.8), (cx, cy + r)]
+    return []
+
+
+@lru_cache(maxsize=64)
+def ware_token(ware: str, size: int) -> Image.Image:
+    """An RGBA token for ``ware``: its shape, colour and letter."""
+    style = WARE_STYLES[ware]
+
+    def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
+        s = size * scale
+        r, c = s * 0.46, s / 2
+        edge = max(2, size // 16) * scale
+        outline = UI["ink"]
+        if style.shape == "circle":
+            draw.ellipse([c - r, c - r, c + r, c + r], fill=style.colour, outline=outline, width=edge)
+        elif style.shape == "square":
+            draw.rounded_rectangle(
+                [c - r * 0.86, c - r * 0.86, c + r * 0.86, c + r * 0.86],
+                radius=s // 10,
+                fill=style.colour,
+                outline=outline,
+                width=edge,
+            )
+        else:
+            draw.polygon(_shape_points(style.shape, c, c, r), fill=style.colour, outline=outline, width=edge)
+        letter_font = font(int(size * 0.42 * scale), bold=True)
+        dy = {"up": s * 0.1, "down": -s * 0.1}.get(style.shape, 0)
+        draw.text((c, c + dy), style.letter, font=letter_font, fill=text_colour_on(style.colour), anchor="mm")
+
+    return smooth_sprite(size, size, paint)
+
+
+def paste_token(image: Image.Image, ware: str, x: float, y: float, size: int) -> None:
+    """A ware token with its top-left corner at (x, y)."""
+    sprite = ware_token(ware, size)
+    image.paste(sprite, (round(x), round(y)), sprite)
+
+
+def draw_ware_row(image: Image.Image, wares: list[str], x: int, y: int, size: int, gap: int = 4) -> int:
+    """Tokens side by side from (x, y); returns the x after the last."""
+    for ware in wares:
+        paste_token(image, ware, x, y, size)
+        x += size + gap
+    return x
+
+
+def draw_ware_counts(image: Image.Image, counts: dict[str, int], x: int, y: int, size: int, label_size: int) -> int:
+    """``counts`` as token + "×n" pairs on one line (zero counts shown faint); returns the x after."""
+    draw = ImageDraw.Draw(image)
+    text_font = font(label_size, bold=True)
+    for ware, count in counts.items():
+        paste_token(image, ware, x, y, size)
+        colour = UI["ink"] if count else UI["ink_soft"]
+        draw.text((x + size + 3, y + size / 2), f"{count}", font=text_font, fill=colour, anchor="lm")
+        x += size + 8 + round(text_font.getlength(f"{count}")) + 8
+    return x
+
+
+# ---- stands -------------------------------------------------------------------------------------------------
+def draw_stand(image: Image.Image, x: int, y: int, wares: list[str], spaces: int, token: int, *, large: bool) -> int:
+    """A stand of ``spaces`` slots holding ``wares``; the large stand's sixth slot shows the fee. Returns its width."""
+    draw = ImageDraw.Draw(image)
+    pad, gap = 6, 4
+    width = pad * 2 + spaces * token + (spaces - 1) * gap
+    height = token + pad * 2
+    draw.rounded_rectangle([x, y, x + width, y + height], radius=8, fill=STAND_WOOD, outline=STAND_WOOD_DARK, width=3)
+    for slot in range(spaces):
+        sx = x + pad + slot * (token + gap)
+        fee = large and slot == spaces - 1
+        draw.rounded_rectangle([sx, y + pad, sx + token, y + pad + token], radius=6, fill=FEE_SLOT if fee else SLOT)
+        if fee:
+            draw.text(
+                (sx + token / 2, y + pad + token / 2),
+                "2",
+                font=font(token // 2, bold=True),
+                fill=mix(FEE_SLOT, UI["ink"], 0.45),
+                anchor="mm",
+            )
+        if slot < len(wares):
+            paste_token(image, wares[slot], sx, y + pad, token)
+    return width
+
+
+# ---- cards --------------------------------------------------------------------------------------------------
+def draw_card(image: Image.Image, box: Box, name: str, *, text_size: int, used: bool = False, tag: str = "") -> None:
+    """A card face: a kind band with its letter, the name, the text in short (ware cards: wares and prices)."""
+    draw = ImageDraw.Draw(image)
+    left, top, right, bottom = box
+    kind = kind_of(name)
+    band = KIND_COLOURS[kind]
+    face = CARD_USED if used else CARD_FACE
+    draw.rounded_rectangle(box, radius=10, fill=face, outline=mix(band, UI["ink"], 0.3), width=3)
+    band_w = max(22, text_size + 6)
+    draw.rounded_rectangle([left + 3, top + 3, left + band_w, bottom - 3], radius=8, fill=band)
+    draw.text(
+        (left + 3 + (band_w - 3) / 2, top + 6 + text_size * 0.6),
+        KIND_LETTERS[kind],
+        font=font(text_size, bold=True),
+        fill=text_colour_on(band),
+        anchor="mm",
+    )
+    x, width = left + band_w + 8, right - left - band_w - 14
+    title_font = font(round(text_size * 1.1), bold=True)
+    y = top + 6
+    draw.text(
+        (x, y),
+        fit_text(card_title(name), title_font, width - (len(tag) * text_size * 0.7 if tag else 0)),
+        font=title_font,
+        fill=UI["ink"],
+    )
+    if tag:
+        draw.text((right - 8, y + 2), tag, font=font(round(text_size * 0.8), bold=True), fill=UI["out"], anchor="ra")
+    y += round(title_font.size * 1.3)
+    if kind == "ware":
+        _ware_card_body(image, name, x, y, right - 8, bottom - 6, text_size)
+        return
+    body = font(text_size)
+    for line in wrap_text(card_text(name), body, width)[: max(1, (bottom - y - 4) // round(text_size * 1.2))]:
+        draw.text((x, y), line, font=body, fill=UI["ink_soft"] if used else UI["ink"])
+        y += round(text_size * 1.2)
+
+
+def _ware_card_body(image: Image.Image, name: str, x: int, y: int, right: int, bottom: int, text_size: int) -> None:
+    draw = ImageDraw.Draw(image)
+    wares, buy, sell = ware_counts(name)
+    room = bottom - y - round(text_size * 1.5)
+    token = max(8, min(round(text_size * 2), room, (right - x - 5 * 3) // max(6, len(wares))))
+    draw_ware_row(image, wares, x, y, token, gap=3)
+    price_font = font(round(text_size * 1.05), bold=True)
+    line = bottom - round(text_size * 1.3)
+    draw.text((x, line), f"Buy {buy}", font=price_font, fill=(170, 60, 40))
+    draw.text((right, line), f"Sell {sell}", font=price_font, fill=(20, 110, 60), anchor="ra")
+
+
+def draw_card_back(image: Image.Image, box: Box, label: str = "", text_size: int = 20) -> None:
+    """A face-down card (the deck, a hand seen from across the table), with ``label`` on it."""
+    draw = ImageDraw.Draw(image)
+    left, top, right, bottom = box
+    draw.rounded_rectangle(box, radius=10, fill=CARD_BACK, outline=UI["ink"], width=2)
+    draw.rounded_rectangle([left + 6, top + 6, right - 6, bottom - 6], radius=7, outline=CARD_BACK_MARK, width=2)
+    if label:
+        draw.text(
+            ((left + right) / 2, (top + bottom) / 2),
+            label,
+            font=font(text_size, bold=True),
+            fill=UI["ink_light"],
+            anchor="mm",
+        )
+
+
+def draw_chip(draw: ImageDraw.ImageDraw, x: int, y: int, name: str, size: int) -> int:
+    """A small named card (kind letter and name), for long lists; returns its width."""
+    kind = kind_of(name)
+    chip_font = font(size, bold=True)
+    text = f"{KIND_LETTERS[kind]} {card_title(name)}"
+    width = round(chip_font.getlength(text)) + 14
+    draw.rounded_rectangle(
+        [x, y, x + width, y + round(size * 1.5)], radius=6, fill=CARD_FACE, outline=KIND_COLOURS[kind], width=2
+    )
+    draw.text((x + 7, y + size * 0.75), text, font=chip_font, fill=UI["ink"], anchor="lm")
+    return width
+
+
+# ---- gold and actions ---------------------------------------------------------------------------------------
+def draw_gold(draw: ImageDraw.ImageDraw, x: int, y: int, gold: int, size: int) -> int:
+    """A coin and the amount; returns the x after it."""
+    draw.ellipse([x, y, x + size, y + size], fill=GOLD, outline=GOLD_DARK, width=3)
+    draw.text((x + size / 2, y + size / 2), "G", font=font(size // 2, bold=True), fill=GOLD_DARK, anchor="mm")
+    number = font(round(size * 0.9), bold=True)
+    draw.text((x + size + 6, y + size / 2), str(gold), font=number, fill=UI["ink"], anchor="lm")
+    return x + size + 10 + round(number.getlength(str(gold)))
+
+
+def draw_pips(draw: ImageDraw.ImageDraw, x: int, y: int, used: int, total: int, size: int) -> int:
+    """Action tokens: a filled disc per action used, a ring per action left; returns the x after."""
+    for index in range(total):
+        box = [x, y, x + size, y + size]
+        if index < used:
+            draw.ellipse(box, fill=UI["ink_soft"], outline=UI["ink"], width=2)
+            draw.line([x + 4, y + 4, x + size - 4, y + size - 4], fill=UI["ink_light"], width=2)
+        else:
+            draw.ellipse(box, fill=UI["turn"], outline=UI["ink"], width=2)
+        x += size + 5
+    return x
+
+
+def token_colour(ware: str) -> RGB:
+    return WARE_STYLES[ware].colour

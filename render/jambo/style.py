@@ -1,0 +1,104 @@
+"""The look of the Jambo images: sizes per layout, the colours of card kinds, and each ware's token.
+
+Every ware has its own shape, colour and letter (trinkets ◆ J, hides ■ H, tea ⬢ T, silk ▼ S,
+fruit ● F, salt ▲ L): never colour alone. Card kinds carry a letter badge as well as a colour
+(U utility, A animal, P person, W ware card, S stand). Colours come from the Okabe–Ito set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from render.palette import RGB
+
+
+@dataclass(frozen=True)
+class WareStyle:
+    """How one ware's token looks."""
+
+    letter: str
+    shape: str
+    colour: RGB
+
+
+WARE_STYLES: dict[str, WareStyle] = {
+    "trinkets": WareStyle("J", "diamond", (204, 121, 167)),
+    "hides": WareStyle("H", "square", (150, 96, 50)),
+    "tea": WareStyle("T", "hexagon", (0, 158, 115)),
+    "silk": WareStyle("S", "down", (0, 114, 178)),
+    "fruit": WareStyle("F", "circle", (230, 159, 0)),
+    "salt": WareStyle("L", "up", (236, 236, 228)),
+}
+
+KIND_COLOURS: dict[str, RGB] = {
+    "utility": (64, 88, 112),
+    "animal": (62, 122, 60),
+    "person": (128, 70, 128),
+    "ware": (196, 150, 70),
+    "stand": (150, 96, 50),
+}
+KIND_LETTERS = {"utility": "U", "animal": "A", "person": "P", "ware": "W", "stand": "S"}
+
+CARD_FACE: RGB = (255, 251, 240)
+CARD_USED: RGB = (214, 208, 196)
+CARD_BACK: RGB = (120, 60, 40)
+CARD_BACK_MARK: RGB = (196, 140, 80)
+STAND_WOOD: RGB = (186, 134, 84)
+STAND_WOOD_DARK: RGB = (120, 80, 44)
+SLOT: RGB = (240, 222, 190)
+FEE_SLOT: RGB = (246, 206, 170)
+GOLD: RGB = (222, 170, 30)
+GOLD_DARK: RGB = (150, 104, 10)
+TURN_BAND: RGB = (255, 228, 150)
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Sizes of one layout: the picture's width, fonts and pieces."""
+
+    width: int
+    margin: int
+    title: int
+    name: int
+    body: int
+    small: int
+    token: int
+    card_w: int
+    card_h: int
+    mini_w: int
+    mini_h: int
+    hand_columns: int
+
+
+LANDSCAPE = Theme(
+    width=1280,
+    margin=16,
+    title=30,
+    name=28,
+    body=21,
+    small=18,
+    token=40,
+    card_w=244,
+    card_h=136,
+    mini_w=200,
+    mini_h=96,
+    hand_columns=5,
+)
+PORTRAIT = Theme(
+    width=720,
+    margin=14,
+    title=34,
+    name=32,
+    body=26,
+    small=23,
+    token=46,
+    card_w=340,
+    card_h=160,
+    mini_w=330,
+    mini_h=118,
+    hand_columns=2,
+)
+
+
+def theme_for(layout: str) -> Theme:
+    return PORTRAIT if layout == "portrait" else LANDSCAPE
