@@ -814,3 +814,62 @@ def test_choices_owed_by_a_player_who_left_are_made_for_them() -> None:
     state = E.apply(state, "reward gold")
     assert state.gold[2] == 1 and E.view(state, None).decision.code == "arrow"
     assert E.view(state, None).decision.seat == 1 and DIRECTIONS
+
+
+# ---- our own rulings (docs/rules/morocco.md) ------------------------------------------------------------------
+def test_a_stall_filled_by_arrows_alone_closes_empty_and_nobody_scores() -> None:
+    state = workers_turn(dealt(3), 0, black=1, green=1)
+    for corner in ("nw", "ne", "sw"):
+        put(state, f"c2 {corner}", 1)
+    state.overflow[stall("c3")] = 3
+    for where in ("d3", "c4", "b3"):
+        close(state, where, owner=2, arrow=NORTH)
+    state = E.apply(state, "assistant c2 se")
+    assert state.tiles[stall("c2")] == 1 and E.to_move(state) == 1
+    state, events = play(state, "arrow south")
+    assert state.tiles[stall("c3")] == EMPTY_TILE and state.points == [2, 5, 0]
+    assert [e.params["stall"] for e in events if e.code == "empty_tile_placed"] == ["c3"]
+    assert not [e for e in events if e.code in ("stall_won", "stall_tied")]
+
+
+def test_a_tourist_whose_target_has_no_free_space_leaves_the_game() -> None:
+    state = tourist_position()
+    for corner in ("nw", "ne", "sw"):
+        put(state, f"d3 {corner}", 2)
+    put(state, "d3 se", 0, "bodyguard")
+    for where in ("c2", "c4", "b3"):
+        close(state, where, owner=2, arrow=NORTH)
+    state, events = play(state, "assistant c3 se")
+    left = events[codes(events).index("tourist_left")]
+    assert left.params == {"seat": 1, "stall": "c3", "target": "d3"}
+
+
+def test_a_winner_without_market_tiles_scores_and_the_stall_closes_under_an_empty_tile() -> None:
+    state = workers_turn(dealt(3), 0, purple=1, green=1)
+    state.market_tiles[0] = 0
+    for corner in ("nw", "ne", "sw"):
+        put(state, f"c3 {corner}", 0)
+    state, events = play(state, "assistant c3 se")
+    assert state.points[0] == 5 and state.tiles[stall("c3")] == EMPTY_TILE
+    assert events[codes(events).index("empty_tile_placed")].params["seat"] == 0 and E.to_move(state) == 0
+
+
+def test_the_cube_supply_never_runs_out() -> None:
+    state = in_scouting(4)
+    state.cubes[0:5] = [500, 0, 0, 0, 0]
+    state = E.apply(state, "scout 2")
+    assert cubes(state, 0) == {"orange": 501, "purple": 1}
+
+
+def test_changed_places_name_stalls_lines_and_the_pawn() -> None:
+    state = workers_turn(dealt(3), 0, purple=1, green=1)
+    state.gold[0] = 1
+    before = E.view(state, None)
+    after = E.view(E.apply(state, "swap rows 1 3"), None)
+    assert E.changed_places(before, after) == ["row 1", "row 3"]
+    state = workers_turn(dealt(3), 0, purple=1, green=1)
+    before = E.view(state, None)
+    after = E.view(E.apply(state, "assistant c3 ne"), None)
+    assert E.changed_places(before, after) == ["c3"]
+    scouting = in_scouting(4)
+    assert E.changed_places(E.view(scouting, None), E.view(E.apply(scouting, "scout 4"), None)) == ["roof 4"]
