@@ -33,7 +33,7 @@ from bot.core.catalog import N_
 from bot.core.inbox import channel_link
 from bot.core.played import Played
 from bot.core.records import Delivery, GameRecord
-from bot.core.text import fit_message
+from bot.core.text import MESSAGE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
 from bot.ui.services import Services
 
@@ -347,8 +347,14 @@ class DiscordCourier:
 
 
 def board_content(payload: dict[str, Any]) -> str:
-    """A board post's text: its title line, what happened (folded turns included), who is next."""
-    lines = [payload.get("head", ""), *payload.get("happened", []), payload.get("next", "")]
+    """A board post's text: its title line, what happened (folded turns included), who is next.
+
+    When it is too long for one message, what happened is shortened: the title and the ping stay.
+    """
+    head, after = str(payload.get("head", "")), str(payload.get("next", ""))
+    happened = "\n".join(str(line) for line in payload.get("happened", []) if line)
+    room = MESSAGE_LIMIT - len(head) - len(after) - 2
+    lines = [head, shorten(happened, max(room, 0)) if happened else "", after]
     return fit_message("\n".join(line for line in lines if line))
 
 
