@@ -15,7 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.cairo_layout import TAVERN_TINT
+from render.cairo.geometry import TAVERN_TINT
 from render.fonts import font
 from render.grid import Box
 from render.palette import RGB, UI, mix
@@ -50,16 +50,16 @@ def sector_cells(sectors: Mapping[str, Any]) -> SectorCells:
     return tuple((code, starts_x.index(spec["x"][0]), starts_y.index(spec["y"][0])) for code, spec in sectors.items())
 
 
-def card_face(card: str, view: Mapping[str, Any]) -> CardFace:
-    """The face of building card ``card`` as the view's ``cards`` and ``sectors`` describe it."""
-    spec = view["cards"].get(card, {})
+def card_face(card: str, details: Mapping[str, Any]) -> CardFace:
+    """The face of building card ``card`` as the view details' ``cards`` and ``sectors`` describe it."""
+    spec = details["cards"].get(card, {})
     wild = spec.get("kind") == "wild"
     return CardFace(
         title="WILD" if wild else card,
         label=str(spec.get("label", card)),
         wild=wild,
         named=frozenset(spec.get("sectors", [])),
-        cells=sector_cells(view["sectors"]),
+        cells=sector_cells(details["sectors"]),
     )
 
 
@@ -113,9 +113,9 @@ def card_map_cell_centre(card_box: Box, col: int, row: int) -> tuple[int, int]:
     return (round((cell[0] + cell[2]) / 2), round((cell[1] + cell[3]) / 2))
 
 
-def draw_card(image: Image.Image, box: Box, card: str, view: Mapping[str, Any]) -> None:
+def draw_card(image: Image.Image, box: Box, card: str, details: Mapping[str, Any]) -> None:
     """Building card ``card`` pasted into ``box``."""
-    picture = card_picture(card_face(card, view), box[2] - box[0], box[3] - box[1])
+    picture = card_picture(card_face(card, details), box[2] - box[0], box[3] - box[1])
     image.paste(picture, box[:2], picture)
 
 

@@ -1,9 +1,12 @@
 """Kairo pieces as small cached pictures: merchant seals, stall tiles, entrance doors, customer pawns.
 
-Players are told apart by their seal, a shape with the seat number in it (◆ 1, ● 2, ▲ 3, ★ 4),
-never by colour. Goods colours (stalls, customers, coins) always carry their letter (R, Y, G, B,
-W, P) and, on stall tiles, the colour's pattern too, so nothing depends on telling colours apart.
-Every function here returns a shared cached image: paste it, never draw on it.
+Players are told apart by their seat number — on a stall tile a light badge with the number, in
+the panel a seal, a shape with the number in it (◆ 1, ● 2, ▲ 3, ★ 4) — never by colour. Goods
+colours (stalls, customers, coins) always carry their letter (R, Y, G, B, W, P) and, on stall
+tiles, the colour's pattern too, so nothing depends on telling colours apart. Letters and numbers
+on the board are drawn large (about half a square) so that they still read when a phone shows the
+portrait image 400 pixels wide. Every function here returns a shared cached image: paste it,
+never draw on it.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from render.fonts import font
 from render.palette import RGB, UI, greyed, mark_colour, mix, piece_rgb, text_colour_on
@@ -27,7 +30,7 @@ SEAL_RIM: RGB = (255, 252, 244)
 NEUTRAL = "neutral"
 NUMBERED_SEAL_MIN = 28
 """Seals smaller than this show their shape only: the seat number would not be legible."""
-SMALL_TILE = 34
+SMALL_TILE = 40
 """Stall tiles smaller than this (legend chips) carry a plain outlined letter instead of a plate."""
 
 
@@ -120,43 +123,54 @@ def stall_fill(colour: str, colour_id: int, inactive: bool) -> RGB:
     return greyed(base) if inactive else base
 
 
-@lru_cache(maxsize=128)
-def stall_tile(colour: str, colour_id: int, size: int, *, main: bool, inactive: bool) -> Image.Image:
-    """A ``size``-pixel stall tile: colour, colour pattern and letter; the main tile also wears an awning."""
+@lru_cache(maxsize=256)
+def stall_tile(
+    colour: str, colour_id: int, size: int, *, main: bool, inactive: bool, owner: int | str | None = None
+) -> Image.Image:
+    """A ``size``-pixel stall tile: colour, pattern and letter; the main tile wears an awning.
+
+    With an ``owner`` (a seat or "neutral") the tile also carries the owner's badge; small tiles
+    (legend chips) carry only a plain outlined letter.
+    """
     base = stall_fill(colour, colour_id, inactive)
     tile = Image.new("RGB", (size, size), base)
     pattern_colour = mix(base, mark_colour(base), 0.7)
     tile.paste(pattern_colour, (0, 0), pattern_mask(pattern_for(colour_id), size, size, max(10, size // 4)))
     draw = ImageDraw.Draw(tile)
-    if main:
-        _paint_awning(draw, base, size)
     if size < SMALL_TILE:
         _paint_chip_letter(draw, colour_letter(colour), size)
-    else:
-        letter_font = font(round(size * (0.3 if main else 0.34)), bold=True)
-        _paint_letter(draw, colour_letter(colour), letter_font, size, main=main)
+        return tile
+    if main:
+        _paint_awning(draw, base, size)
+    top = round(size * 0.2) if main else 0
+    _paint_letter(draw, colour_letter(colour), size, (size * 0.3, top + (size - top) * 0.45))
+    if owner is not None:
+        badge = owner_badge(owner, round(size * (0.54 if main else 0.52)))
+        tile.paste(badge, (size - badge.width - 1, size - badge.height - 1), badge)
     return tile
 
 
 def _paint_awning(draw: ImageDraw.ImageDraw, base: RGB, size: int) -> None:
-    """A striped market awning along the top of a main stall tile, and a light inner frame."""
+    """A striped market awning along the top of a main stall tile."""
     stripe = max(4, size // 8)
-    depth = round(size * 0.22)
+    depth = round(size * 0.2)
     light = mix(base, (255, 255, 255), 0.75)
     for index, left in enumerate(range(0, size, stripe)):
         draw.rectangle([left, 0, left + stripe - 1, depth], fill=light if index % 2 == 0 else base)
     draw.line([(0, depth), (size, depth)], fill=SEAL_INK, width=2)
-    draw.rectangle([3, depth + 3, size - 4, size - 4], outline=light, width=2)
 
 
-def _paint_letter(
-    draw: ImageDraw.ImageDraw, letter: str, letter_font: ImageFont.FreeTypeFont, size: int, *, main: bool
-) -> None:
-    """The colour letter, light on a dark plate, in the lower-left corner (upper-left on extensions)."""
-    side = round(size * 0.36)
-    top = size - side - 3 if main else 3
-    draw.rounded_rectangle([3, top, 3 + side, top + side], radius=side // 4, fill=SEAL_INK)
-    draw.text((3 + side / 2, top + side / 2 + 1), letter, font=letter_font, fill=SEAL_RIM, anchor="mm")
+def _paint_letter(draw: ImageDraw.ImageDraw, letter: str, size: int, centre: tuple[float, float]) -> None:
+    """The colour letter large, light with a dark outline, so it reads on any colour and at a small scale."""
+    draw.text(
+        centre,
+        letter,
+        font=font(round(size * 0.5), bold=True),
+        fill=SEAL_RIM,
+        anchor="mm",
+        stroke_width=max(2, size // 18),
+        stroke_fill=SEAL_INK,
+    )
 
 
 def _paint_chip_letter(draw: ImageDraw.ImageDraw, letter: str, size: int) -> None:
@@ -172,19 +186,51 @@ def _paint_chip_letter(draw: ImageDraw.ImageDraw, letter: str, size: int) -> Non
     )
 
 
+@lru_cache(maxsize=64)
+def owner_badge(owner: int | str, size: int) -> Image.Image:
+    """The owner's mark on a stall tile: a light disc with the seat number (a grey one with "N": neutral)."""
+    neutral = not isinstance(owner, int)
+    fill = UI["neutral_mark"] if neutral else SEAL_RIM
+    ink = SEAL_RIM if neutral else SEAL_INK
+
+    def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
+        edge = size * scale
+        draw.ellipse([0, 0, edge - 1, edge - 1], fill=(*SEAL_INK, 255))
+        rim = max(2, size // 12) * scale
+        draw.ellipse([rim, rim, edge - 1 - rim, edge - 1 - rim], fill=(*fill, 255))
+
+    badge = smooth_sprite(size, size, paint)
+    text = "N" if neutral else str(int(owner) + 1)
+    ImageDraw.Draw(badge).text(
+        (size / 2, size / 2 + 1), text, font=font(round(size * 0.8), bold=True), fill=ink, anchor="mm"
+    )
+    return badge
+
+
 DOOR_SIDES: dict[tuple[int, int], str] = {(0, -1): "north", (0, 1): "south", (-1, 0): "west", (1, 0): "east"}
 
 
 @lru_cache(maxsize=256)
-def door_sprite(colour: str, colour_id: int, owner: int | str, side: str, size: int, inactive: bool) -> Image.Image:
-    """An entrance square's mark: a tinted floor and an arched door on ``side``, the side facing its stall."""
+def door_sprite(colour: str, colour_id: int, side: str, size: int, inactive: bool) -> Image.Image:
+    """An entrance square's mark: a tinted floor, an arched door on ``side`` (facing its stall), the colour letter."""
     base = stall_fill(colour, colour_id, inactive)
     sprite = Image.new("RGBA", (size, size), (*mix(base, (255, 255, 255), 0.62), 255))
     sprite.alpha_composite(_door_picture(_turned(_door_shape(size), side), base))
-    seal = seal_sprite(owner, round(size * 0.34), numbered=False)
-    corner = _seal_corner(side, size, seal.width)
-    sprite.alpha_composite(seal, corner)
+    x, y = _letter_spot(side, size)
+    ImageDraw.Draw(sprite).text(
+        (x, y),
+        colour_letter(colour),
+        font=font(round(size * 0.45), bold=True),
+        fill=SEAL_INK,
+        anchor="mm",
+    )
     return sprite
+
+
+def _letter_spot(side: str, size: int) -> tuple[float, float]:
+    """Where an entrance's letter goes: the corner away from its door."""
+    near, far = size * 0.24, size * 0.76
+    return {"north": (far, far), "south": (far, near), "west": (far, far), "east": (near, far)}[side]
 
 
 def _door_shape(size: int) -> Image.Image:
@@ -225,12 +271,6 @@ def _door_picture(shape: Image.Image, base: RGB) -> Image.Image:
     return picture
 
 
-def _seal_corner(side: str, size: int, seal: int) -> tuple[int, int]:
-    """Where the small seal goes on an entrance square: the corner away from its door."""
-    far = size - seal - 2
-    return {"north": (far, far), "south": (far, 2), "west": (far, far), "east": (2, far)}[side]
-
-
 @lru_cache(maxsize=32)
 def pawn_sprite(colour: str, colour_id: int, size: int) -> Image.Image:
     """A round customer pawn in its colour with its letter, a dark rim and a soft shadow."""
@@ -251,7 +291,7 @@ def pawn_sprite(colour: str, colour_id: int, size: int) -> Image.Image:
     ImageDraw.Draw(sprite).text(
         (centre, centre + 1),
         colour_letter(colour),
-        font=font(round(size * 0.46), bold=True),
+        font=font(round(size * 0.6), bold=True),
         fill=text_colour_on(base),
         anchor="mm",
     )

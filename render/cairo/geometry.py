@@ -1,10 +1,13 @@
-"""Kairo board geometry in pixels, and the static layer of the board image (drawn once, cached).
+"""Kairo board geometry in pixels for each layout, and the static layer of the board (drawn once, cached).
 
 The board is drawn on a 14 × 14 grid of squares: column ``x`` 0–13 (letters a–n), row ``y``
-0–13, exactly the coordinates of the view (row 0 holds only the five queue squares). Every
-thing that does not change during a game — background, souk sectors, tavern zone, queue path,
-grid and sector lines, sector names, coordinates — is painted by ``static_board`` and cached per
-board layout, so a render only copies it and draws the pieces on top.
+0–13, exactly the coordinates of the view (row 0 holds only the five queue squares). A ``Frame``
+says where the board and the panel go: ``landscape`` puts the panel right of the board in a
+1280-pixel-wide image; ``portrait`` puts it below, in an image 800 pixels wide made to be read on
+a phone showing it 400 pixels wide (everything written in it is at least 22 pixels high, 11 once
+shrunk). Everything that does not change during a game — background, souk sectors, tavern zone,
+queue path, grid and sector lines, sector names, coordinates — is painted by ``static_board`` and
+cached per frame and board layout, so a render only copies it and draws the pieces on top.
 """
 
 from __future__ import annotations
@@ -22,20 +25,65 @@ from render.palette import RGB, UI, mix, piece_rgb
 from render.patterns import pattern_mask
 
 CELL = 52
-"""Side of one square in pixels."""
+"""Side of one square in pixels (both layouts)."""
 COLS = 14
 ROWS = 14
-OUTER = 14
-"""Empty border around the whole image."""
-COORD_BAND = 26
-"""Width of the coordinate labels around the grid."""
-GRID = Grid(OUTER + COORD_BAND, OUTER + COORD_BAND, CELL, COLS, ROWS)
-"""The board grid: square ``(x, y)`` of the view is ``GRID.square_box(x, y)``."""
-IMAGE_WIDTH = 1280
-IMAGE_HEIGHT = GRID.bottom + COORD_BAND + OUTER
-PANEL_LEFT = GRID.right + COORD_BAND + 12
-PANEL_BOX = (PANEL_LEFT, OUTER, IMAGE_WIDTH - OUTER, IMAGE_HEIGHT - OUTER)
-"""Where the side panel (players, cards, supply) goes."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where things go in one layout: the board grid, the panel, and how large the writing is.
+
+    ``text`` scales every font of the panel; ``panel_box`` is the panel's box (its bottom is the
+    image's last row in landscape; in portrait the panel grows down as far as its content needs).
+    """
+
+    name: str
+    width: int
+    outer: int
+    coord_band: int
+    coord_font: int
+    text: float
+    min_font: int = 0
+
+    @property
+    def grid(self) -> Grid:
+        """The board grid: square ``(x, y)`` of the view is ``grid.square_box(x, y)``."""
+        edge = self.outer + self.coord_band
+        return Grid(edge, edge, CELL, COLS, ROWS)
+
+    @property
+    def board_size(self) -> tuple[int, int]:
+        """The board part of the image: the grid, its coordinate bands and the outer margin."""
+        edge = self.grid.bottom + self.coord_band + self.outer
+        return (self.width if self.portrait else self.grid.right + self.coord_band + self.outer, edge)
+
+    @property
+    def portrait(self) -> bool:
+        return self.name == "portrait"
+
+    @property
+    def panel_box(self) -> tuple[int, int, int, int]:
+        """The panel's box: right of the board (landscape), or below it (portrait, open-ended)."""
+        board_width, board_height = self.board_size
+        if self.portrait:
+            return (self.outer, board_height, self.width - self.outer, board_height + PORTRAIT_PANEL_MAX)
+        return (board_width + 12 - self.outer, self.outer, self.width - self.outer, board_height - self.outer)
+
+    def size(self, px: float) -> int:
+        """A panel measure (row height, gap) in this frame's scale."""
+        return round(px * self.text)
+
+    def font_size(self, px: float) -> int:
+        """A font size in this frame's scale, never under the frame's smallest legible size."""
+        return max(self.min_font, round(px * self.text))
+
+
+PORTRAIT_PANEL_MAX = 1600
+"""Room drawn into below a portrait board; the image is then cut to what the panel used."""
+LANDSCAPE = Frame("landscape", width=1280, outer=14, coord_band=26, coord_font=17, text=1.0)
+PORTRAIT = Frame("portrait", width=800, outer=6, coord_band=30, coord_font=24, text=1.55, min_font=23)
+FRAMES = {frame.name: frame for frame in (LANDSCAPE, PORTRAIT)}
 
 SOUK_TINTS: tuple[RGB, RGB] = ((240, 220, 182), (226, 199, 156))
 """The two alternating sector tones, so each sector reads as one block."""
@@ -82,14 +130,14 @@ class Layout:
     sectors: tuple[SectorLabel, ...]
 
 
-def layout_of(view: dict[str, Any]) -> Layout:
-    """The static layout described by a view."""
+def layout_of(details: dict[str, Any]) -> Layout:
+    """The static layout described by a view's ``details``."""
     squares = tuple(
-        LayoutSquare(sq["name"], sq["x"], sq["y"], sq["kind"], sq.get("sector")) for sq in view["board"]["squares"]
+        LayoutSquare(sq["name"], sq["x"], sq["y"], sq["kind"], sq.get("sector")) for sq in details["board"]["squares"]
     )
     sectors = tuple(
         SectorLabel(code, spec.get("label", code), tuple(spec["x"]), tuple(spec["y"]))  # type: ignore[arg-type]
-        for code, spec in view["sectors"].items()
+        for code, spec in details["sectors"].items()
     )
     return Layout(squares, sectors)
 
@@ -109,11 +157,11 @@ def square_fill(square: LayoutSquare) -> RGB:
     return sector_tint(square.sector)
 
 
-def _paint_grounds(image: Image.Image, layout: Layout) -> None:
+def _paint_grounds(image: Image.Image, grid: Grid, layout: Layout) -> None:
     """Every square filled with its ground colour; tavern squares get a tiled-floor texture."""
     draw = ImageDraw.Draw(image)
     for square in layout.squares:
-        box = GRID.square_box(square.x, square.y)
+        box = grid.square_box(square.x, square.y)
         draw.rectangle(box, fill=square_fill(square))
         if square.kind == "tavern":
             mask = pattern_mask("checks", CELL, CELL, CELL // 3)
@@ -149,21 +197,21 @@ def _edges(layout: Layout) -> Iterable[tuple[Square, Square, tuple[RGB, int]]]:
     return sorted(found, key=lambda edge: edge[2][1])
 
 
-def _edge_line(first: Square, second: Square) -> tuple[tuple[int, int], tuple[int, int]]:
+def _edge_line(grid: Grid, first: Square, second: Square) -> tuple[tuple[int, int], tuple[int, int]]:
     """The pixel segment shared by two orthogonally neighbouring squares."""
     if first[0] != second[0]:
-        x = GRID.left + second[0] * CELL
-        top = GRID.top + first[1] * CELL
+        x = grid.left + second[0] * CELL
+        top = grid.top + first[1] * CELL
         return ((x, top), (x, top + CELL))
-    y = GRID.top + second[1] * CELL
-    left = GRID.left + first[0] * CELL
+    y = grid.top + second[1] * CELL
+    left = grid.left + first[0] * CELL
     return ((left, y), (left + CELL, y))
 
 
-def _paint_edges(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
+def _paint_edges(draw: ImageDraw.ImageDraw, grid: Grid, layout: Layout) -> None:
     """Sector boundaries and the board's outline thick, the tavern border medium."""
     for first, second, (colour, width) in _edges(layout):
-        start, end = _edge_line(first, second)
+        start, end = _edge_line(grid, first, second)
         half = width // 2
         if start[0] == end[0]:
             draw.rectangle([start[0] - half, start[1] - half, start[0] + half, end[1] + half], fill=colour)
@@ -171,33 +219,33 @@ def _paint_edges(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
             draw.rectangle([start[0] - half, start[1] - half, end[0] + half, start[1] + half], fill=colour)
 
 
-def _paint_sector_names(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
+def _paint_sector_names(draw: ImageDraw.ImageDraw, grid: Grid, layout: Layout) -> None:
     """Each sector's code large and its label small, watermarked in its middle."""
     for sector in layout.sectors:
-        centre_x = GRID.left + (sector.x[0] + sector.x[1] + 1) * CELL / 2
-        centre_y = GRID.top + (sector.y[0] + sector.y[1] + 1) * CELL / 2
+        centre_x = grid.left + (sector.x[0] + sector.x[1] + 1) * CELL / 2
+        centre_y = grid.top + (sector.y[0] + sector.y[1] + 1) * CELL / 2
         ink = mix(sector_tint(sector.code), UI["ink"], WATERMARK_AMOUNT)
         draw.text((centre_x, centre_y - 8), sector.code, font=font(46, bold=True), fill=ink, anchor="mm")
         draw.text((centre_x, centre_y + 28), sector.label, font=font(15, bold=True), fill=ink, anchor="mm")
 
 
-def _paint_tavern_names(image: Image.Image, layout: Layout) -> None:
+def _paint_tavern_names(image: Image.Image, grid: Grid, layout: Layout) -> None:
     """ "TAVERN ZONE" watermarked along the middle of the south row and up the west and east columns."""
     tavern = [sq for sq in layout.squares if sq.kind == "tavern"]
     if not tavern:
         return
     ink = mix(TAVERN_TINT, UI["ink"], 0.35)
     bottom = max(sq.y for sq in tavern)
-    middle_x = GRID.left + (min(sq.x for sq in tavern) + max(sq.x for sq in tavern) + 1) * CELL / 2
+    middle_x = grid.left + (min(sq.x for sq in tavern) + max(sq.x for sq in tavern) + 1) * CELL / 2
     draw = ImageDraw.Draw(image)
     label_font = font(16, bold=True)
-    draw.text((middle_x, GRID.top + (bottom + 0.5) * CELL), "TAVERN ZONE", font=label_font, fill=ink, anchor="mm")
+    draw.text((middle_x, grid.top + (bottom + 0.5) * CELL), "TAVERN ZONE", font=label_font, fill=ink, anchor="mm")
     rows = [sq.y for sq in tavern if sq.y != bottom]
     if not rows:
         return
-    middle_y = GRID.top + (min(rows) + max(rows) + 1) * CELL / 2
+    middle_y = grid.top + (min(rows) + max(rows) + 1) * CELL / 2
     for column in {sq.x for sq in tavern if sq.y != bottom}:
-        _paste_vertical_text(image, "TAVERN ZONE", label_font, ink, (GRID.left + (column + 0.5) * CELL, middle_y))
+        _paste_vertical_text(image, "TAVERN ZONE", label_font, ink, (grid.left + (column + 0.5) * CELL, middle_y))
 
 
 def _paste_vertical_text(
@@ -212,58 +260,56 @@ def _paste_vertical_text(
     image.paste(ink, (round(centre[0] - mask.width / 2), round(centre[1] - mask.height / 2)), mask)
 
 
-def _paint_queue_marks(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
+def _paint_queue_marks(draw: ImageDraw.ImageDraw, frame: Frame, layout: Layout) -> None:
     """The queue squares' names, and an "entrance" sign with an arrow pointing at the queue."""
+    grid = frame.grid
     queue = sorted((sq for sq in layout.squares if sq.kind == "queue"), key=lambda sq: sq.x)
     for square in queue:
-        left, top, _right, _bottom = GRID.square_box(square.x, square.y)
-        draw.text((left + 4, top + 2), square.name, font=font(12, bold=True), fill=UI["ink_soft"])
+        left, top, _right, _bottom = grid.square_box(square.x, square.y)
+        draw.text((left + 3, top + 1), square.name, font=font(frame.font_size(13), bold=True), fill=UI["ink_soft"])
     if not queue:
         return
     first = queue[0]
-    _left, top, _right, bottom = GRID.square_box(first.x, first.y)
+    _left, top, _right, bottom = grid.square_box(first.x, first.y)
     middle = (top + bottom) / 2
-    arrow_end = GRID.left + first.x * CELL - 6
-    arrow_start = GRID.left + 4
-    draw.text((arrow_start, middle - 9), "ENTRANCE", font=font(15, bold=True), fill=UI["frame"], anchor="lm")
-    draw.line([(arrow_start, middle + 10), (arrow_end - 8, middle + 10)], fill=UI["frame"], width=4)
+    arrow_end = grid.left + first.x * CELL - 6
+    arrow_start = grid.left + 4
+    label = font(frame.font_size(15), bold=True)
+    draw.text((arrow_start, middle - 9), "ENTRANCE", font=label, fill=UI["frame"], anchor="lm")
+    draw.line([(arrow_start, middle + 12), (arrow_end - 8, middle + 12)], fill=UI["frame"], width=4)
     draw.polygon(
-        [(arrow_end, middle + 10), (arrow_end - 14, middle + 2), (arrow_end - 14, middle + 18)],
+        [(arrow_end, middle + 12), (arrow_end - 14, middle + 4), (arrow_end - 14, middle + 20)],
         fill=UI["frame"],
     )
 
 
-def _paint_coordinates(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
+def _paint_coordinates(draw: ImageDraw.ImageDraw, frame: Frame, layout: Layout) -> None:
     """Column letters above and below the board, row numbers on both sides (rows 1–13)."""
-    label_font = font(17, bold=True)
+    grid, band = frame.grid, frame.coord_band
+    label_font = font(frame.coord_font, bold=True)
     colour = UI["coordinate"]
     rows = sorted({sq.y for sq in layout.squares if sq.kind != "queue"})
     columns = sorted({sq.x for sq in layout.squares})
     for x in columns:
-        centre_x = GRID.left + (x + 0.5) * CELL
-        draw.text((centre_x, GRID.top - COORD_BAND / 2), column_letter(x), font=label_font, fill=colour, anchor="mm")
-        draw.text((centre_x, GRID.bottom + COORD_BAND / 2), column_letter(x), font=label_font, fill=colour, anchor="mm")
+        centre_x = grid.left + (x + 0.5) * CELL
+        draw.text((centre_x, grid.top - band / 2), column_letter(x), font=label_font, fill=colour, anchor="mm")
+        draw.text((centre_x, grid.bottom + band / 2), column_letter(x), font=label_font, fill=colour, anchor="mm")
     for y in rows:
-        centre_y = GRID.top + (y + 0.5) * CELL
-        draw.text((GRID.left - COORD_BAND / 2, centre_y), str(y), font=label_font, fill=colour, anchor="mm")
-        draw.text((GRID.right + COORD_BAND / 2, centre_y), str(y), font=label_font, fill=colour, anchor="mm")
+        centre_y = grid.top + (y + 0.5) * CELL
+        draw.text((grid.left - band / 2, centre_y), str(y), font=label_font, fill=colour, anchor="mm")
+        draw.text((grid.right + band / 2, centre_y), str(y), font=label_font, fill=colour, anchor="mm")
 
 
-def _paint_panel_ground(draw: ImageDraw.ImageDraw) -> None:
-    """The side panel's card-like background."""
-    draw.rounded_rectangle(PANEL_BOX, radius=14, fill=UI["panel"], outline=UI["panel_edge"], width=2)
-
-
-@lru_cache(maxsize=4)
-def static_board(layout: Layout) -> Image.Image:
-    """The board without any pieces, for ``layout``; shared, so callers copy it before drawing."""
-    image = Image.new("RGB", (IMAGE_WIDTH, IMAGE_HEIGHT), UI["background"])
-    _paint_grounds(image, layout)
+@lru_cache(maxsize=8)
+def static_board(frame: Frame, layout: Layout) -> Image.Image:
+    """The board without any pieces, for ``frame`` and ``layout``; shared, so callers copy it before drawing."""
+    image = Image.new("RGB", frame.board_size, UI["background"])
+    grid = frame.grid
+    _paint_grounds(image, grid, layout)
     draw = ImageDraw.Draw(image)
-    _paint_sector_names(draw, layout)
-    _paint_tavern_names(image, layout)
-    _paint_edges(draw, layout)
-    _paint_queue_marks(draw, layout)
-    _paint_coordinates(draw, layout)
-    _paint_panel_ground(draw)
+    _paint_sector_names(draw, grid, layout)
+    _paint_tavern_names(image, grid, layout)
+    _paint_edges(draw, grid, layout)
+    _paint_queue_marks(draw, frame, layout)
+    _paint_coordinates(draw, frame, layout)
     return image

@@ -1,0 +1,259 @@
+"""The Kairo board image (``render_board``): souk, pieces, the last move, framed squares, and the panel.
+
+Drawn from the view's public fields alone — hands and coins are never read — so it is the same
+picture whoever the view was made for (shape of the view: ``docs/rules/cairo-view.md``). The
+static parts come cached from ``render.cairo.geometry``, pieces from ``render.cairo.pieces``,
+the panel from ``render.cairo.panel``. ``highlight`` names squares to frame (the changed places
+of a catch-up, the choices of a move).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engines.base import View
+from render.cairo.geometry import CELL, FRAMES, Frame, layout_of, static_board
+from render.cairo.panel import draw_panel, panel_bottom, panel_ground
+from render.cairo.pieces import DOOR_SIDES, SEAL_INK, door_sprite, pawn_sprite, stall_tile
+from render.fonts import font
+from render.grid import Grid
+from render.palette import RGB, UI, mix, piece_rgb
+from render.png import PALETTE_COLOURS
+from render.widgets import paste_sprite
+
+BOARD_COMPRESS_LEVEL = 3
+"""zlib level of the board PNG: 3 halves the encoding time of level 6 for ~15 % more bytes."""
+PAWN_SIZE = 40
+QUEUE_PAWN_SIZE = 34
+STALL_EDGE = 3
+LAST_MOVE: RGB = UI["highlight"]
+CALLER_MARK: RGB = (40, 160, 170)
+PENDING_MARK: RGB = UI["frame"]
+GHOST_OPACITY = 0.55
+"""How solid the tile of a build being paid for is drawn."""
+
+Square = tuple[int, int]
+
+
+def render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
+    """The public Kairo board as PNG bytes: souk, pieces, last move, highlighted squares, and the panel."""
+    frame = FRAMES[layout]
+    details = view.details
+    board = static_board(frame, layout_of(details))
+    image = Image.new("RGB", canvas_size(view, frame), UI["background"])
+    image.paste(board, (0, 0))
+    grid = frame.grid
+    draw_pieces(image, frame, details)
+    draw_marks(image, grid, details, highlight)
+    panel_ground(image, frame, panel_bottom(view, frame) if frame.portrait else frame.panel_box[3])
+    draw_panel(image, view, frame)
+    return encode_board_png(image)
+
+
+def canvas_size(view: View, frame: Frame) -> tuple[int, int]:
+    """The whole image: the landscape image, or a portrait one as tall as its panel needs."""
+    if frame.portrait:
+        return (frame.width, panel_bottom(view, frame) + frame.outer)
+    return (frame.width, frame.board_size[1])
+
+
+def encode_board_png(image: Image.Image) -> bytes:
+    """The board as a 256-colour PNG, tuned for speed (the board is re-drawn after every move)."""
+    palette = image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    palette.save(buffer, format="PNG", compress_level=BOARD_COMPRESS_LEVEL)
+    return buffer.getvalue()
+
+
+def draw_pieces(image: Image.Image, frame: Frame, details: Mapping[str, Any]) -> None:
+    """Stalls, entrances, customers and the waiting customer, in that order (later ones on top)."""
+    grid = frame.grid
+    colour_ids = {colour: index for index, colour in enumerate(details["colours"])}
+    inactive = {stall["id"] for stall in details.get("stalls", []) if stall.get("inactive")}
+    squares = details["board"]["squares"]
+    draw_stalls(image, grid, squares, colour_ids, inactive)
+    draw_entrances(image, grid, squares, colour_ids, inactive)
+    draw_customers(image, grid, squares, colour_ids)
+    draw_waiting(image, frame, details.get("waiting"), colour_ids, squares)
+    draw_pending_ghost(image, grid, details.get("pending"), colour_ids, squares)
+
+
+# ---- stalls -------------------------------------------------------------------------------------
+def draw_stalls(
+    image: Image.Image, grid: Grid, squares: list[dict[str, Any]], colour_ids: dict[str, int], inactive: set[int]
+) -> None:
+    """Every stall tile (colour, letter, owner's badge), then each stall's outline round its tiles."""
+    owners = {(sq["x"], sq["y"]): sq["stall"] for sq in squares if sq.get("stall")}
+    for (x, y), stall in owners.items():
+        tile = stall_tile(
+            stall["colour"],
+            colour_ids.get(stall["colour"], 0),
+            CELL + 1,
+            main=bool(stall.get("main")),
+            inactive=stall.get("id") in inactive,
+            owner=stall.get("owner", "neutral"),
+        )
+        image.paste(tile, grid.square_box(x, y)[:2])
+    draw = ImageDraw.Draw(image)
+    for square, stall in owners.items():
+        outline_stall_tile(draw, grid, square, stall, owners)
+
+
+def outline_stall_tile(
+    draw: ImageDraw.ImageDraw,
+    grid: Grid,
+    square: Square,
+    stall: Mapping[str, Any],
+    owners: Mapping[Square, Mapping[str, Any]],
+) -> None:
+    """The dark edge of a stall tile on each side not shared with another tile of the same stall."""
+    x, y = square
+    left, top, right, bottom = grid.square_box(x, y)
+    half = STALL_EDGE // 2
+    sides = {
+        (0, -1): (left - half, top - half, right + half, top + half),
+        (0, 1): (left - half, bottom - half, right + half, bottom + half),
+        (-1, 0): (left - half, top - half, left + half, bottom + half),
+        (1, 0): (right - half, top - half, right + half, bottom + half),
+    }
+    for (dx, dy), bar in sides.items():
+        neighbour = owners.get((x + dx, y + dy))
+        if neighbour is None or neighbour.get("id") != stall.get("id"):
+            draw.rectangle(bar, fill=SEAL_INK)
+
+
+# ---- entrances and customers --------------------------------------------------------------------
+def door_side(door: Square, stall_square: Square | None) -> str:
+    """Which side of the entrance square faces its main stall ("north" when unknown)."""
+    if stall_square is None:
+        return "north"
+    step = (stall_square[0] - door[0], stall_square[1] - door[1])
+    return DOOR_SIDES.get(step, "north")
+
+
+def main_squares(squares: Iterable[Mapping[str, Any]]) -> dict[int, Square]:
+    """Stall id -> square of its main tile, read from the board."""
+    return {sq["stall"]["id"]: (sq["x"], sq["y"]) for sq in squares if sq.get("stall") and sq["stall"].get("main")}
+
+
+def draw_entrances(
+    image: Image.Image, grid: Grid, squares: list[dict[str, Any]], colour_ids: dict[str, int], inactive: set[int]
+) -> None:
+    """Each entrance square tinted in its stall's colour, with a door facing the stall and the colour's letter."""
+    mains = main_squares(squares)
+    for square in squares:
+        entrance = square.get("entrance")
+        if not entrance:
+            continue
+        spot = (square["x"], square["y"])
+        side = door_side(spot, mains.get(entrance.get("stall", -1)))
+        colour = entrance["colour"]
+        sprite = door_sprite(colour, colour_ids.get(colour, 0), side, CELL - 3, entrance.get("stall") in inactive)
+        left, top, _right, _bottom = grid.square_box(*spot)
+        image.paste(sprite, (left + 2, top + 2), sprite)
+
+
+def draw_customers(image: Image.Image, grid: Grid, squares: list[dict[str, Any]], colour_ids: dict[str, int]) -> None:
+    """The customers standing on the board and the queue, as round pawns with their letter.
+
+    In the queue a pawn is a little smaller and off-centre, so the queue square's name stays readable.
+    """
+    for square in squares:
+        colour = square.get("customer")
+        if not colour:
+            continue
+        centre_x, centre_y = grid.centre(square["x"], square["y"])
+        if square["kind"] == "queue":
+            pawn = pawn_sprite(colour, colour_ids.get(colour, 0), QUEUE_PAWN_SIZE)
+            paste_sprite(image, pawn, (centre_x + 6, centre_y + 7))
+        else:
+            paste_sprite(image, pawn_sprite(colour, colour_ids.get(colour, 0), PAWN_SIZE), (centre_x, centre_y))
+
+
+def draw_waiting(
+    image: Image.Image, frame: Frame, waiting: str | None, colour_ids: dict[str, int], squares: list[dict[str, Any]]
+) -> None:
+    """The sixth customer on its coin tray, over the north-east of the board, labelled "WAITING"."""
+    grid, label = frame.grid, font(frame.font_size(15), bold=True)
+    top = grid.top + 3
+    tray = (grid.left + 12 * CELL, top, grid.left + 14 * CELL - 6, top + CELL - 6)
+    draw = ImageDraw.Draw(image)
+    draw.text((tray[0] - 8, (tray[1] + tray[3]) / 2), "WAITING", font=label, fill=UI["frame"], anchor="rm")
+    if not waiting:
+        draw.rounded_rectangle(tray, radius=10, outline=UI["ink_soft"], width=2)
+        return
+    base = piece_rgb(waiting, colour_ids.get(waiting, 0))
+    draw.rounded_rectangle(tray, radius=10, fill=mix(base, (255, 255, 255), 0.55), outline=SEAL_INK, width=2)
+    pawn = pawn_sprite(waiting, colour_ids.get(waiting, 0), PAWN_SIZE)
+    paste_sprite(image, pawn, ((tray[0] + tray[2]) / 2, (tray[1] + tray[3]) / 2))
+
+
+def draw_pending_ghost(
+    image: Image.Image,
+    grid: Grid,
+    pending: Mapping[str, Any] | None,
+    colour_ids: dict[str, int],
+    squares: list[dict[str, Any]],
+) -> None:
+    """The tile of a build not yet paid for, faded into its square (framed dashed by ``draw_marks``)."""
+    if not pending:
+        return
+    where = {sq["name"]: (sq["x"], sq["y"]) for sq in squares}
+    spot = where.get(pending.get("square", ""))
+    if spot is None:
+        return
+    colour = pending.get("colour", "")
+    tile = stall_tile(
+        colour, colour_ids.get(colour, 0), CELL + 1, main=pending.get("action") != "extend", inactive=False
+    )
+    left, top = grid.square_box(*spot)[:2]
+    ground = image.crop((left, top, left + tile.width, top + tile.height))
+    image.paste(Image.blend(ground, tile, GHOST_OPACITY), (left, top))
+
+
+# ---- marks on top: pending build, last move, the caller's highlight ------------------------------------
+def draw_marks(image: Image.Image, grid: Grid, details: Mapping[str, Any], highlight: Sequence[str]) -> None:
+    """Frames round the squares of the pending build, the last move and the caller's highlight."""
+    where = {sq["name"]: (sq["x"], sq["y"]) for sq in details["board"]["squares"]}
+    draw = ImageDraw.Draw(image)
+    pending = details.get("pending") or {}
+    frame_squares(draw, grid, where, [pending.get("square"), pending.get("door")], PENDING_MARK, dashed=True)
+    last = details.get("last") or {}
+    frame_squares(draw, grid, where, last.get("squares", []), LAST_MOVE)
+    frame_squares(draw, grid, where, highlight, CALLER_MARK)
+
+
+def frame_squares(
+    draw: ImageDraw.ImageDraw,
+    grid: Grid,
+    where: Mapping[str, Square],
+    names: Iterable[Any],
+    colour: RGB,
+    *,
+    dashed: bool = False,
+) -> None:
+    """A strong two-tone frame round each named square (unknown names are skipped)."""
+    for name in names:
+        if name not in where:
+            continue
+        left, top, right, bottom = grid.square_box(*where[name])
+        draw.rectangle([left - 5, top - 5, right + 5, bottom + 5], outline=SEAL_INK, width=2)
+        draw.rectangle([left - 3, top - 3, right + 3, bottom + 3], outline=colour, width=6)
+        draw.rectangle([left + 3, top + 3, right - 3, bottom - 3], outline=SEAL_INK, width=1)
+        if dashed:
+            dash_frame(draw, (left - 3, top - 3, right + 3, bottom + 3))
+
+
+def dash_frame(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    """Light gaps cut into a frame so it reads as dashed (a build not yet paid for)."""
+    left, top, right, bottom = box
+    step, gap = CELL // 4, CELL // 8
+    for offset in range(step // 2, right - left - gap, step):
+        draw.rectangle([left + offset, top, left + offset + gap, top + 5], fill=UI["path"])
+        draw.rectangle([left + offset, bottom - 5, left + offset + gap, bottom], fill=UI["path"])
+        draw.rectangle([left, top + offset, left + 5, top + offset + gap], fill=UI["path"])
+        draw.rectangle([right - 5, top + offset, right, top + offset + gap], fill=UI["path"])

@@ -1,0 +1,248 @@
+"""The private Kairo hand image (``render_private``): the viewer's building cards, coins, charlatans, medals, score.
+
+Drawn from ``view.viewer``'s own entry of the view, the only one holding a hand and coins; a
+spectator's view, or one without that entry's private fields, has no hand image (None). Landscape
+puts the cards in one row and the coins beside the rest; portrait (800 pixels wide, for a phone
+showing it 400 wide) puts at most four cards in a row and everything below in one column, written
+large.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engines.base import View
+from render.cairo.cards import draw_card
+from render.cairo.geometry import FRAMES, Frame
+from render.cairo.panel import medal_chip, player_name
+from render.cairo.pieces import coin_sprite, seal_sprite, stall_tile
+from render.fonts import font
+from render.palette import UI
+from render.png import encode_png
+from render.text import fit_text, wrap_text
+from render.widgets import paste_sprite
+
+LANDSCAPE_WIDTH = 960
+PORTRAIT_WIDTH = 800
+MAX_CARD_WIDTH = 170
+
+
+@dataclass(frozen=True)
+class HandLayout:
+    """Sizes of one hand image: its width, the frame's text scale, cards per row."""
+
+    frame: Frame
+    width: int
+    per_row: int
+
+    def size(self, px: float) -> int:
+        return self.frame.size(px)
+
+    def font(self, px: float, bold: bool = False) -> Any:
+        return font(self.frame.font_size(px), bold=bold)
+
+    @property
+    def pad(self) -> int:
+        return self.size(20)
+
+
+def own_entry(view: View) -> dict[str, Any] | None:
+    """The viewer's own player entry with its private fields, or None (a spectator, or no hand shown)."""
+    if view.viewer is None:
+        return None
+    entry = next((p for p in view.details.get("players", []) if p.get("seat") == view.viewer), None)
+    if entry is None or entry.get("hand") is None or entry.get("coins") is None:
+        return None
+    return dict(entry)
+
+
+def render_private(view: View, *, layout: str = "landscape") -> bytes | None:
+    """The viewer's private hand as PNG bytes, or None when the view holds no hand of its viewer."""
+    player = own_entry(view)
+    if player is None:
+        return None
+    frame = FRAMES[layout]
+    shape = HandLayout(frame, PORTRAIT_WIDTH if frame.portrait else LANDSCAPE_WIDTH, 4 if frame.portrait else 6)
+    hand = list(player["hand"])
+    _, card_height = card_size(shape, len(hand))
+    rows = max(1, -(-len(hand) // shape.per_row))
+    cards_top = shape.size(128)
+    note_lines = 2 if frame.portrait else 1
+    lower = cards_top + rows * (card_height + shape.size(12)) + shape.size(12) + note_lines * shape.size(26)
+    height = lower + lower_height(shape, view, player)
+    image = Image.new("RGB", (shape.width, height), UI["background"])
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle(
+        [8, 8, shape.width - 8, height - 8], radius=16, fill=UI["panel"], outline=UI["panel_edge"], width=2
+    )
+    draw_title(image, draw, shape, view, player)
+    draw_cards(image, draw, shape, view, hand, cards_top)
+    draw_card_note(draw, shape, lower - note_lines * shape.size(26))
+    if frame.portrait:
+        bottom = draw_coins(image, draw, shape, view, player, lower, shape.pad)
+        draw_extras(image, draw, shape, view, player, bottom + shape.size(16), shape.pad)
+    else:
+        draw_coins(image, draw, shape, view, player, lower, shape.pad)
+        draw_extras(image, draw, shape, view, player, lower, shape.width // 2 + 20)
+    return encode_png(image)
+
+
+def card_size(shape: HandLayout, count: int) -> tuple[int, int]:
+    """Card width and height so a row of cards (at least 4 places) fits the image."""
+    places = min(shape.per_row, max(4, count))
+    gap = shape.size(12)
+    width = min(shape.size(MAX_CARD_WIDTH), (shape.width - 2 * shape.pad - gap * (places - 1)) // places)
+    return width, round(width * 1.3)
+
+
+def hand_card_box(shape: HandLayout, index: int, count: int, top: int) -> tuple[int, int, int, int]:
+    """The pixel box of card ``index`` of a hand of ``count`` cards."""
+    width, height = card_size(shape, count)
+    gap = shape.size(12)
+    row, column = divmod(index, shape.per_row)
+    left = shape.pad + column * (width + gap)
+    y = top + row * (height + gap)
+    return (left, y, left + width, y + height)
+
+
+def lower_height(shape: HandLayout, view: View, player: Mapping[str, Any]) -> int:
+    """Height of what comes below the cards: coins (and, in portrait, the rest under them)."""
+    coins = shape.size(44) + shape.size(34) * len(view.details.get("colours", [])) + shape.size(56)
+    if not shape.frame.portrait:
+        return coins
+    medals = max(1, len(player.get("medals") or []))
+    return coins + shape.size(16) + shape.size(74) + shape.size(32) + medals * shape.size(30) + shape.size(80)
+
+
+def draw_title(
+    image: Image.Image, draw: ImageDraw.ImageDraw, shape: HandLayout, view: View, player: Mapping[str, Any]
+) -> None:
+    """Seal, "Your hand — name", and the score on the right."""
+    seat, size = player["seat"], shape.size
+    paste_sprite(image, seal_sprite(seat, size(48)), (shape.pad + size(26), size(50)))
+    title_font = shape.font(28, bold=True)
+    score = f"{view.seats[seat].score or 0} pts"
+    room = shape.width - 2 * shape.pad - size(62) - title_font.getlength(score) - size(20)
+    title = fit_text(f"Your hand — {player_name(view, seat)}", title_font, room)
+    draw.text((shape.pad + size(62), size(50)), title, font=title_font, fill=UI["ink"], anchor="lm")
+    draw.text((shape.width - shape.pad - 8, size(50)), score, font=title_font, fill=UI["frame"], anchor="rm")
+    note = "private: only you can see this"
+    draw.text((shape.pad + size(62), size(82)), note, font=shape.font(15), fill=UI["ink_soft"], anchor="lm")
+
+
+def draw_cards(
+    image: Image.Image, draw: ImageDraw.ImageDraw, shape: HandLayout, view: View, hand: list[str], top: int
+) -> None:
+    """The building cards in rows, or a note when the hand is empty."""
+    _width, height = card_size(shape, len(hand))
+    heading = f"Building cards ({len(hand)})"
+    draw.text((shape.pad, top - 6), heading, font=shape.font(18, bold=True), fill=UI["frame"], anchor="lb")
+    if not hand:
+        empty = "No building cards: take 2 cards on your turn."
+        draw.text((shape.pad, top + height / 2), empty, font=shape.font(20), fill=UI["ink_soft"], anchor="lm")
+        return
+    for index, card in enumerate(hand):
+        draw_card(image, hand_card_box(shape, index, len(hand), top), card, view.details)
+
+
+def draw_card_note(draw: ImageDraw.ImageDraw, shape: HandLayout, y: int) -> None:
+    """How building cards are played, under the cards (two lines in portrait)."""
+    note = "A card builds in its sector · a WILD card in its zone, for 1 coin · any 3 cards: anywhere"
+    note_font, width = shape.font(15), shape.width - 2 * shape.pad
+    for line in wrap_text(note, note_font, width)[:2]:
+        draw.text((shape.pad, y), line, font=note_font, fill=UI["ink_soft"])
+        y += shape.size(26)
+
+
+def draw_coins(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    shape: HandLayout,
+    view: View,
+    player: Mapping[str, Any],
+    top: int,
+    left: int,
+) -> int:
+    """Coin value per colour (a coin with its letter, the colour's name, the value), then the total."""
+    size = shape.size
+    row = size(34)
+    draw.text((left, top), "Coins (value per colour)", font=shape.font(18, bold=True), fill=UI["frame"])
+    y = top + size(34)
+    coins = player.get("coins") or {}
+    value_x = left + size(220)
+    for colour_id, colour in enumerate(view.details.get("colours", [])):
+        paste_sprite(image, coin_sprite(colour, colour_id, row - 4), (left + row / 2, y + row / 2))
+        draw.text((left + row + 6, y + row / 2), colour, font=shape.font(19, bold=True), fill=UI["ink"], anchor="lm")
+        value = str(coins.get(colour, 0))
+        draw.text((value_x, y + row / 2), value, font=shape.font(22, bold=True), fill=UI["ink"], anchor="rm")
+        y += row
+    total = player.get("coin_value", sum(coins.values()))
+    draw.line([(left, y + 4), (value_x + 4, y + 4)], fill=UI["panel_edge"], width=2)
+    middle = y + size(22)
+    draw.text((left, middle), "total", font=shape.font(19, bold=True), fill=UI["ink"], anchor="lm")
+    draw.text((value_x, middle), str(total), font=shape.font(22, bold=True), fill=UI["ink"], anchor="rm")
+    points = f"(= {total // 3} pts at the end)"
+    draw.text((value_x + size(12), middle), points, font=shape.font(15), fill=UI["ink_soft"], anchor="lm")
+    return middle + size(22)
+
+
+def draw_extras(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    shape: HandLayout,
+    view: View,
+    player: Mapping[str, Any],
+    top: int,
+    left: int,
+) -> None:
+    """Charlatans, medals held and main stalls still in supply."""
+    size = shape.size
+    heading_font, body_font = shape.font(18, bold=True), shape.font(16)
+    draw.text((left, top), "Charlatans", font=heading_font, fill=UI["frame"])
+    text = f"{player.get('charlatans', 0)} card(s): each skips the nearest free entrance"
+    draw.text(
+        (left, top + size(30)),
+        fit_text(text, body_font, shape.width - left - shape.pad),
+        font=body_font,
+        fill=UI["ink"],
+    )
+    y = top + size(74)
+    draw.text((left, y), "Medals", font=heading_font, fill=UI["frame"])
+    y += size(32)
+    medals = player.get("medals") or []
+    colour_ids = {colour: index for index, colour in enumerate(view.details.get("colours", []))}
+    if not medals:
+        draw.text((left, y), "none yet", font=body_font, fill=UI["ink_soft"])
+        y += size(28)
+    chip = size(26)
+    for colour, metal in medals:
+        paste_sprite(image, medal_chip(colour, colour_ids.get(colour, 0), metal, chip), (left + chip / 2, y + chip / 2))
+        label = f"{metal} · {colour}"
+        draw.text((left + chip + 8, y + chip / 2), label, font=shape.font(16, bold=True), fill=UI["ink"], anchor="lm")
+        y += size(30)
+    draw_stall_supply(image, draw, shape, view, player, left, y + size(10))
+
+
+def draw_stall_supply(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    shape: HandLayout,
+    view: View,
+    player: Mapping[str, Any],
+    left: int,
+    y: int,
+) -> None:
+    """The player's main stalls not yet on the board."""
+    size = shape.size
+    draw.text((left, y), "Main stalls in supply", font=shape.font(18, bold=True), fill=UI["frame"])
+    colour_ids = {colour: index for index, colour in enumerate(view.details.get("colours", []))}
+    tile, x = size(30), left
+    for colour in player.get("stalls_in_supply", []):
+        image.paste(stall_tile(colour, colour_ids.get(colour, 0), tile, main=True, inactive=False), (x, y + size(28)))
+        x += tile + size(6)
+    if not player.get("stalls_in_supply"):
+        draw.text((left, y + size(30)), "all built", font=shape.font(16), fill=UI["ink_soft"])
