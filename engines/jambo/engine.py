@@ -68,6 +68,8 @@ class JamboEngine(Engine[JamboState]):
         return flow.partial(state)
 
     def canonical(self, state: JamboState, move: str) -> str:
+        if flow.is_legal(state, move):
+            return move
         for wanted in (normalise(move), *refusals.spellings(move)):
             if flow.is_legal(state, wanted):
                 return wanted
@@ -134,7 +136,9 @@ class JamboEngine(Engine[JamboState]):
         new = copy_state(state)
         events = Events()
         reactions.apply_orders(new, seat, wanted, events)
-        if head(new) is not None and head(new).seat == seat:
+        waiting = head(new)
+        if waiting is not None and waiting.kind != "draw" and waiting.seat == seat:
+            new.last_seat = seat
             flow.advance(new, events)
         return Transition(wanted, new, events.items)
 
