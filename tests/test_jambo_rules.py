@@ -401,7 +401,7 @@ def test_guard_and_rain_maker_are_not_played_in_ones_own_turn() -> None:
 def test_wares_a_person_gives_beyond_the_room_are_returned_as_the_player_chooses() -> None:
     state = table(hands=(["basket maker"], []), wares=(["tea"] * 5, []), gold=(20, 20))
     state, _ = play(state, "play basket maker silk")
-    assert E.to_move(state) == 0 and E.view(state, 0).decision.code == "overflow"
+    assert E.to_move(state) == 0 and E.view(state, 0).decision.code == "overflow_return"
     assert E.legal_moves(state) == ["return tea", "return silk"]
     assert E.partial(state), "the return belongs to the basket maker move"
     state, _ = play(state, "return tea")
@@ -576,3 +576,50 @@ def test_the_safe_default_ends_the_turn_keeps_the_draw_and_declines() -> None:
 def test_resigning_hands_the_win_to_the_other_player() -> None:
     step = E.resign_transition(table(), 0)
     assert E.outcome(step.state).winners == [1] and E.outcome(step.state).termination == "resigned"
+
+
+# ---- invariants over random games ------------------------------------------------------------------------------
+def _check_invariants(state: JamboState) -> None:
+    held = [s.card for s in state.steps if s.kind in ("rain", "dancer")]
+    cards = state.hands[0] + state.hands[1] + state.discard + state.utilities[0] + state.utilities[1]
+    cards += state.table_cards + state.drawn + state.deck.top + held
+    assert len(cards) + sum(state.deck.pool) + state.stands_built == 110, "no card is lost or made"
+    counts = [0] * NT
+    for card in cards:
+        counts[card] += 1
+    assert all(counts[c] + state.deck.pool[c] <= COUNT[c] for c in range(NT))
+    for ware in range(NW):
+        assert state.wares[0][ware] + state.wares[1][ware] + state.table_wares[ware] <= 6
+    returning = {s.seat for s in state.steps if s.kind == "overflow"}
+    for seat in (0, 1):
+        assert state.gold[seat] >= 0 and 0 <= state.large[seat] <= 6
+        assert min(state.wares[seat]) >= 0
+        if seat not in returning:
+            assert sum(state.wares[seat]) <= 6 + 3 * state.smalls[seat]
+            assert sum(state.wares[seat]) - state.large[seat] <= 3 * state.smalls[seat]
+        known = state.known[seat][:]
+        for card in state.hands[seat]:
+            if card in known:
+                known.remove(card)
+        assert not known, "a card known in a hand is in that hand"
+        if not any(s.kind in ("pick", "trim") for s in state.steps):
+            assert len(state.utilities[seat]) <= 3
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_games_with_random_standing_orders_keep_every_card_ware_and_limit(seed: int) -> None:
+    rng = random.Random(seed)
+    state = E.new_game(2)
+    steps = 0
+    while E.to_move(state) is not None:
+        if rng.random() < 0.02:
+            seat = rng.randrange(2)
+            state = E.apply_standing(state, seat, rng.choice(E.standing_moves(state, seat))).state
+        seat = E.to_move(state)
+        if seat is None:
+            break
+        move = E.sample_chance(state, rng) if seat == CHANCE else rng.choice(E.legal_moves(state))
+        state = E.apply(state, move)
+        _check_invariants(state)
+        steps += 1
+    assert E.outcome(state) is not None and steps < 20_000

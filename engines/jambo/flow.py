@@ -9,6 +9,7 @@ move, ``advance`` runs automatic steps until someone must decide again.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from engines.base import CHANCE, Event, Events
@@ -150,32 +151,58 @@ def _ready_to_draw(state: JamboState, events: Events) -> bool:
 
 
 def _draw(state: JamboState, step: Step, card: int, events: Events) -> None:
-    """The deck gives ``card`` to the head draw step."""
+    """The deck gives ``card`` to the head draw step, which puts it where its ``dest`` says."""
     deck.take_from_deck(state, card)
-    seat, name = step.seat, NAMES[card]
-    if step.dest == "hand":
-        deck.add_to_hand(state, seat, card, known=False)
-        events.emit("card_drawn", seat=seat, public=Event("card_drawn_hidden", {"seat": seat}), card=name)
-    elif step.dest == "look":
-        state.drawn.append(card)
-        state.drawn_seat = seat
-        events.emit("card_seen", seat=seat, public=Event("card_seen_hidden", {"seat": seat}), card=name)
-    elif step.dest == "table":
-        state.table_cards.append(card)
-        events.emit("card_turned", seat=seat, card=name)
-    elif card in WARE_CARDS:
-        deck.add_to_hand(state, seat, card, known=True)
-        events.emit("ware_card_found", seat=seat, card=name)
-        pop(state)
-        return
-    else:
-        state.table_cards.append(card)
-        events.emit("card_turned", seat=seat, card=name)
-        return
+    DESTINATIONS[step.dest](state, step, card, events)
+
+
+def _count_down(state: JamboState, step: Step) -> None:
     if step.n > 1:
         replace(state, step.model_copy(update={"n": step.n - 1}))
     else:
         pop(state)
+
+
+def _to_hand(state: JamboState, step: Step, card: int, events: Events) -> None:
+    """Into the drawer's hand, seen by them alone."""
+    deck.add_to_hand(state, step.seat, card, known=False)
+    hidden = Event("card_drawn_hidden", {"seat": step.seat})
+    events.emit("card_drawn", seat=step.seat, public=hidden, card=NAMES[card])
+    _count_down(state, step)
+
+
+def _to_look(state: JamboState, step: Step, card: int, events: Events) -> None:
+    """Looked at by the drawer alone, before they decide (phase 1, Scale, Psychic)."""
+    state.drawn.append(card)
+    state.drawn_seat = step.seat
+    events.emit("card_seen", seat=step.seat, public=Event("card_seen_hidden", {"seat": step.seat}), card=NAMES[card])
+    _count_down(state, step)
+
+
+def _to_table(state: JamboState, step: Step, card: int, events: Events) -> None:
+    """Face up in the middle (an Arabian Merchant's lot)."""
+    state.table_cards.append(card)
+    events.emit("card_turned", seat=step.seat, card=NAMES[card])
+    _count_down(state, step)
+
+
+def _reveal(state: JamboState, step: Step, card: int, events: Events) -> None:
+    """Turned up for Supplies: a ware card ends the search in the hand, any other card is set aside."""
+    if card in WARE_CARDS:
+        deck.add_to_hand(state, step.seat, card, known=True)
+        events.emit("ware_card_found", seat=step.seat, card=NAMES[card])
+        pop(state)
+    else:
+        state.table_cards.append(card)
+        events.emit("card_turned", seat=step.seat, card=NAMES[card])
+
+
+DESTINATIONS: dict[str, Callable[[JamboState, Step, int, Events], None]] = {
+    "hand": _to_hand,
+    "look": _to_look,
+    "table": _to_table,
+    "reveal": _reveal,
+}
 
 
 # ---- the start ----------------------------------------------------------------------------------------------

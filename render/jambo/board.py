@@ -103,21 +103,31 @@ def _actions(sheet: Sheet, view: View, theme: Theme, right: int, y: int, height:
 # ---- a player -----------------------------------------------------------------------------------------------
 def draw_player(sheet: Sheet, view: View, seat: Seat, theme: Theme, box_x: int, y: int, width: int) -> int:
     """One player's side of the table; returns the y below it."""
-    draw, image = sheet.draw, sheet.image
     top = y
-    data = seat.data
+    y = _name_row(sheet, view, seat, theme, box_x, y, width)
+    y = _known_line(sheet, view, seat, theme, box_x, y, width)
+    y = _stands(sheet, seat, theme, box_x, y, width)
+    y = _utilities(sheet, seat, theme, box_x, y, width)
+    y = _orders_line(sheet, seat, theme, box_x, y, width)
+    sheet.mark(f"player:{seat.seat}", (box_x, top, box_x + width, y))
+    return y
+
+
+def _name_row(sheet: Sheet, view: View, seat: Seat, theme: Theme, box_x: int, y: int, width: int) -> int:
+    """Name, gold and hand size, with tags at the right (below, when they do not fit); banded when to move."""
+    draw, data = sheet.draw, seat.data
     row_h = round(theme.name * 1.7)
-    name_font, body, tag_font = font(theme.name, bold=True), font(theme.body, bold=True), font(theme.small, bold=True)
+    name_font, body = font(theme.name, bold=True), font(theme.body, bold=True)
     coin = round(theme.name * 1.1)
-    back_w, back_h = round(coin * 0.75), coin
+    back_w = round(coin * 0.75)
     name = fit_text(seat.name, name_font, width * 0.38)
     hand_text = f"×{data['hand_count']} in hand"
     gold_w = coin + 10 + round(font(round(coin * 0.9), bold=True).getlength(str(data["gold"])))
-    hand_end = box_x + 4 + round(name_font.getlength(name)) + 16 + gold_w + 16 + back_w + 6
-    hand_end += round(body.getlength(hand_text))
+    hand_end = (
+        box_x + 4 + round(name_font.getlength(name)) + 32 + gold_w + back_w + 6 + round(body.getlength(hand_text))
+    )
     tags = _tags(view, seat)
-    tags_w = sum(round(tag_font.getlength(t)) + 20 for t in tags)
-    tag_y = y + row_h if box_x + width - tags_w < hand_end + 8 else y
+    tag_y = y + row_h if box_x + width - _tags_width(tags, theme) < hand_end + 8 else y
     if seat.to_move:
         draw.rounded_rectangle([box_x - 6, y, box_x + width + 6, tag_y + row_h], radius=10, fill=TURN_BAND)
     x = box_x + 4
@@ -126,24 +136,25 @@ def draw_player(sheet: Sheet, view: View, seat: Seat, theme: Theme, box_x: int, 
     x_after = draw_gold(draw, x, round(y + (row_h - coin) / 2), data["gold"], coin)
     sheet.mark(f"gold:{seat.seat}", (x, y + 4, x_after, y + row_h - 4))
     x = x_after + 16
-    back = (x, round(y + (row_h - back_h) / 2), x + back_w, round(y + (row_h + back_h) / 2))
-    draw_card_back(image, back)
+    back = (x, round(y + (row_h - coin) / 2), x + back_w, round(y + (row_h + coin) / 2))
+    draw_card_back(sheet.image, back)
     draw.text((x + back_w + 6, y + row_h / 2), hand_text, font=body, fill=UI["ink"], anchor="lm")
     sheet.mark(f"hand:{seat.seat}", (x, back[1], hand_end, back[3]))
-    right = box_x + width
+    _draw_tags(sheet, tags, theme, box_x + width, tag_y, row_h)
+    return tag_y + row_h + 6
+
+
+def _tags_width(tags: list[str], theme: Theme) -> int:
+    return sum(round(font(theme.small, bold=True).getlength(t)) + 20 for t in tags)
+
+
+def _draw_tags(sheet: Sheet, tags: list[str], theme: Theme, right: int, y: int, row_h: int) -> None:
+    tag_font = font(theme.small, bold=True)
     for text in reversed(tags):
         w = round(tag_font.getlength(text)) + 14
-        draw.rounded_rectangle([right - w, tag_y + 8, right, tag_y + row_h - 8], radius=8, fill=UI["frame"])
-        draw.text((right - w / 2, tag_y + row_h / 2), text, font=tag_font, fill=UI["ink_light"], anchor="mm")
+        sheet.draw.rounded_rectangle([right - w, y + 8, right, y + row_h - 8], radius=8, fill=UI["frame"])
+        sheet.draw.text((right - w / 2, y + row_h / 2), text, font=tag_font, fill=UI["ink_light"], anchor="mm")
         right -= w + 6
-    y = tag_y
-    y += row_h + 6
-    y = _known_line(sheet, view, seat, theme, box_x, y, width)
-    y = _stands(sheet, seat, theme, box_x, y, width)
-    y = _utilities(sheet, seat, theme, box_x, y, width)
-    y = _orders_line(sheet, seat, theme, box_x, y, width)
-    sheet.mark(f"player:{seat.seat}", (box_x, top, box_x + width, y))
-    return y
 
 
 def _tags(view: View, seat: Seat) -> list[str]:
