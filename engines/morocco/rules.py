@@ -7,6 +7,8 @@ and a test checks they agree on every move text.
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.base import IllegalMove
 from engines.morocco.board import (
     ADJACENT,
@@ -28,6 +30,13 @@ from engines.morocco.state import CHANCE_STEPS, KIND_ASSISTANT, OPEN, WILD, Moro
 NUM_COLOURS = len(COLOURS)
 COLOUR_RANGE = range(NUM_COLOURS)
 STALL_SPACES: tuple[tuple[int, ...], ...] = tuple(tuple(range(s * 4, s * 4 + 4)) for s in STALLS)
+FREE_SPACES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(space for bit, space in enumerate(STALL_SPACES[s]) if mask >> bit & 1) for mask in range(16))
+    for s in STALLS
+)
+"""``FREE_SPACES[stall][mask]``: the spaces of ``stall`` whose bit is set in ``mask`` (bit i: corner i is free)."""
+ROW_INDEX: tuple[int, ...] = tuple(row_of(s) for s in STALLS)
+COLUMN_INDEX: tuple[int, ...] = tuple(column_of(s) for s in STALLS)
 MOVE_STEP = {
     "juice": "deal_juice",
     "rows": "deal_rows",
@@ -173,7 +182,11 @@ def _cousin_seconds(state: MoroccoState, space: int) -> list[int]:
 
 
 def placement_texts(state: MoroccoState, seat: int) -> list[str]:
-    """Every worker ``seat`` can place and afford now: assistants, bodyguards, tourists, cousins (in that order)."""
+    """Every worker ``seat`` can place and afford now: assistants, bodyguards, tourists, cousins (in that order).
+
+    The texts of a stall's free spaces are looked up in tables cached by the free spaces and the
+    colours left for a third cube, so a turn costs a few lookups per affordable stall.
+    """
     assistant, bodyguard, tourist, cousin = _kinds_available(state, seat)
     if not (assistant or bodyguard or tourist):
         return []
@@ -183,31 +196,54 @@ def placement_texts(state: MoroccoState, seat: int) -> list[str]:
     found_b: list[str] = []
     found_t: list[str] = []
     found_c: list[str] = []
+    extras_by_cost: dict[tuple[int, int], tuple[int, ...]] = {}
     for stall in STALLS:
         if tiles[stall] != OPEN:
             continue
-        row, column = rows[stall // SIZE], columns[stall % SIZE]
-        if not _affordable(cubes, row, column):
+        row, column = rows[ROW_INDEX[stall]], columns[COLUMN_INDEX[stall]]
+        if (cubes[row] < 2) if row == column else not (cubes[row] and cubes[column]):
             continue
-        free = [space for space in STALL_SPACES[stall] if not workers[space]]
+        base = stall * 4
+        free = FREE_SPACES[stall][
+            (not workers[base])
+            + 2 * (not workers[base + 1])
+            + 4 * (not workers[base + 2])
+            + 8 * (not workers[base + 3])
+        ]
         if assistant:
-            found_a += [ASSISTANT_TEXT[space] for space in free]
+            found_a.extend(_texts(ASSISTANT_TEXT, free))
         if bodyguard:
-            found_b += [BODYGUARD_TEXT[space] for space in free]
+            found_b.extend(_texts(BODYGUARD_TEXT, free))
         if not (tourist or cousin):
             continue
-        extras = _extras(cubes, row, column)
+        extras = extras_by_cost.get((row, column))
+        if extras is None:
+            extras = extras_by_cost[row, column] = tuple(_extras(cubes, row, column))
         if not extras:
             continue
-        for space in free:
-            if tourist:
-                texts = TOURIST_TEXT[space]
-                found_t += [texts[c] for c in extras]
-            if cousin:
-                for second in _cousin_seconds(state, space):
-                    texts = COUSIN_TEXT[space, second]
-                    found_c += [texts[c] for c in extras]
+        if tourist:
+            found_t.extend(_tourist_texts(free, extras))
+        if cousin:
+            for space in free:
+                seconds = tuple(_cousin_seconds(state, space))
+                if seconds:
+                    found_c.extend(_cousin_texts(space, seconds, extras))
     return found_a + found_b + found_t + found_c
+
+
+@cache
+def _texts(table: tuple[str, ...], spaces: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(table[space] for space in spaces)
+
+
+@cache
+def _tourist_texts(spaces: tuple[int, ...], extras: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(TOURIST_TEXT[space][colour] for space in spaces for colour in extras)
+
+
+@cache
+def _cousin_texts(space: int, seconds: tuple[int, ...], extras: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(COUSIN_TEXT[space, second][colour] for second in seconds for colour in extras)
 
 
 def can_place(state: MoroccoState, seat: int) -> bool:
@@ -224,7 +260,7 @@ def can_place(state: MoroccoState, seat: int) -> bool:
     for stall in STALLS:
         if tiles[stall] != OPEN:
             continue
-        row, column = rows[stall // SIZE], columns[stall % SIZE]
+        row, column = rows[ROW_INDEX[stall]], columns[COLUMN_INDEX[stall]]
         if _affordable(cubes, row, column) and (assistant or bodyguard or _extras(cubes, row, column)):
             return True
     return False
@@ -303,10 +339,21 @@ def refusal(state: MoroccoState, move: Move) -> IllegalMove | None:
     if step != state.step:
         return _wrong_step(state, move)
     if step in CHANCE_STEPS:
-        text = canonical_text(move)
-        return None if text in dict(chance_odds(state)) else IllegalMove("not_a_move", move=text)
+        return _chance_problem(state, move)
     check = CHECKS.get(verb)
     return check(state, move) if check else None
+
+
+def _chance_problem(state: MoroccoState, move: Move) -> IllegalMove | None:
+    """A chance outcome that cannot happen now: a juice value no longer in the bag, a seat not at the table."""
+    verb, outcome = move[0], move[1]
+    if verb == "juice":
+        possible = juice_left_to_deal(state)[JUICE_VALUES.index(outcome)] > 0
+    elif verb == "start":
+        possible = outcome < state.num_players
+    else:
+        possible = verb != "roll" or die_face_name(outcome) in DATA.die_faces
+    return None if possible else IllegalMove("not_a_move", move=canonical_text(move))
 
 
 def _wrong_step(state: MoroccoState, move: Move) -> IllegalMove:
