@@ -30,6 +30,7 @@ from bot.core.posts import Posts
 from bot.core.schedule import ScheduleStore
 from bot.core.store import Store
 from bot.ui.courier import DiscordCourier
+from bot.ui.drafts import Drafts
 from bot.ui.errors import report
 from bot.ui.services import ControlsBuilder, GameUI
 
@@ -89,6 +90,7 @@ class BazaarBot(commands.Bot):
         self._owns_store = store is None
         self.controls: dict[str, ControlsBuilder] = {}
         self.game_ui: dict[str, GameUI] = {}
+        self.drafts = Drafts()
         self.game_groups: dict[str, app_commands.Group] = {}
         self.bazaar_group = app_commands.Group(
             name="bazaar", description="Your Bazaar games and notifications, across servers"

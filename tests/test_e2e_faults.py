@@ -18,7 +18,7 @@ import pytest
 from e2e import boards, open_game, settled, to_move
 
 from bot.fakediscord.faults import CALLBACK, SEND_MESSAGE
-from bot.fakediscord.state import Channel, Message
+from bot.fakediscord.state import Channel, Message, walk_components
 from bot.local import Sandbox
 
 START = 1_750_000_000.0
@@ -207,19 +207,35 @@ async def test_every_long_input_gets_a_short_answer(box: Sandbox) -> None:
         assert "empty" not in it.content and "no charlatan" not in it.content.lower(), it.content
 
 
-async def test_a_half_made_build_is_refused_whole_and_the_turn_stays_open(box: Sandbox) -> None:
+async def test_a_half_made_build_is_held_privately_until_it_is_whole(box: Sandbox) -> None:
     ana, ben = box.user("ana"), box.user("ben")
     game_id, thread = await open_game(box, "cairo", ana, [ben], {"start": "preset"})
     mover = to_move(box, boards(box, thread)[-1])
     played = await box.bot.host.snapshot(game_id)
     site = next(m for m in played.engine.legal_moves(played.state) if m.startswith("build "))
     before = await box.bot.host.store.get_game(game_id)
+    boards_before = len(boards(box, thread))
     it = await settled(box.fake.slash(mover, thread, "cairo play", {"move": site}))
-    assert it.ephemeral and "only part of a move" in it.content, it.content
-    assert (await box.bot.host.store.get_game(game_id)).version == before.version
-    pay = played.engine.legal_moves(played.engine.apply(played.state, site))[0]
-    it = await settled(box.fake.slash(mover, thread, "cairo play", {"move": f"{site}; {pay}"}))
-    assert "Done" in it.content, it.content
+    draft = it.followups[-1]
+    assert draft.ephemeral and f"So far: {site}" in draft.content and "Next:" in draft.content, draft.content
+    assert (await box.bot.host.store.get_game(game_id)).version == before.version, "nothing on the table yet"
+    assert len(boards(box, thread)) == boards_before
+    cancel = next(c for c in draft.button_ids if c.startswith("bz:drx:"))
+    step = (
+        next(c for c in draft.button_ids if c.startswith("bz:dr:"))
+        if any(c.startswith("bz:dr:") for c in draft.button_ids)
+        else None
+    )
+    if step is None:
+        menu = next(c for c in walk_components(draft.components) if c.get("type") == 3)
+        done = await box.fake.select(mover, draft, menu["custom_id"], [menu["options"][0]["value"]])
+    else:
+        done = await box.fake.click(mover, draft, step)
+    await done.done()
+    assert (await box.bot.host.store.get_game(game_id)).version == before.version + 1, "the whole build, at once"
+    assert len(boards(box, thread)) == boards_before + 1
+    stale = await box.fake.click(mover, draft, cancel)
+    await stale.done()
     assert (await box.bot.host.store.get_game(game_id)).version == before.version + 1
 
 

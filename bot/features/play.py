@@ -26,7 +26,7 @@ from bot.core.wording import say_for
 from bot.ui.components import GameButton, GameSelect, persistent_view
 from bot.ui.context import GameId, choices_from, current_game, make_command, target
 from bot.ui.errors import reply_private
-from bot.ui.moves import MoveRequest, defer, make_moves
+from bot.ui.moves import DRAFT_ITEMS, MoveRequest, defer, make_moves
 from bot.ui.services import GameUI, Services, services
 
 BUTTON_LIMIT = 5
@@ -231,7 +231,7 @@ async def setup(bot: commands.Bot) -> None:
         command = make_command("play", play)
         command.autocomplete("move")(autocomplete_move)
         group.add_command(command)
-    bot.add_dynamic_items(MoveButton, MoveSelect)
+    bot.add_dynamic_items(MoveButton, MoveSelect, *DRAFT_ITEMS)
 
     async def moves(played: Played, delivery: Delivery | None) -> discord.ui.View | None:
         return await move_controls(svc, played, delivery)

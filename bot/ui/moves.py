@@ -2,37 +2,59 @@
 made any way behaves the same.
 
 The interaction is answered first (deferred, so Discord's 3 seconds are never missed), then the
-host applies the move against the game version the sender saw, the courier posts the new board
-in the game's thread, and the mover gets privately what only they may read (a card they drew).
+host applies the move against the game version the sender saw, the courier posts the new board in
+the game's thread, and the mover gets privately what only they may read (a card they drew).
 The same interaction arriving twice is answered from its first result and applied once.
+
+A decision of several steps is applied only whole. When a command names just its first steps the
+bot keeps them as the player's draft (``bot.ui.drafts``) and answers privately with buttons for the
+next step and a Cancel button; the step that completes the decision commits it all. When the mover
+must decide again at once and the choice is private (the game says so), the answer carries the
+buttons for that too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
 from bot.core.catalog import N_
 from bot.core.host import Refused
 from bot.core.played import Played
+from bot.core.records import GameRecord
+from bot.core.text import CHOICE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
+from bot.ui.components import GameButton, GameSelect, persistent_view
+from bot.ui.drafts import Draft, draft_text, drafts_of, next_moves
 from bot.ui.errors import reply_private
-from bot.ui.services import services
+from bot.ui.services import GameUI, services
 
 DONE = N_("Done: {happened}")
 DONE_PRIVATE = N_("Only you can see this: {private}")
 SEE_BOARD = N_("The board: {link}")
+TOO_MANY = N_("Too many choices for buttons: finish it with /{command} play, e.g. {example_text}")
+CANCEL = N_("Cancel")
+CANCELLED = N_("Cancelled: nothing was played.")
+PICK = N_("Choose…")
+BUTTON_LIMIT = 4
+SELECT_LIMIT = 25
 
 
 @dataclass(frozen=True)
 class MoveRequest:
-    """Moves of one user on one game, made against the version they saw."""
+    """Moves of one user on one game, made against the version they saw.
+
+    ``draft``: a decision left unfinished is kept as the user's draft (with buttons for its next
+    step) instead of being refused.
+    """
 
     game_id: int
     version: int | None
     moves: Sequence[str]
+    draft: bool = True
 
 
 async def defer(interaction: discord.Interaction) -> None:
@@ -46,14 +68,22 @@ async def defer(interaction: discord.Interaction) -> None:
 
 
 async def make_moves(interaction: discord.Interaction, request: MoveRequest) -> Played | None:
-    """Apply the user's moves and post the board; None when this interaction was handled before."""
+    """Apply the user's moves and post the board; a half-made decision becomes a private draft."""
     svc = services(interaction)
     if await svc.host.handled(interaction.id) is not None:
         raise Refused("already_handled")
     await defer(interaction)
-    played = await svc.host.play(
-        request.game_id, interaction.user.id, list(request.moves), request.version, interaction_id=interaction.id
-    )
+    try:
+        played = await svc.host.play(
+            request.game_id, interaction.user.id, list(request.moves), request.version, interaction_id=interaction.id
+        )
+    except Refused as refusal:
+        if refusal.code != "partial_decision" or not request.draft:
+            raise
+        snapshot = await svc.host.snapshot(request.game_id)
+        await offer_draft(interaction, snapshot, list(request.moves))
+        return None
+    drafts_of(interaction).drop(request.game_id, interaction.user.id)
     await svc.courier.deliver_game(request.game_id)
     await tell_mover(interaction, played)
     return played
@@ -75,8 +105,17 @@ async def tell_mover(interaction: discord.Interaction, played: Played) -> None:
             lines.append(say.fill(SEE_BOARD, {"link": link}))
     elif private:
         lines.append(say.fill(DONE_PRIVATE, {"private": private}))
+    if seat is not None and played.to_move_player == seat and private_followups(interaction, played):
+        await offer_draft(interaction, played, [], note="\n".join(lines))
+        return
     if lines:
         await reply_private(interaction, "\n".join(lines))
+
+
+def private_followups(interaction: discord.Interaction, played: Played) -> bool:
+    """Whether the game offers a player's next choices privately, as buttons under their own reply."""
+    ui = services(interaction).game_ui.get(played.game.game, GameUI())
+    return ui.private_choices
 
 
 async def board_link(interaction: discord.Interaction, played: Played) -> str | None:
@@ -85,3 +124,74 @@ async def board_link(interaction: discord.Interaction, played: Played) -> str | 
     if board is None or board.message_id is None or board.channel_id is None:
         return None
     return f"https://discord.com/channels/{played.game.guild_id}/{board.channel_id}/{board.message_id}"
+
+
+# ---- drafts on Discord ------------------------------------------------------------------------------------
+def draft_view(played: Played, moves: list[str]) -> tuple[discord.ui.View, str]:
+    """Buttons (or a menu) for the next step after ``moves``, with Cancel; a hint when they do not fit."""
+    say = say_for(played.game.game, tuple(played.names))
+    options = next_moves(played, moves)
+    public = played.view(None)
+    game, version = played.game.id, played.game.version
+    cancel = DraftCancel(game, version, label=say._(CANCEL), style=discord.ButtonStyle.secondary)
+    if len(options) <= BUTTON_LIMIT:
+        buttons = [DraftButton(game, version, i, label=say.label(m, public)) for i, m in enumerate(options)]
+        return persistent_view(*buttons, cancel), ""
+    if len(options) <= SELECT_LIMIT and all(len(m) <= CHOICE_LIMIT for m in options):
+        menu = [discord.SelectOption(label=shorten(say.label(m, public), CHOICE_LIMIT), value=m) for m in options]
+        return persistent_view(DraftSelect(game, version, options=menu, placeholder=say._(PICK)), cancel), ""
+    example = "; ".join([*moves, options[0]])
+    return persistent_view(cancel), say.fill(TOO_MANY, {"command": played.game.game, "example_text": example})
+
+
+async def offer_draft(interaction: discord.Interaction, played: Played, moves: list[str], note: str = "") -> None:
+    """Keep ``moves`` as the user's draft and show them privately with the next step's buttons."""
+    drafts_of(interaction).put(Draft(played.game.id, interaction.user.id, played.game.version, list(moves)))
+    view, hint = draft_view(played, moves)
+    text = fit_message("\n".join(part for part in (note, draft_text(played, moves), hint) if part))
+    kwargs: dict[str, Any] = {"ephemeral": True, "view": view}
+    if interaction.response.is_done():
+        await interaction.followup.send(text, **kwargs)
+    else:
+        await interaction.response.send_message(text, **kwargs)
+
+
+async def _draft_moves(interaction: discord.Interaction, record: GameRecord, version: int) -> tuple[Played, list[str]]:
+    """The game and the clicker's draft steps so far (none after a restart: the decision starts over)."""
+    if record.version != version:
+        raise Refused("out_of_date")
+    draft = drafts_of(interaction).get(record.id, interaction.user.id, version)
+    played = await services(interaction).host.snapshot(record.id)
+    return played, list(draft.moves) if draft is not None else []
+
+
+class DraftButton(GameButton, kind="dr"):
+    """The next step of the clicker's draft: the ``arg``-th legal move after the steps so far."""
+
+    async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        played, moves = await _draft_moves(interaction, record, self.version)
+        options = next_moves(played, moves)
+        index = int(self.arg or 0)
+        if not 0 <= index < len(options):
+            raise Refused("button_gone")
+        await make_moves(interaction, MoveRequest(record.id, self.version, [*moves, options[index]]))
+
+
+class DraftSelect(GameSelect, kind="drs"):
+    """The next step of the clicker's draft, from a menu."""
+
+    async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        _, moves = await _draft_moves(interaction, record, self.version)
+        await make_moves(interaction, MoveRequest(record.id, self.version, [*moves, self.chosen(interaction)[0]]))
+
+
+class DraftCancel(GameButton, kind="drx"):
+    """Forget the clicker's draft of this game; nothing was ever played."""
+
+    async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        drafts_of(interaction).drop(record.id, interaction.user.id)
+        await interaction.response.edit_message(content=say_for("bazaar", ())._(CANCELLED), view=None)
+
+
+DRAFT_ITEMS = (DraftButton, DraftSelect, DraftCancel)
+"""The draft components, registered by the play feature."""

@@ -22,6 +22,7 @@ from bot.core.posts import Posts
 from bot.core.records import Delivery
 from bot.core.schedule import ScheduleStore
 from bot.core.store import Store
+from bot.ui.drafts import Drafts
 from engines.base import View
 
 ControlsBuilder = Callable[[Played, Delivery | None], Awaitable[discord.ui.View | None]]
@@ -36,6 +37,8 @@ class GameUI:
     """A move's emoji on its button."""
     public_moves: Callable[[View], bool] | None = None
     """Whether the legal moves may be shown to everybody as buttons (None: always)."""
+    private_choices: bool = False
+    """Whether a player's next choice is offered privately, as buttons under their own reply."""
 
 
 class Courier(Protocol):
@@ -58,6 +61,7 @@ class Services(Protocol):
     courier: Courier
     controls: dict[str, ControlsBuilder]
     game_ui: dict[str, GameUI]
+    drafts: Drafts
     game_groups: dict[str, app_commands.Group]
     bazaar_group: app_commands.Group
 
