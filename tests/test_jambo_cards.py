@@ -433,3 +433,11 @@ def test_wise_man_makes_ware_cards_buy_2_cheaper_and_sell_2_dearer_this_turn() -
     assert state.gold[0] == 19 + 14, "two Wise Men add 4"
     state, _ = play(state, "end", "end")
     assert state.wise == 0
+
+
+def test_psychic_cards_drawn_by_the_other_player_stay_known_to_the_seer() -> None:
+    state, _ = play(table(hands=(["psychic"], []), utilities=([], ["well"])), "play psychic")
+    state, _ = play(state, "card guard", "card well", "card boat", "card shaman", "card kettle", "card ape")
+    state, _ = play(state, "take boat", "end", "use well", "card guard")
+    assert E.view(state, 0).details["players"][1]["known"] == ["guard"]
+    assert E.view(state, 0).details["deck_top"] == ["well", "shaman", "kettle", "ape"]

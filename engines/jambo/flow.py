@@ -16,7 +16,7 @@ from engines.base import CHANCE, Event, Events
 from engines.jambo import animals, auction, deck, people, reactions, trade, turn, utilities
 from engines.jambo.cards import CARD_ID, NAMES, WARE_CARDS
 from engines.jambo.data import DATA
-from engines.jambo.state import NOBODY, JamboState, Step
+from engines.jambo.state import NOBODY, JamboState, Step, other
 from engines.jambo.steps import StepRule, head, pop, replace
 
 RULES: dict[str, StepRule] = {
@@ -152,8 +152,12 @@ def _ready_to_draw(state: JamboState, events: Events) -> bool:
 
 def _draw(state: JamboState, step: Step, card: int, events: Events) -> None:
     """The deck gives ``card`` to the head draw step, which puts it where its ``dest`` says."""
+    seen = bool(state.deck.top) and state.deck.seer == other(step.seat)
     deck.take_from_deck(state, card)
-    DESTINATIONS[step.dest](state, step, card, events)
+    if step.dest == "hand":
+        _to_hand(state, step, card, events, seen=seen)
+    else:
+        DESTINATIONS[step.dest](state, step, card, events)
 
 
 def _count_down(state: JamboState, step: Step) -> None:
@@ -163,9 +167,9 @@ def _count_down(state: JamboState, step: Step) -> None:
         pop(state)
 
 
-def _to_hand(state: JamboState, step: Step, card: int, events: Events) -> None:
-    """Into the drawer's hand, seen by them alone."""
-    deck.add_to_hand(state, step.seat, card, known=False)
+def _to_hand(state: JamboState, step: Step, card: int, events: Events, *, seen: bool) -> None:
+    """Into the drawer's hand, seen by them alone (``seen``: the other player knew it from a Psychic)."""
+    deck.add_to_hand(state, step.seat, card, known=seen)
     hidden = Event("card_drawn_hidden", {"seat": step.seat})
     events.emit("card_drawn", seat=step.seat, public=hidden, card=NAMES[card])
     _count_down(state, step)
@@ -198,7 +202,6 @@ def _reveal(state: JamboState, step: Step, card: int, events: Events) -> None:
 
 
 DESTINATIONS: dict[str, Callable[[JamboState, Step, int, Events], None]] = {
-    "hand": _to_hand,
     "look": _to_look,
     "table": _to_table,
     "reveal": _reveal,
