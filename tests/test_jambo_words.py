@@ -134,6 +134,7 @@ def test_standing_orders_read_back() -> None:
 
 # ---- refusals ----------------------------------------------------------------------------------------------------
 LONG = "x" * 2000
+FULL = (["trinkets"] * 6 + ["hides"] * 6 + ["tea"] * 6, ["silk"] * 6 + ["fruit"] * 6 + ["salt"] * 6)
 REFUSALS = [
     (lambda: table(actions=5), "play wise man", "no_actions_left", "5 actions"),
     (lambda: play(table(), "draw", "card boat", "keep")[0], "draw", "drawing_over", "Phase 1 is over"),
@@ -166,6 +167,37 @@ REFUSALS = [
     (lambda: play(table(), "draw")[0], "keep", "chance_due", "being drawn"),
     (lambda: table(), "take " + LONG, "not_now", "not a choice now"),
     (lambda: table(), LONG, "not_a_move", "not a legal move"),
+    (
+        lambda: table(hands=(["well"], []), utilities=(["boat"], [])),
+        "play well replace boat",
+        "no_need_to_replace",
+        "without replacing",
+    ),
+    (lambda: table(hands=(["carrier"], [])), "play carrier " + LONG, "bad_choice", "cannot be played with"),
+    (
+        lambda: table(utilities=(["boat"], []), wares=(FULL[0], FULL[1]), smalls=(4, 4)),
+        "use boat",
+        "supply_empty",
+        "no wares left",
+    ),
+    (
+        lambda: table(hands=(["dancer", "well"], []), wares=(["tea"] * 3, [])),
+        "play dancer well",
+        "dancer_needs_card",
+        "shows 3 wares",
+    ),
+    (
+        lambda: play(
+            table(hands=(["guard"], []), utilities=(["mask"], []), discard=["well"]),
+            "draw",
+            "card boat",
+            "discard boat",
+        )[0],
+        "use mask guard",
+        "mask_before_drawing",
+        "before you draw",
+    ),
+    (lambda: play(table(gold=(60, 0), actions=4), "end", "end")[0], "end", "game_over", "over"),
 ]
 
 
@@ -177,6 +209,11 @@ def test_every_refusal_names_its_rule_in_a_short_sentence(build, move, code, wor
     assert refused.value.code == code
     text = SAY.refusal(refused.value)
     assert words in text and len(text) < 300
+
+
+def test_every_refusal_code_has_a_scenario_here() -> None:
+    tested = {r[2] for r in REFUSALS} | {"bid_too_low", "bid_over_gold", "must_open", "bad_orders"}
+    assert set(WORDS.refusals) <= tested
 
 
 def test_an_auction_refuses_bids_out_of_range_with_the_limits() -> None:

@@ -28,7 +28,8 @@ def supply(state: JamboState, ware: int) -> int:
 
 
 def supply_counts(state: JamboState) -> list[int]:
-    return [supply(state, ware) for ware in range(NW)]
+    first, second = state.wares
+    return [PER_KIND - a - b - t for a, b, t in zip(first, second, state.table_wares, strict=True)]
 
 
 def held(state: JamboState, seat: int) -> int:

@@ -61,19 +61,28 @@ SHOWN: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 """Per card type, the (ware, count) pairs a ware card shows."""
 
 
+BUY_MOVES = tuple(f"buy {name}" for name in NAMES)
+SELL_MOVES = tuple(f"sell {name}" for name in NAMES)
+
+
 def ware_card_moves(state: JamboState, seat: int, card: int, supply: list[int]) -> list[str]:
     """``buy``/``sell`` moves of ``card`` (``supply``: the supply's counts, computed once by the caller)."""
     moves = []
     shown = SHOWN[card]
-    if all(supply[w] >= n for w, n in shown):
+    for ware, count in shown:
+        if supply[ware] < count:
+            break
+    else:
         count = WARE_COUNT[card]
         if stands.free_spaces(state, seat) >= count:
             cost = buy_price(state, card) + stands.fee_for(state, seat, count)
             if state.gold[seat] >= cost:
-                moves.append(f"buy {NAMES[card]}")
+                moves.append(BUY_MOVES[card])
     mine = state.wares[seat]
-    if all(mine[w] >= n for w, n in shown):
-        moves.append(f"sell {NAMES[card]}")
+    for ware, count in shown:
+        if mine[ware] < count:
+            return moves
+    moves.append(SELL_MOVES[card])
     return moves
 
 

@@ -48,9 +48,13 @@ LIMIT = DATA.utility_limit
 # ---- in play ------------------------------------------------------------------------------------------------
 def unused(state: JamboState, seat: int) -> list[int]:
     """The distinct utilities ``seat`` has face up (not yet used this turn)."""
-    if seat != state.active:
-        return sorted(set(state.utilities[seat]))
-    return sorted(u for u in set(state.utilities[seat]) if state.utilities[seat].count(u) > state.used.count(u))
+    mine = state.utilities[seat]
+    if not mine:
+        return []
+    if seat != state.active or not state.used:
+        return sorted(set(mine))
+    used = state.used
+    return sorted(u for u in set(mine) if mine.count(u) > used.count(u))
 
 
 def face_up(state: JamboState, seat: int) -> list[int]:
