@@ -13,7 +13,7 @@ import random
 import time
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 from test_morocco_notation import E, close, dealt, put, workers_turn
 
 import render
@@ -230,3 +230,31 @@ def test_a_render_is_fast_enough() -> None:
     for _ in range(5):
         render_board(view)
     assert (time.perf_counter() - start) / 5 < 0.25
+
+
+def test_the_rooftop_marks_the_pawns_space_and_highlighted_spaces() -> None:
+    state = busy_state()
+    state.pawn = 0
+    plain = picture(view_of(state))
+    framed = picture(view_of(state), highlight=("roof 3",))
+    moved = E.copy(state)
+    moved.pawn = 3
+    with_pawn = picture(view_of(moved))
+    panel = LANDSCAPE.panel_box()
+    for other in (framed, with_pawn):
+        changed = _changed_box(plain, other)
+        assert changed is not None
+        left, _top, right, bottom = changed
+        assert panel[0] < left and right < panel[0] + (panel[2] - panel[0]) / 2
+        assert bottom < panel[1] + 320
+        assert any(close_to(c, UI["highlight"], 6) for c in _colours_in(other, changed))
+
+
+def _changed_box(first: Image.Image, second: Image.Image) -> tuple[int, int, int, int] | None:
+    return ImageChops.difference(first, second).getbbox()
+
+
+def _colours_in(image: Image.Image, box: tuple[int, int, int, int]) -> list[RGB]:
+    counts = image.crop(box).getcolors(maxcolors=1 << 16)
+    assert counts is not None
+    return [colour for _, colour in counts]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engines.base import Event, Events
 from engines.morocco.board import DIRECTIONS, NEIGHBOUR, POINT_OF, SPACE_NAMES, STALL_NAMES
-from engines.morocco.data import COLOURS, DATA, JUICE_VALUES
+from engines.morocco.data import DATA, JUICE_VALUES
 from engines.morocco.rules import (
     arrow_options,
     can_take_bodyguard,
@@ -276,4 +276,3 @@ def tourist_leaves(state: MoroccoState, events: Events) -> None:
 
 
 REWARDS = ("gold", "bodyguard")
-assert COLOURS

@@ -37,7 +37,7 @@ from engines.morocco.board import (
     SPACES,
     STALL_BY_NAME,
 )
-from engines.morocco.data import COLOURS, DATA, JUICE_VALUES
+from engines.morocco.data import COLOURS, JUICE_VALUES
 from engines.morocco.state import WILD
 
 Move = tuple[Any, ...]
@@ -286,6 +286,3 @@ def canonical_text(move: Move) -> str:
     """The canonical text of ``move`` (a placement no rule allows, such as a cousin far away, is spelled too)."""
     text = TEXT_BY_MOVE.get(move)
     return text if text is not None else place_text(*move[1:])
-
-
-assert all(len(COUSIN_SPACES[s]) <= 2 for s in SPACES) and DATA.market_size == SIZE

@@ -11,7 +11,6 @@ from functools import cache
 
 from engines.base import IllegalMove
 from engines.morocco.board import (
-    ADJACENT,
     COUSIN_SPACES,
     DIRECTIONS,
     NEIGHBOUR,
@@ -25,7 +24,7 @@ from engines.morocco.board import (
 )
 from engines.morocco.data import COLOURS, DATA, JUICE_VALUES, WEIGHT
 from engines.morocco.notation import PERMUTATIONS, Move, canonical_text, die_face_name, place_text
-from engines.morocco.state import CHANCE_STEPS, KIND_ASSISTANT, OPEN, WILD, MoroccoState
+from engines.morocco.state import CHANCE_STEPS, OPEN, MoroccoState
 
 NUM_COLOURS = len(COLOURS)
 COLOUR_RANGE = range(NUM_COLOURS)
@@ -499,4 +498,3 @@ PERMUTATION_TEXTS = {
     line: tuple(f"{line} {' '.join(COLOURS[c] for c in perm)}" for perm in PERMUTATIONS)
     for line in ("rows", "columns", "roof")
 }
-assert KIND_ASSISTANT == 0 and WILD < 0 and die_face_name(WILD) == "wild" and ADJACENT

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from engines.base import Decision, SeatView, View
@@ -25,8 +26,6 @@ from engines.morocco.board import (
     STALL_BY_NAME,
     STALL_NAMES,
     STALLS,
-    column_of,
-    row_of,
 )
 from engines.morocco.data import COLOURS, DATA, JUICE_VALUES, KINDS
 from engines.morocco.notation import die_face_name
@@ -86,34 +85,50 @@ def decision(state: MoroccoState) -> Decision | None:
     seat = decider(state)
     if seat is None or state.step == "over":
         return None
-    step = state.step
-    if step == "scout":
-        params: dict[str, Any] = {"pawn": state.pawn}
-    elif step == "wild":
-        params = {"roller_seat": state.roller}
-    elif step == "workers":
-        params = {
-            "turn": 1 + state.turns_taken // state.num_players,
-            "gold": state.gold[seat],
-            "can_place": can_place(state, seat),
-        }
-    elif step == "reward":
-        params = {"stall": STALL_NAMES[state.closing], "place": state.reward_places[0]}
-    elif step == "arrow":
-        params = {
-            "stall": STALL_NAMES[state.closing],
-            "directions": [DIRECTIONS[d] for d in arrow_options(state, state.closing)],
-        }
-    elif step == "tourist":
-        target = tourist_target(state)
-        params = {
-            "stall": STALL_NAMES[state.closing],
-            "target": STALL_NAMES[target],
-            "spaces": [SPACE_NAMES[s] for s in free_spaces(state, target)],
-        }
-    else:
-        params = {"colours": [COLOURS[c] for c in range(NUM_COLOURS) if state.cubes[seat * NUM_COLOURS + c]]}
-    return Decision(seat=seat, code=step, params=params)
+    return Decision(seat=seat, code=state.step, params=DECISION_PARAMS[state.step](state, seat))
+
+
+def _scout_params(state: MoroccoState, seat: int) -> dict[str, Any]:
+    return {"pawn": state.pawn}
+
+
+def _wild_params(state: MoroccoState, seat: int) -> dict[str, Any]:
+    return {"roller_seat": state.roller}
+
+
+def _worker_params(state: MoroccoState, seat: int) -> dict[str, Any]:
+    turn = 1 + state.turns_taken // state.num_players
+    return {"turn": turn, "gold": state.gold[seat], "can_place": can_place(state, seat)}
+
+
+def _reward_params(state: MoroccoState, seat: int) -> dict[str, Any]:
+    return {"stall": STALL_NAMES[state.closing], "place": state.reward_places[0]}
+
+
+def _arrow_params(state: MoroccoState, seat: int) -> dict[str, Any]:
+    directions = [DIRECTIONS[d] for d in arrow_options(state, state.closing)]
+    return {"stall": STALL_NAMES[state.closing], "directions": directions}
+
+
+def _tourist_params(state: MoroccoState, seat: int) -> dict[str, Any]:
+    target = tourist_target(state)
+    spaces = [SPACE_NAMES[s] for s in free_spaces(state, target)]
+    return {"stall": STALL_NAMES[state.closing], "target": STALL_NAMES[target], "spaces": spaces}
+
+
+def _keep_params(state: MoroccoState, seat: int) -> dict[str, Any]:
+    return {"colours": [COLOURS[c] for c in range(NUM_COLOURS) if state.cubes[seat * NUM_COLOURS + c]]}
+
+
+DECISION_PARAMS: dict[str, Callable[[MoroccoState, int], dict[str, Any]]] = {
+    "scout": _scout_params,
+    "wild": _wild_params,
+    "workers": _worker_params,
+    "reward": _reward_params,
+    "arrow": _arrow_params,
+    "tourist": _tourist_params,
+    "keep": _keep_params,
+}
 
 
 def details(state: MoroccoState, viewer: int | None) -> dict[str, Any]:
@@ -325,6 +340,3 @@ def changed_places(before: View, after: View) -> list[str]:
 def _stall_changed(old: dict[str, Any], new: dict[str, Any]) -> bool:
     keys = ("open", "tile_seat", "empty_tile", "arrow", "overflow", "workers")
     return any(old[key] != new[key] for key in keys)
-
-
-assert row_of(0) == column_of(0) == 0

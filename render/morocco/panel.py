@@ -118,46 +118,54 @@ def _draw_status(draw: ImageDraw.ImageDraw, view: View, layout: Layout, x: int, 
 def _draw_roof_and_die(
     image: Image.Image, view: View, layout: Layout, x: int, y: int, width: int, highlight: list[str]
 ) -> int:
-    details = view.details
+    """The rooftop ring on the left, the die and the supplies on its right; returns the y below both."""
     radius = layout.roof_radius
     centre = (x + radius + layout.pp(30), y + radius + layout.pp(26))
+    _draw_roof(image, view, layout, centre, highlight)
+    right_x = round(centre[0] + radius + layout.pp(60))
+    bottom = _draw_die_and_supply(image, view, layout, right_x, y + layout.pp(8), x + width - right_x)
+    return max(round(centre[1] + radius + layout.pp(28)), bottom + 6)
+
+
+def _draw_roof(
+    image: Image.Image, view: View, layout: Layout, centre: tuple[float, float], highlight: list[str]
+) -> None:
+    """The ring of five spaces with their cubes and numbers; the pawn in the centre or on its space (ringed)."""
+    radius = layout.roof_radius
     draw = ImageDraw.Draw(image)
+    reach = radius + layout.pp(26)
     draw.ellipse(
-        [
-            centre[0] - radius - layout.pp(26),
-            centre[1] - radius - layout.pp(26),
-            centre[0] + radius + layout.pp(26),
-            centre[1] + radius + layout.pp(26),
-        ],
+        [centre[0] - reach, centre[1] - reach, centre[0] + reach, centre[1] + reach],
         fill=mix(UI["panel"], UI["frame"], 0.12),
         outline=UI["panel_edge"],
         width=2,
     )
-    roof = details.get("roof") or []
-    pawn_at = details.get("pawn", 0)
-    size = layout.pp(36)
+    roof = view.details.get("roof") or []
+    pawn_at = view.details.get("pawn", 0)
+    size, ring = layout.pp(36), layout.pp(24)
     small = font(layout.small_size, bold=True)
     for index in range(5):
         spot = roof_spot(centre, radius, index)
-        colour = roof[index] if index < len(roof) else None
-        if f"roof {index + 1}" in highlight or (pawn_at == index + 1):
-            ring = layout.pp(24)
+        if f"roof {index + 1}" in highlight or pawn_at == index + 1:
             draw.ellipse(
                 [spot[0] - ring, spot[1] - ring, spot[0] + ring, spot[1] + ring],
                 outline=UI["highlight"],
                 width=layout.pp(5),
             )
-        if colour:
-            image.paste(cube(colour, size), (round(spot[0] - size / 2), round(spot[1] - size / 2)), cube(colour, size))
-        label = roof_spot(centre, radius + layout.pp(30), index)
-        draw.text(label, str(index + 1), font=small, fill=UI["coordinate"], anchor="mm")
+        if index < len(roof) and roof[index]:
+            sprite = cube(roof[index], size)
+            image.paste(sprite, (round(spot[0] - size / 2), round(spot[1] - size / 2)), sprite)
+        draw.text(
+            roof_spot(centre, radius + layout.pp(30), index),
+            str(index + 1),
+            font=small,
+            fill=UI["coordinate"],
+            anchor="mm",
+        )
     pawn_size = layout.pp(34)
     where = centre if not pawn_at else roof_spot(centre, radius * 0.5, pawn_at - 1)
     sprite = pawn(pawn_size)
     image.paste(sprite, (round(where[0] - pawn_size / 2), round(where[1] - pawn_size / 2)), sprite)
-    right_x = centre[0] + radius + layout.pp(60)
-    bottom = _draw_die_and_supply(image, view, layout, right_x, y + layout.pp(8), x + width - right_x)
-    return max(round(centre[1] + radius + layout.pp(28)), bottom + 6)
 
 
 def roof_spot(centre: tuple[float, float], radius: float, index: int) -> tuple[float, float]:
