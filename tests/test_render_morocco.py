@@ -19,7 +19,7 @@ from test_morocco_notation import E, close, dealt, put, workers_turn
 import render
 from engines.base import CHANCE, View
 from engines.morocco.state import EMPTY_TILE, MoroccoState
-from render.morocco import render_board
+from render.morocco import board_image, render_board
 from render.morocco.board import EMPTY_TILE as EMPTY_TILE_RGB
 from render.morocco.board import column_cube_centre, point_xy, row_cube_centre, space_centre
 from render.morocco.layout import LANDSCAPE, PORTRAIT, Layout
@@ -235,11 +235,11 @@ def test_a_render_is_fast_enough() -> None:
 def test_the_rooftop_marks_the_pawns_space_and_highlighted_spaces() -> None:
     state = busy_state()
     state.pawn = 0
-    plain = picture(view_of(state))
-    framed = picture(view_of(state), highlight=("roof 3",))
+    plain = board_image(view_of(state))
+    framed = board_image(view_of(state), highlight=("roof 3",))
     moved = E.copy(state)
     moved.pawn = 3
-    with_pawn = picture(view_of(moved))
+    with_pawn = board_image(view_of(moved))
     panel = LANDSCAPE.panel_box()
     for other in (framed, with_pawn):
         changed = _changed_box(plain, other)
