@@ -120,3 +120,12 @@ def test_changed_places_name_what_a_move_changed() -> None:
     after, _ = play(before, "buy 3 silk")
     places = E.changed_places(E.view(before, 0), E.view(after, 0))
     assert {"stand:0", "gold:0", "hand:0", "discard"} <= set(places)
+
+
+def test_the_hand_image_shows_a_draft_to_the_player_who_picks() -> None:
+    state = table(hands=(["ape", "guard", "well"], ["boat", "psychic"]))
+    state = E.apply_standing(state, 1, "orders guard never").state
+    state, _ = play(state, "play ape")
+    picker = image_of(render_private(E.view(state, 0)) or b"")
+    waiting = image_of(render_private(E.view(state, 1)) or b"")
+    assert picker.height > waiting.height

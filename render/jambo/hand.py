@@ -4,7 +4,8 @@ Every card is drawn whole: its kind (colour and letter), its name, its text in s
 ware card the wares it shows with its buy and sell prices. A card the other player knows is in
 the hand (it was taken in view of both) is tagged "SEEN". Below the hand come the cards the viewer
 alone is looking at: a card drawn in phase 1, a Scale's two, a Psychic's six, the other player's
-hand seen with a Hyena, or the top of the deck known from a Psychic.
+hand seen with a Hyena, or the top of the deck known from a Psychic; and, when the viewer must
+choose among them, the cards of a draft or an auction, whole.
 """
 
 from __future__ import annotations
@@ -21,6 +22,12 @@ from render.palette import UI
 from render.png import encode_png
 from render.text import fit_text
 
+TABLE_CHOICES = {
+    "ape_pick": "On the table (Ape): take one",
+    "lion_pick": "In the middle (Lion): take one",
+    "bid_open": "Up for auction",
+    "bid_raise": "Up for auction",
+}
 LOOKING = {
     "keep_or_discard": "Card drawn: keep it or discard it",
     "scale_choose": "Scale: keep one, give the other",
@@ -85,6 +92,9 @@ def render_private(view: View, *, layout: str = "landscape") -> bytes | None:
     elif known:
         y = _section(draw, theme, f"Cards you know in {other}'s hand ({them['hand_count']} in all)", y + 6)
         y = _cards(image, theme, known, y)
+    if view.to_move == viewer and details["table_cards"] and decision in TABLE_CHOICES:
+        y = _section(draw, theme, TABLE_CHOICES[decision], y + 6)
+        y = _cards(image, theme, details["table_cards"], y)
     if details.get("deck_top"):
         y = _section(draw, theme, "Top of the deck, in order (your Psychic)", y + 6)
         y = _cards(image, theme, details["deck_top"], y)
