@@ -64,6 +64,8 @@ class MoveSelect(GameSelect, kind="sel"):
     """A menu of the legal moves when there are too many for buttons."""
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        if record.version != self.version:
+            raise Refused("out_of_date")
         await make_moves(interaction, MoveRequest(record.id, self.version, [self.chosen(interaction)[0]]))
 
 

@@ -38,10 +38,10 @@ GAME = "cairo"
 OPTION_NAMES = ("stall", "square", "door", "pay", "coins", "customer", "entrance", "first", "second", "cards")
 """Every option of the Kairo commands whose typed value narrows the choices of another."""
 Completer = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
-HAND = N_("Your hand: {cards}. Coins: {coins} (value {value}). Charlatans: {charlatans}.")
+HAND = N_("Your hand: {held_cards}. Coins: {held_coins} (value {value}). Charlatans: {charlatans}.")
 NO_CARDS = N_("no building cards")
 NO_COINS = N_("none")
-COIN = N_("{value} {colour}")
+COIN = N_("{amount} {colour}")
 HAND_PLAYERS_ONLY = N_("Only the players of a started game have a hand.")
 
 
@@ -280,13 +280,13 @@ def hand_text(played: Played, seat: int) -> str:
     player = played.view(seat).details["players"][seat]
     cards = ", ".join(player.get("hand") or []) or say._(NO_CARDS)
     coins = ", ".join(
-        say.fill(COIN, {"value": value, "colour": colour})
+        say.fill(COIN, {"amount": value, "colour": colour})
         for colour, value in (player.get("coins") or {}).items()
         if value
     )
     params = {
-        "cards": cards,
-        "coins": coins or say._(NO_COINS),
+        "held_cards": cards,
+        "held_coins": coins or say._(NO_COINS),
         "value": player.get("coin_value", 0),
         "charlatans": player.get("charlatans", 0),
     }
