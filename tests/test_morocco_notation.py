@@ -171,6 +171,8 @@ def test_short_forms_a_player_may_type_are_read_as_the_canonical_move(typed: str
         ("cousin c3 ne cube green", "bad_form"),
         ("swap rows 1 9", "no_such_line"),
         ("swap rows 2 2", "swap_same"),
+        ("swap 1 b", "no_such_line"),
+        ("swap columns b 2", "no_such_line"),
         ("scout 7", "no_such_ring_space"),
         ("scout", "bad_form"),
         ("arrow up", "no_such_direction"),
