@@ -441,12 +441,17 @@ class Store:
             )
             claimed = []
             for row in rows:
+                # The claim re-checks that the row is still due: on PostgreSQL another process may have
+                # claimed it since the SELECT (the UPDATE waits for its row lock, then reads it anew).
                 took = await tx.execute(
                     "UPDATE outbox SET status = 'sending', lease_until = ?, attempts = attempts + 1"
-                    " WHERE id = ? AND status = ?",
+                    " WHERE id = ? AND status = ?"
+                    " AND ((status = 'pending' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until < ?))",
                     now + lease,
                     row["id"],
                     row["status"],
+                    now,
+                    now,
                 )
                 if took == 1:
                     claimed.append(_delivery({**row, "status": "sending", "attempts": row["attempts"] + 1}))
