@@ -150,6 +150,13 @@ class ScheduleStore:
     ) -> GuildSettings:
         """Apply ``change`` to the server's settings in one transaction (two admins saving at once both count)."""
         async with self.db.transaction() as tx:
+            # Lock the server's row first (made with the defaults if missing): on PostgreSQL a second
+            # admin's transaction waits here, then reads what the first one saved.
+            await tx.execute(
+                "INSERT INTO guild_settings (guild_id) VALUES (?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET guild_id = excluded.guild_id",
+                guild_id,
+            )
             row = await tx.fetchrow(
                 "SELECT reminder_hours, deadline_hours, threads, allowed_channel_id FROM guild_settings"
                 " WHERE guild_id = ?",
