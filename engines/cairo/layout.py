@@ -19,7 +19,8 @@ from engines.cairo.paths import PathIndex, distances, walking_steps
 from engines.cairo.state import CairoState
 
 NOBODY = -1
-CACHE_SIZE = 256
+CACHE_SIZE = 16
+"""Layouts kept: a turn asks many questions of one or two boards; older ones are not asked again."""
 
 
 @dataclass(frozen=True, slots=True)
