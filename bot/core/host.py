@@ -265,7 +265,8 @@ class GameHost:
             step = engine.apply_standing(before, seat, move)
             steps = [Step(LogEntry(seat, "standing", step.move, user_id), before, step.events)]
             state = self._run_chance(engine, step.state, steps)
-            return await self._commit(record, seats, before, state, steps, user_id, quiet=True)
+            quiet = engine.to_move(state) == engine.to_move(before) and len(steps) == 1
+            return await self._commit(record, seats, before, state, steps, user_id, quiet=quiet)
 
     async def resign(self, game_id: int, user_id: int) -> Played:
         """``user_id`` leaves a running game; the engine decides whether it goes on."""

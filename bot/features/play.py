@@ -26,7 +26,7 @@ from bot.core.wording import say_for
 from bot.ui.components import GameButton, GameSelect, persistent_view
 from bot.ui.context import GameId, choices_from, current_game, make_command, target
 from bot.ui.errors import reply_private
-from bot.ui.moves import DRAFT_ITEMS, MoveRequest, defer, make_moves
+from bot.ui.moves import DRAFT_ITEMS, MoveRequest, defer, make_moves, shortlisted
 from bot.ui.services import GameUI, Services, services
 
 BUTTON_LIMIT = 5
@@ -92,16 +92,17 @@ async def move_controls(svc: Services, played: Played, delivery: Delivery | None
     if ui.public_moves is not None and not ui.public_moves(public):
         return None
     moves = played.engine.legal_moves(played.state)
+    shown = shortlisted(ui, moves, public)
     say = say_for(played.game.game, tuple(played.names))
     game_id, version = played.game.id, played.game.version
-    if len(moves) <= BUTTON_LIMIT:
+    if len(shown) <= BUTTON_LIMIT:
         buttons = [
-            MoveButton(game_id, version, index, label=say.label(move, public), emoji=ui.emoji.get(move))
-            for index, move in enumerate(moves)
+            MoveButton(game_id, version, moves.index(move), label=say.label(move, public), emoji=ui.emoji.get(move))
+            for move in shown
         ]
         return persistent_view(*buttons)
-    if len(moves) <= SELECT_LIMIT and all(len(m) <= CHOICE_LIMIT for m in moves):
-        options = [discord.SelectOption(label=shorten(say.label(m, public), CHOICE_LIMIT), value=m) for m in moves]
+    if len(shown) <= SELECT_LIMIT and all(len(m) <= CHOICE_LIMIT for m in shown):
+        options = [discord.SelectOption(label=shorten(say.label(m, public), CHOICE_LIMIT), value=m) for m in shown]
         return persistent_view(MoveSelect(game_id, version, options=options, placeholder=say._(CHOOSE_MOVE)))
     return None
 

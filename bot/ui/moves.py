@@ -127,27 +127,35 @@ async def board_link(interaction: discord.Interaction, played: Played) -> str | 
 
 
 # ---- drafts on Discord ------------------------------------------------------------------------------------
-def draft_view(played: Played, moves: list[str]) -> tuple[discord.ui.View, str]:
+def draft_view(played: Played, moves: list[str], ui: GameUI) -> tuple[discord.ui.View, str]:
     """Buttons (or a menu) for the next step after ``moves``, with Cancel; a hint when they do not fit."""
     say = say_for(played.game.game, tuple(played.names))
     options = next_moves(played, moves)
     public = played.view(None)
     game, version = played.game.id, played.game.version
     cancel = DraftCancel(game, version, label=say._(CANCEL), style=discord.ButtonStyle.secondary)
-    if len(options) <= BUTTON_LIMIT:
-        buttons = [DraftButton(game, version, i, label=say.label(m, public)) for i, m in enumerate(options)]
+    shown = shortlisted(ui, options, public)
+    if len(shown) <= BUTTON_LIMIT:
+        buttons = [DraftButton(game, version, options.index(m), label=say.label(m, public)) for m in shown]
         return persistent_view(*buttons, cancel), ""
-    if len(options) <= SELECT_LIMIT and all(len(m) <= CHOICE_LIMIT for m in options):
-        menu = [discord.SelectOption(label=shorten(say.label(m, public), CHOICE_LIMIT), value=m) for m in options]
+    if len(shown) <= SELECT_LIMIT and all(len(m) <= CHOICE_LIMIT for m in shown):
+        menu = [discord.SelectOption(label=shorten(say.label(m, public), CHOICE_LIMIT), value=m) for m in shown]
         return persistent_view(DraftSelect(game, version, options=menu, placeholder=say._(PICK)), cancel), ""
     example = "; ".join([*moves, options[0]])
     return persistent_view(cancel), say.fill(TOO_MANY, {"command": played.game.game, "example_text": example})
 
 
+def shortlisted(ui: GameUI, options: list[str], view: Any) -> list[str]:
+    """The moves to offer: all of them, or the game's shortlist when they are too many for a menu."""
+    if len(options) <= SELECT_LIMIT or ui.shortlist is None:
+        return options
+    return [m for m in ui.shortlist(options, view) if m in options][:SELECT_LIMIT]
+
+
 async def offer_draft(interaction: discord.Interaction, played: Played, moves: list[str], note: str = "") -> None:
     """Keep ``moves`` as the user's draft and show them privately with the next step's buttons."""
     drafts_of(interaction).put(Draft(played.game.id, interaction.user.id, played.game.version, list(moves)))
-    view, hint = draft_view(played, moves)
+    view, hint = draft_view(played, moves, services(interaction).game_ui.get(played.game.game, GameUI()))
     text = fit_message("\n".join(part for part in (note, draft_text(played, moves), hint) if part))
     kwargs: dict[str, Any] = {"ephemeral": True, "view": view}
     if interaction.response.is_done():

@@ -39,6 +39,8 @@ class GameUI:
     """Whether the legal moves may be shown to everybody as buttons (None: always)."""
     private_choices: bool = False
     """Whether a player's next choice is offered privately, as buttons under their own reply."""
+    shortlist: Callable[[list[str], View], list[str]] | None = None
+    """The moves worth a button when there are too many for a menu (bids: the next few and pass)."""
 
 
 class Courier(Protocol):
