@@ -1,10 +1,11 @@
 """End-to-end move latency: the real bot against the fake Discord, one game after another.
 
 ``bench_latency(game, moves)`` opens a two-player game in a ``Sandbox`` (lobby buttons, as players
-would), then plays ``moves`` random legal moves with ``/<game> play`` and measures, for each, the
-time from the interaction being sent to the bot's callback arriving (``Interaction.latency`` of the
-fake): the engine, the database write and the board image are all inside it. A finished game is
-replaced by a new one. Nothing here is a test: it only measures.
+would), then plays ``moves`` random legal decisions by slash command (``/<game> play move:``, or the
+game's own command where its ``play`` takes something else) and measures, for each, two times: until
+the bot's answer arrives (``answer``: the interaction is deferred at once) and until the new board is
+posted in the game's thread (``board``: the engine, the database write, the image and the upload are
+all inside it). A finished game is replaced by a new one. Nothing here is a test: it only measures.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import random
 import statistics
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -47,20 +49,47 @@ async def open_game(box: Sandbox, game: str, players: list[User]) -> tuple[int, 
 
 
 async def next_move(box: Sandbox, game_id: int, rng: random.Random) -> tuple[int, str] | None:
-    """The user id to move and a random legal move for them, or None when the game is over."""
+    """The user id to move and a random whole decision for them (``;`` between its moves), or None at the end."""
     played = await box.bot.host.snapshot(game_id)  # type: ignore[union-attr]
     seat = played.to_move
     if played.state is None or seat is None or seat == CHANCE:
         return None
     user_id = played.user_of(seat)
     assert user_id is not None
-    return user_id, rng.choice(played.engine.legal_moves(played.state))
+    engine, state, moves = played.engine, played.state, []
+    while True:
+        move = rng.choice(engine.legal_moves(state))
+        moves.append(move)
+        state = engine.apply(state, move)
+        if not (engine.partial(state) and engine.to_move(state) == seat):
+            return user_id, "; ".join(moves)
+
+
+def command_for(box: Sandbox, game: str, move: str) -> tuple[str, dict[str, Any]]:
+    """The slash command that sends ``move``: ``play move:`` where the game has it, else by its first word."""
+    group = next(c for c in box.fake.registered_commands() if c["name"] == game)
+    play = next(o for o in group.get("options", []) if o["name"] == "play")
+    if any(o["name"] == "move" for o in play.get("options", [])):
+        return "play", {"move": move}
+    word = move.split()[0]
+    if word in ("draw", "end", "pass"):
+        return word, {}
+    if word == "bid":
+        return "bid", {"amount": int(move.split()[1])}
+    if word in ("play", "buy", "sell"):
+        return "play", {"card": move}
+    if word == "use":
+        return "use", {"utility": move}
+    if word in ("react", "decline"):
+        return "react", {"answer": move}
+    return "decide", {"choice": move}
 
 
 async def bench_latency(game: str, moves: int) -> dict[str, Any]:
-    """Latency of ``moves`` moves of ``game`` through the fake Discord: p50 and p99 in ms."""
+    """Latency of ``moves`` decisions of ``game`` through the fake Discord: answer and board, p50 and p99 in ms."""
     rng = random.Random(3)
     latencies: list[float] = []
+    answers: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         async with Sandbox(Path(folder) / "bench.db", rng=random.Random(4)) as box:
             players = [box.user("ana"), box.user("ben")]
@@ -72,13 +101,20 @@ async def bench_latency(game: str, moves: int) -> dict[str, Any]:
                     game_id, thread = await open_game(box, game, players)
                     continue
                 user_id, move = found
-                it = await box.fake.slash(by_id[user_id], thread, f"{game} play", {"move": move})
+                command, options = command_for(box, game, move)
+                before = (await box.bot.host.game(game_id)).version  # type: ignore[union-attr]
+                start = time.perf_counter()
+                it = await box.fake.slash(by_id[user_id], thread, f"{game} {command}", options)
                 await it.done()
-                if it.ephemeral:
+                elapsed = time.perf_counter() - start
+                if (await box.bot.host.game(game_id)).version == before:  # type: ignore[union-attr]
                     raise RuntimeError(f"the bot refused the legal move {move!r}: {it.content}")
-                latencies.append(it.latency * 1000)
+                latencies.append(elapsed * 1000)
+                answers.append(it.latency * 1000)
     return {
         "p50_ms": statistics.median(latencies),
         "p99_ms": percentile(latencies, 0.99),
+        "answer_p50_ms": statistics.median(answers),
+        "answer_p99_ms": percentile(answers, 0.99),
         "moves": len(latencies),
     }

@@ -26,30 +26,17 @@ from bot.core.wording import say_for
 from bot.ui.components import GameButton, GameSelect, persistent_view
 from bot.ui.context import GameId, choices_from, current_game, make_command, target
 from bot.ui.errors import reply_private
-from bot.ui.moves import DRAFT_ITEMS, MoveRequest, defer, make_moves, shortlisted
+from bot.ui.moves import DRAFT_ITEMS, MOVE_SEPARATOR, MoveRequest, defer, make_moves, shortlisted, split_moves
 from bot.ui.services import GameUI, Services, services
 
 BUTTON_LIMIT = 5
 SELECT_LIMIT = 25
-MOVE_SEPARATOR = ";"
-MAX_MOVES_PER_COMMAND = 12
-MOVE_TEXT_LIMIT = 400
 GAMES_LISTED = 40
 THEIR_TURN = N_("{seat}'s turn")
 NO_GAMES = N_("No {title} games here yet: start one with /{command} new.")
 GAME_LINE = N_("#{id} ({status}) <#{channel}>: {players} — {standing}")
 REPOSTED = N_("The current board is back in the game's thread: {link}")
 CHOOSE_MOVE = N_("Choose your move…")
-
-
-def split_moves(text: str) -> list[str]:
-    """``"build red e5 door e6; card NW"`` -> two moves (empty parts dropped; refused when absurdly long)."""
-    if len(text) > MOVE_TEXT_LIMIT:
-        raise Refused("not_a_move", move=text)
-    moves = [part.strip() for part in text.split(MOVE_SEPARATOR) if part.strip()]
-    if not moves or len(moves) > MAX_MOVES_PER_COMMAND:
-        raise Refused("not_a_move", move=text)
-    return moves
 
 
 # ---- the move buttons ------------------------------------------------------------------------------

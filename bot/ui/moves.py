@@ -41,6 +41,9 @@ CANCELLED = N_("Cancelled: nothing was played.")
 PICK = N_("Choose…")
 BUTTON_LIMIT = 4
 SELECT_LIMIT = 25
+MOVE_SEPARATOR = ";"
+MAX_MOVES_PER_COMMAND = 12
+MOVE_TEXT_LIMIT = 400
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,16 @@ class MoveRequest:
     version: int | None
     moves: Sequence[str]
     draft: bool = True
+
+
+def split_moves(text: str) -> list[str]:
+    """``"build red e5 door e6; card NW"`` -> two moves (empty parts dropped; refused when absurdly long)."""
+    if len(text) > MOVE_TEXT_LIMIT:
+        raise Refused("not_a_move", move=text)
+    moves = [part.strip() for part in text.split(MOVE_SEPARATOR) if part.strip()]
+    if not moves or len(moves) > MAX_MOVES_PER_COMMAND:
+        raise Refused("not_a_move", move=text)
+    return moves
 
 
 async def defer(interaction: discord.Interaction) -> None:

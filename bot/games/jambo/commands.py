@@ -31,7 +31,7 @@ from bot.core.text import CHOICE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
 from bot.ui.context import GameId, current_game, make_command, target
 from bot.ui.errors import reply_private
-from bot.ui.moves import MoveRequest, defer, make_moves, offer_draft
+from bot.ui.moves import MoveRequest, defer, make_moves, offer_draft, split_moves
 from bot.ui.services import GameUI, services
 from engines.base import View
 
@@ -115,7 +115,7 @@ async def play(interaction: discord.Interaction, card: str, game: GameId | None 
         card: The card and what you do with it (the list shows what each does).
         game: The game number (not needed inside the game's thread).
     """
-    await _play(interaction, game, [" ".join(card.split())])
+    await _play(interaction, game, split_moves(card))
 
 
 async def use(interaction: discord.Interaction, utility: str, game: GameId | None = None) -> None:
@@ -125,7 +125,7 @@ async def use(interaction: discord.Interaction, utility: str, game: GameId | Non
         utility: The utility and its choice.
         game: The game number (not needed inside the game's thread).
     """
-    await _play(interaction, game, [" ".join(utility.split())])
+    await _play(interaction, game, split_moves(utility))
 
 
 async def decide(interaction: discord.Interaction, choice: str, game: GameId | None = None) -> None:
@@ -135,7 +135,7 @@ async def decide(interaction: discord.Interaction, choice: str, game: GameId | N
         choice: Your answer (the list shows what is possible now).
         game: The game number (not needed inside the game's thread).
     """
-    await _play(interaction, game, [" ".join(choice.split())])
+    await _play(interaction, game, split_moves(choice))
 
 
 async def bid(
@@ -166,7 +166,7 @@ async def react(interaction: discord.Interaction, answer: str, game: GameId | No
         answer: react guard, react rain maker, or decline.
         game: The game number (not needed inside the game's thread).
     """
-    await _play(interaction, game, [" ".join(answer.split())])
+    await _play(interaction, game, split_moves(answer))
 
 
 async def end(interaction: discord.Interaction, game: GameId | None = None) -> None:
