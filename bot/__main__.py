@@ -1,5 +1,6 @@
 """Command line: ``bazaar run`` (the bot on Discord), ``bazaar sync`` (register slash commands),
-``bazaar local`` (play against a local stand-in for Discord), ``bazaar catalogs`` (message catalogs)."""
+``bazaar local`` (play against a local stand-in for Discord), ``bazaar catalogs`` (message catalogs),
+``bazaar migrate`` (copy the games to another database, e.g. SQLite to PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import discord
 from bot.app import BazaarBot
 from bot.catalogs import main as catalogs
 from bot.config import Settings
+from bot.core.migrate import run_migrate
 from bot.fakediscord.remote import point_discord_py_from_environment
 from bot.local import play_locally
 
@@ -74,6 +76,11 @@ def local(settings: Settings, images: Path, database: Path | None, seed: int | N
     return asyncio.run(play_locally(settings, sys.stdin, sys.stdout, images=images, database=database, seed=seed))
 
 
+def migrate(source: str, target: str, force: bool) -> int:
+    """Copy every game, log, timer and setting to another database, then replay every game's log there."""
+    return asyncio.run(run_migrate(source, target, force=force, out=sys.stdout, err=sys.stderr))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bazaar", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -86,6 +93,14 @@ def main(argv: list[str] | None = None) -> int:
         "--database", type=Path, default=None, help="database file (default: a fresh temporary one)"
     )
     local_parser.add_argument("--seed", type=int, default=None, help="repeatable seating, dice and draws")
+    migrate_parser = sub.add_parser(
+        "migrate", help="copy the games to another database (stop the bot first), then check each by its log"
+    )
+    migrate_parser.add_argument(
+        "--from", dest="source", required=True, help="where they are: a path, sqlite:///path or postgresql://…"
+    )
+    migrate_parser.add_argument("--to", dest="target", required=True, help="where they go (an empty database)")
+    migrate_parser.add_argument("--force", action="store_true", help="replace what the target already holds")
     args = parser.parse_args(argv)
     settings = Settings()
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -95,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
         return sync(settings)
     if args.command == "catalogs":
         return catalogs([])
+    if args.command == "migrate":
+        return migrate(args.source, args.target, args.force)
     logging.getLogger("discord").setLevel(logging.ERROR)
     logging.getLogger("bazaar").setLevel(logging.WARNING)
     return local(settings, args.images, args.database, args.seed)

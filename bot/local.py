@@ -48,7 +48,7 @@ class Sandbox:
 
     def __init__(
         self,
-        database: Path,
+        database: Path | str,
         *,
         rng: random.Random | None = None,
         clock: Callable[[], float] = time.time,

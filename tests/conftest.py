@@ -1,4 +1,9 @@
-"""Shared fixtures: a running Bazaar bot against the fake Discord (``sandbox``)."""
+"""Shared fixtures: a running Bazaar bot against the fake Discord (``sandbox``), on SQLite and on PostgreSQL.
+
+Fixtures marked as running on both backends are parametrised ``[sqlite]`` / ``[postgres]``; the
+PostgreSQL variant uses a fresh database on the server ``BAZAAR_TEST_POSTGRES`` names (see
+``tests/pgserver.py``) and skips, saying why, when it is not set.
+"""
 
 from __future__ import annotations
 
@@ -7,14 +12,32 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from pgserver import BACKENDS, fresh_database
 
 from bot.local import Sandbox
 
 
 @pytest.fixture
-async def sandbox(tmp_path: Path) -> AsyncIterator[Sandbox]:
-    """The real bot, unmodified, connected to a fake Discord on 127.0.0.1 with a #games channel."""
-    box = Sandbox(tmp_path / "bazaar.db", rng=random.Random(11))
+async def postgres_url() -> AsyncIterator[str]:
+    """A fresh, empty PostgreSQL database for this test (dropped after it)."""
+    async with fresh_database() as url:
+        yield url
+
+
+@pytest.fixture(params=BACKENDS)
+async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """Where a test's database lives, once per backend: a new SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "bazaar.db")
+        return
+    async with fresh_database() as url:
+        yield url
+
+
+@pytest.fixture
+async def sandbox(database_url: str) -> AsyncIterator[Sandbox]:
+    """The real bot, unmodified, connected to a fake Discord on 127.0.0.1 with a #games channel (both backends)."""
+    box = Sandbox(database_url, rng=random.Random(11))
     await box.start()
     try:
         yield box

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -24,8 +23,8 @@ NAMES = {ANA: "Ana", BEN: "Ben", CY: "Cy"}
 
 
 @pytest.fixture
-async def host(tmp_path: Path):
-    store = Store(await open_database(tmp_path / "bazaar.db"))
+async def host(database_url: str):
+    store = Store(await open_database(database_url))
     schedule = ScheduleStore(store.db)
     clock = iter(range(1_000_000, 2_000_000))
     yield GameHost(store, schedule, Posts(schedule), rng=random.Random(7), clock=lambda: float(next(clock)))

@@ -1,7 +1,7 @@
 """The game host and its storage: lobby rules, turns, chance, the move log, races, exactly-once, replay.
 
-Discord-free: the host, the store and the post composer on a SQLite file, with a seeded RNG and a
-counting clock.
+Discord-free: the host, the store and the post composer on a SQLite file and on a PostgreSQL database
+(the ``host`` fixture runs each test on both), with a seeded RNG and a counting clock.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from bot.core.timing import Timing
 ANA, BEN, CY = 1001, 1002, 1003
 
 
-async def make_host(path: Path, seed: int = 7) -> GameHost:
+async def make_host(path: Path | str, seed: int = 7) -> GameHost:
     store = Store(await open_database(path))
     schedule = ScheduleStore(store.db)
     clock = iter(range(1_000_000, 2_000_000))
@@ -33,8 +33,8 @@ async def make_host(path: Path, seed: int = 7) -> GameHost:
 
 
 @pytest.fixture
-async def host(tmp_path: Path):
-    made = await make_host(tmp_path / "db" / "bazaar.db")
+async def host(database_url: str):
+    made = await make_host(database_url)
     yield made
     await made.store.close()
 

@@ -1,17 +1,28 @@
 """The database connection under the store: one small interface, one class per SQL dialect.
 
 The store writes portable SQL with ``?`` placeholders (``ON CONFLICT``, ``RETURNING``, no
-``INSERT OR …``); a dialect class runs it. ``open_database(url)`` picks the class from the
-address: a path or ``sqlite:///path`` (the default, embedded), or ``postgresql://…``.
+``INSERT OR …``, 0/1 integers for flags); a dialect class runs it. ``open_database(url)`` picks
+the class from the address: a path or ``sqlite:///path`` (the default, embedded, aiosqlite), or
+``postgresql://…`` (asyncpg, a pool of connections; ``?`` becomes ``$1, $2 …``).
 
 Numbered migrations live in ``bot/core/migrations/<dialect>/NNN_name.sql`` and are applied at
 start-up, each in its own transaction. A database written by a newer Bazaar (a migration this
 code does not know) is refused rather than misread.
+
+Races. SQLite's ``BEGIN IMMEDIATE`` makes every writing transaction wait for the one before it.
+PostgreSQL runs transactions side by side (READ COMMITTED), and the store's guarantee rests on
+row locks instead: a conditional ``UPDATE games … WHERE id = ? AND version = ?`` locks the row;
+a second writer with the same version waits for that lock and, once the first commits, re-reads
+the row, no longer finds the version it expected, and changes nothing (0 rows: ``StaleGame``).
+Every store transaction that changes a game makes that update first, so a game's changes are
+applied one after another, in one process or several. Other read-then-write transactions
+re-check their condition in the statement that writes (an outbox claim, a notice's key).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import re
 from collections.abc import AsyncIterator, Mapping, Sequence
@@ -21,6 +32,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import aiosqlite
+import asyncpg
 
 Row = Mapping[str, Any]
 MEMORY = ":memory:"
@@ -43,6 +55,10 @@ class Connection(Protocol):
 
     async def fetchval(self, sql: str, *params: Any) -> Any: ...
 
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run one statement for each row of parameters (bulk copies)."""
+        ...
+
 
 class Database(Protocol):
     """A database: transactions, reads outside them, migrations."""
@@ -61,18 +77,21 @@ class Database(Protocol):
 
     async def schema_version(self) -> int: ...
 
+    async def reset_identities(self) -> None:
+        """After rows were copied in with their ids: new rows get ids above the highest one."""
+        ...
+
     async def close(self) -> None: ...
+
+
+def _migration_files(dialect: str) -> list[Any]:
+    folder = resources.files("bot.core") / "migrations" / dialect
+    return [entry for entry in folder.iterdir() if re.fullmatch(r"\d{3}_\w+\.sql", entry.name)]
 
 
 def migrations(dialect: str) -> list[tuple[int, str]]:
     """The numbered migration scripts of ``dialect``, in order."""
-    folder = resources.files("bot.core") / "migrations" / dialect
-    found = []
-    for entry in folder.iterdir():
-        match = re.fullmatch(r"(\d{3})_\w+\.sql", entry.name)
-        if match:
-            found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
-    return sorted(found)
+    return sorted((int(entry.name[:3]), entry.read_text(encoding="utf-8")) for entry in _migration_files(dialect))
 
 
 # ---- SQLite ------------------------------------------------------------------------------------
@@ -100,6 +119,9 @@ class _SqliteTx:
         async with self._db.execute(sql, params) as cursor:
             row = await cursor.fetchone()
         return None if row is None else row[0]
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self._db.executemany(sql, [tuple(r) for r in rows])
 
 
 class SqliteDatabase:
@@ -168,8 +190,163 @@ class SqliteDatabase:
         async with self._lock:
             return await _SqliteTx(self._db).fetchval(sql, *params)
 
+    async def reset_identities(self) -> None:
+        """Nothing to do: SQLite gives a new row the highest rowid plus one."""
+
     async def close(self) -> None:
         await self._db.close()
+
+
+# ---- PostgreSQL --------------------------------------------------------------------------------
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+MIGRATION_LOCK = 0x42415A4141520001
+"""The advisory lock key (per database) held while migrating: two processes starting at once take turns."""
+MIGRATIONS_TABLE = """CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+)"""
+_SQL_TOKENS = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*|/\*.*?\*/|\?", re.DOTALL)
+
+
+@functools.lru_cache(maxsize=1024)
+def postgres_sql(sql: str) -> str:
+    """``sql`` with its ``?`` placeholders numbered ``$1, $2 …`` (literals, quoted names and comments kept)."""
+    count = 0
+
+    def number(match: re.Match[str]) -> str:
+        nonlocal count
+        if match.group() != "?":
+            return match.group()
+        count += 1
+        return f"${count}"
+
+    return _SQL_TOKENS.sub(number, sql)
+
+
+def _rowcount(status: str) -> int:
+    """The rows a command changed, from its status tag (``UPDATE 1``, ``INSERT 0 1``, ``DELETE 3``)."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class _PostgresTx:
+    """Statements on one pooled connection (inside a transaction, or a single read)."""
+
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, *params: Any) -> int:
+        return _rowcount(await self._conn.execute(postgres_sql(sql), *params))
+
+    async def fetch(self, sql: str, *params: Any) -> list[Row]:
+        return [dict(row) for row in await self._conn.fetch(postgres_sql(sql), *params)]
+
+    async def fetchrow(self, sql: str, *params: Any) -> Row | None:
+        row = await self._conn.fetchrow(postgres_sql(sql), *params)
+        return None if row is None else dict(row)
+
+    async def fetchval(self, sql: str, *params: Any) -> Any:
+        return await self._conn.fetchval(postgres_sql(sql), *params)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            await self._conn.executemany(postgres_sql(sql), [tuple(r) for r in rows])
+
+
+class PostgresDatabase:
+    """PostgreSQL through an asyncpg pool: transactions run side by side, READ COMMITTED (see the module)."""
+
+    dialect = "postgres"
+
+    def __init__(self, pool: Any, url: str) -> None:
+        self._pool = pool
+        self.url = url
+
+    @classmethod
+    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresDatabase:
+        """Connect to the database at ``url`` (it must exist) and migrate it."""
+        pool = await asyncpg.create_pool(
+            url, min_size=min_size, max_size=max_size, server_settings={"application_name": "bazaar"}
+        )
+        database = cls(pool, url)
+        try:
+            await database._migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return database
+
+    async def _migrate(self) -> None:
+        """Apply the missing migrations, each in its own transaction, holding the migration lock."""
+        scripts = migrations(self.dialect)
+        newest = scripts[-1][0] if scripts else 0
+        names = {int(entry.name[:3]): entry.name for entry in _migration_files(self.dialect)}
+        async with self._pool.acquire() as conn:
+            await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+            try:
+                await conn.execute(MIGRATIONS_TABLE)
+                current = await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+                if current > newest:
+                    raise SchemaTooNew(f"the database is at schema {current}; this bot knows up to {newest}")
+                for number, sql in scripts:
+                    if number > current:
+                        async with conn.transaction():
+                            await conn.execute(sql)
+                            await conn.execute(
+                                "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", number, names[number]
+                            )
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+
+    async def schema_version(self) -> int:
+        found = await self._pool.fetchval("SELECT to_regclass('schema_migrations') IS NOT NULL")
+        if not found:
+            return 0
+        return int(await self._pool.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"))
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[_PostgresTx]:
+        async with self._pool.acquire() as conn, conn.transaction():
+            yield _PostgresTx(conn)
+
+    async def fetch(self, sql: str, *params: Any) -> list[Row]:
+        async with self._pool.acquire() as conn:
+            return await _PostgresTx(conn).fetch(sql, *params)
+
+    async def fetchrow(self, sql: str, *params: Any) -> Row | None:
+        async with self._pool.acquire() as conn:
+            return await _PostgresTx(conn).fetchrow(sql, *params)
+
+    async def fetchval(self, sql: str, *params: Any) -> Any:
+        async with self._pool.acquire() as conn:
+            return await _PostgresTx(conn).fetchval(sql, *params)
+
+    async def reset_identities(self) -> None:
+        """Every identity column's sequence set past the highest id in its table."""
+        async with self._pool.acquire() as conn:
+            columns = await conn.fetch(
+                "SELECT table_name, column_name FROM information_schema.columns"
+                " WHERE table_schema = current_schema() AND is_identity = 'YES'"
+            )
+            for column in columns:
+                table, name = _quoted(column["table_name"]), _quoted(column["column_name"])
+                await conn.execute(
+                    f"SELECT setval(pg_get_serial_sequence($1, $2), COALESCE((SELECT MAX({name}) FROM {table}), 0) + 1,"
+                    " false)",
+                    column["table_name"],
+                    column["column_name"],
+                )
+
+    async def close(self) -> None:
+        try:
+            await asyncio.wait_for(self._pool.close(), timeout=10)
+        except TimeoutError:
+            self._pool.terminate()
+
+
+def _quoted(identifier: str) -> str:
+    return '"' + identifier.replace('"', '""') + '"'
 
 
 def _prepare_private_file(path: Path) -> None:
@@ -194,11 +371,15 @@ def sqlite_path(url: str | Path) -> str:
     return text.removeprefix("sqlite:///") if text.startswith("sqlite:///") else text.removeprefix("sqlite://")
 
 
+def is_postgres_url(url: str | Path) -> bool:
+    return str(url).startswith(POSTGRES_SCHEMES)
+
+
 async def open_database(url: str | Path) -> Database:
     """The database at ``url``: a path or ``sqlite:///path`` (SQLite), or ``postgresql://…``."""
     text = str(url)
-    if text.startswith(("postgresql://", "postgres://")):
-        raise ValueError("PostgreSQL storage is not available in this version; use a SQLite path")
+    if is_postgres_url(text):
+        return await PostgresDatabase.open(text)
     return await SqliteDatabase.open(sqlite_path(text))
 
 

@@ -1,0 +1,55 @@
+"""Throwaway PostgreSQL databases for tests: one fresh database per test on the server ``BAZAAR_TEST_POSTGRES`` names.
+
+``BAZAAR_TEST_POSTGRES`` is a server address such as ``postgresql://bazaar@127.0.0.1:5432/postgres``
+(a role allowed to create databases). ``.ci/run`` starts such a server and sets it; without it the
+PostgreSQL variants of the tests skip, saying so.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+import pytest
+
+SERVER_ENV = "BAZAAR_TEST_POSTGRES"
+SKIP_REASON = f"{SERVER_ENV} is not set: no PostgreSQL server to test against (.ci/run starts one)"
+BACKENDS = ("sqlite", "postgres")
+
+
+def server_url() -> str:
+    """The test server's address; skips the test when there is none."""
+    url = os.environ.get(SERVER_ENV, "").strip()
+    if not url:
+        pytest.skip(SKIP_REASON)
+    return url
+
+
+def with_database(url: str, name: str) -> str:
+    """``url`` pointing at the database ``name`` instead."""
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, parts.fragment))
+
+
+@asynccontextmanager
+async def fresh_database(prefix: str = "bazaar_test") -> AsyncIterator[str]:
+    """A new, empty database on the test server (its address), dropped afterwards whatever happened."""
+    server = server_url()
+    name = f"{prefix}_{uuid.uuid4().hex[:16]}"
+    admin = await asyncpg.connect(server)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    try:
+        yield with_database(server, name)
+    finally:
+        admin = await asyncpg.connect(server)
+        try:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await admin.close()
