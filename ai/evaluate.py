@@ -1,0 +1,55 @@
+"""What a position is worth to every seat, as numbers in [0, 1] that the search backs up (max^n).
+
+A finished game pays its winners: ``WIN_SHARE`` split between tied winners, plus a part for the
+score margin, so a lost game is still better lost by less (in a game of three or more that keeps a
+beaten player from handing the game to another). A position cut off mid-game is judged on the
+public scores alone, by the margin to the best other seat, squashed by ``tanh`` on a scale that
+grows with the scores (a 5-point lead matters more at 10 points each than at 60). Seats that are
+out (resigned, bankrupt) get nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from engines.base import Engine, GameState
+
+WIN_SHARE = 0.75
+"""The part of a finished game's reward that is the win itself; the rest is the margin."""
+MIN_SCALE = 3.0
+"""The smallest score scale: early on, when every score is near 0, a point is still only a point."""
+SCALE_PER_POINT = 0.15
+"""The scale grows by this much per point of the average absolute score."""
+
+
+def margins(scores: Sequence[float]) -> list[float]:
+    """Each seat's score minus the best score of the others."""
+    result = []
+    for seat, own in enumerate(scores):
+        others = [s for other, s in enumerate(scores) if other != seat]
+        result.append(own - max(others) if others else 0.0)
+    return result
+
+
+def margin_values(scores: Sequence[float]) -> list[float]:
+    """The margins squashed into [0, 1]: 0.5 level with the best other, towards 1 far ahead."""
+    scale = max(MIN_SCALE, SCALE_PER_POINT * sum(abs(s) for s in scores) / max(len(scores), 1))
+    return [0.5 + 0.5 * math.tanh(m / scale) for m in margins(scores)]
+
+
+def state_values(engine: Engine, state: GameState) -> list[float]:
+    """The value of ``state`` (finished or not) to every seat."""
+    outcome = engine.outcome(state)
+    if outcome is not None:
+        return finished_values(outcome.scores, outcome.winners)
+    seats = engine.view(state, None).seats
+    values = margin_values([s.score or 0 for s in seats])
+    return [0.0 if seat.out else value for seat, value in zip(seats, values, strict=True)]
+
+
+def finished_values(scores: Sequence[int], winners: Sequence[int]) -> list[float]:
+    """A finished game: the win shared between the winners, plus the margin part for everyone."""
+    margin = margin_values(scores)
+    share = WIN_SHARE / len(winners) if winners else 0.0
+    return [(share if seat in winners else 0.0) + (1 - WIN_SHARE) * margin[seat] for seat in range(len(scores))]

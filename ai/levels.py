@@ -1,0 +1,72 @@
+"""How hard the computer tries: levels (budget and noise) and each game's search settings.
+
+A ``Level`` is a number of search iterations, a time cap and a temperature for the final pick. The
+iterations make the decision repeatable (same view, level and seed: same move); the cap only guards
+against a slow machine and, when it is reached, the move depends on timing. A game's ``Profile``
+scales the iterations to what one iteration costs in that game (a Kairo playout lists hundreds of
+build sites per step) and sets the playout length; a game without a profile gets ``DEFAULT_PROFILE``.
+The figures come from the arena (``python -m bench.arena``, ``docs/BENCHMARKS.md``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one decision may spend: search iterations, and an optional cap in seconds."""
+
+    iterations: int
+    seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class Level:
+    """A named strength: iterations (before a game's scale), a time cap, and the noise of the final pick.
+
+    ``temperature`` 0 plays the most searched move; above 0 a move is drawn with odds proportional to
+    its searches raised to ``1 / temperature`` (1: in proportion to its searches).
+    """
+
+    name: str
+    iterations: int
+    seconds: float
+    temperature: float
+
+
+@dataclass(frozen=True)
+class Profile:
+    """Search settings of one game.
+
+    ``scale`` multiplies a level's iterations; ``playout`` is how many player moves a random playout
+    makes before the position is scored as it stands (chance moves are free); ``exploration`` is the
+    UCB constant; a node searched ``n`` times considers at most ``widen * n ** 0.5`` of its moves
+    (progressive widening: a Kairo opening offers thousands).
+    """
+
+    scale: float = 1.0
+    playout: int = 40
+    exploration: float = 0.7
+    widen: float = 2.0
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", iterations=60, seconds=1.0, temperature=1.0),
+    "normal": Level("normal", iterations=600, seconds=2.0, temperature=0.0),
+    "hard": Level("hard", iterations=3000, seconds=10.0, temperature=0.0),
+}
+
+DEFAULT_PROFILE = Profile()
+PROFILES: dict[str, Profile] = {}
+
+
+def profile_of(game: str) -> Profile:
+    """The search settings for ``game`` (an engine's name)."""
+    return PROFILES.get(game, DEFAULT_PROFILE)
+
+
+def budget_of(level: str, game: str) -> Budget:
+    """The budget of ``level`` in ``game``: its iterations scaled by the game's profile, its time cap."""
+    chosen = LEVELS[level]
+    return Budget(max(1, round(chosen.iterations * profile_of(game).scale)), chosen.seconds)

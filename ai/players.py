@@ -1,0 +1,80 @@
+"""Players: anything that picks a move from one seat's view. The computer and the arena's baselines.
+
+``Player.choose(engine, view, seed)`` sees only the view of the seat to move; the legal moves come
+from a world sampled from that view (they are the same in every such world: a seat knows its own
+options). ``RandomPlayer`` picks uniformly; ``GreedyPlayer`` looks one move ahead and takes the move
+whose result looks best on the public scores (its margin over the best other seat), averaged over
+a few sampled worlds; ``SearchPlayer`` is the computer at a level (``ai.search``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ai.evaluate import margins
+from ai.levels import Budget, budget_of
+from ai.search import choose, decider
+from engines.base import Engine, View
+
+
+class Player(Protocol):
+    """Something that plays a seat: a name for tables, and a move for the view of the seat to move."""
+
+    name: str
+
+    def choose(self, engine: Engine, view: View, seed: int) -> str:
+        """A legal move for ``view.viewer``, who is to move; the same arguments give the same move."""
+        ...
+
+
+class RandomPlayer:
+    """Any legal move, uniformly."""
+
+    name = "random"
+
+    def choose(self, engine: Engine, view: View, seed: int) -> str:
+        decider(view)
+        rng = random.Random(seed)
+        return rng.choice(engine.legal_moves(engine.sample_state(view, rng)))
+
+
+class GreedyPlayer:
+    """The move whose result looks best to the seat (its score margin), averaged over ``worlds`` samples."""
+
+    name = "greedy"
+
+    def __init__(self, worlds: int = 3) -> None:
+        self.worlds = worlds
+
+    def choose(self, engine: Engine, view: View, seed: int) -> str:
+        seat = decider(view)
+        rng = random.Random(seed)
+        worlds = [engine.sample_state(view, rng) for _ in range(self.worlds)]
+        moves = engine.legal_moves(worlds[0])
+        if len(moves) == 1:
+            return moves[0]
+        totals = dict.fromkeys(moves, 0.0)
+        for world in worlds:
+            for move in moves:
+                after = engine.copy(world)
+                engine.apply_in_place(after, move)
+                scores = [s.score or 0 for s in engine.view(after, seat).seats]
+                totals[move] += margins(scores)[seat]
+        best = max(totals.values())
+        return rng.choice([move for move in moves if totals[move] == best])
+
+
+class SearchPlayer:
+    """The computer at ``level`` (``ai.levels.LEVELS``); ``scale`` multiplies its iterations (quick arena runs)."""
+
+    def __init__(self, level: str = "normal", scale: float = 1.0) -> None:
+        self.level = level
+        self.scale = scale
+        self.name = level if scale == 1 else f"{level}×{scale:g}"
+
+    def choose(self, engine: Engine, view: View, seed: int) -> str:
+        budget = budget_of(self.level, engine.name)
+        if self.scale != 1:
+            budget = Budget(max(1, round(budget.iterations * self.scale)), budget.seconds)
+        return choose(engine, view, self.level, seed, budget)

@@ -1,0 +1,122 @@
+"""Choosing a move: information-set Monte Carlo tree search over worlds drawn from one seat's view.
+
+Each iteration draws a full state from the view (``engine.sample_state``, the only way this package
+ever holds one), walks the tree choosing moves by UCB for whoever is to move (chance drawn from its
+odds), adds one new node, plays random moves for a profile's number of player moves and backs up
+every seat's value (``ai.evaluate``). The answer is the root's most searched move, or with a level's
+temperature a draw weighted by searches. The same view, budget and seed give the same move, unless
+the budget's time cap cuts the search short.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from ai.evaluate import state_values
+from ai.levels import LEVELS, Budget, Profile, budget_of, profile_of
+from ai.tree import Node, pick_child
+from engines.base import CHANCE, Engine, GameState, View
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A search's answer: the move, every root move searched (move, searches, mean value) and the effort."""
+
+    move: str
+    candidates: list[tuple[str, int, float]] = field(default_factory=list)
+    iterations: int = 0
+    seconds: float = 0.0
+
+
+def choose(engine: Engine, view: View, level: str = "normal", seed: int = 0, budget: Budget | None = None) -> str:
+    """The move ``view.viewer`` makes, seeing only ``view`` (it must be that seat's decision)."""
+    return analyse(engine, view, level, seed, budget).move
+
+
+def analyse(engine: Engine, view: View, level: str = "normal", seed: int = 0, budget: Budget | None = None) -> Analysis:
+    """Search ``view`` at ``level`` (``budget`` overrides the level's) and report the move and its rivals."""
+    seat = decider(view)
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    moves = engine.legal_moves(engine.sample_state(view, rng))
+    if len(moves) == 1:
+        return Analysis(moves[0], [(moves[0], 0, 0.0)], 0, time.perf_counter() - started)
+    budget = budget or budget_of(level, engine.name)
+    root = Node(len(view.seats))
+    iterations = run(engine, view, root, budget, profile_of(engine.name), rng)
+    candidates = ranked(root, seat, moves)
+    move = pick(candidates, LEVELS[level].temperature, rng)
+    return Analysis(move, candidates, iterations, time.perf_counter() - started)
+
+
+def decider(view: View) -> int:
+    """The seat deciding in ``view``: its viewer, who must be the seat to move."""
+    if view.viewer is None or view.to_move != view.viewer:
+        raise ValueError(f"seat {view.viewer} is not to move (to move: {view.to_move})")
+    return view.viewer
+
+
+def run(engine: Engine, view: View, root: Node, budget: Budget, profile: Profile, rng: random.Random) -> int:
+    """Search until the budget is spent or the leading move cannot be caught; returns the iterations made."""
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    for done in range(budget.iterations):
+        iterate(engine, engine.sample_state(view, rng), root, profile, rng)
+        if settled(root, budget.iterations - done - 1) or (deadline is not None and time.perf_counter() > deadline):
+            return done + 1
+    return budget.iterations
+
+
+def iterate(engine: Engine, state: GameState, root: Node, profile: Profile, rng: random.Random) -> None:
+    """One iteration in one sampled world: walk the tree, add a node, play out, back up."""
+    path = [root]
+    node = root
+    while (seat := engine.to_move(state)) is not None:
+        if seat == CHANCE:
+            engine.apply_in_place(state, engine.sample_chance(state, rng))
+            continue
+        fresh = node.visits == 0 and node is not root
+        if fresh:
+            break
+        move, node = pick_child(node, seat, engine.legal_moves(state), rng, profile.exploration, profile.widen)
+        engine.apply_in_place(state, move)
+        path.append(node)
+    values = playout(engine, state, profile.playout, rng)
+    for visited in path:
+        visited.record(values)
+
+
+def playout(engine: Engine, state: GameState, moves: int, rng: random.Random) -> list[float]:
+    """Random moves until the game ends or ``moves`` player moves are made; the values of where it stops."""
+    made = 0
+    while made < moves and (seat := engine.to_move(state)) is not None:
+        if seat == CHANCE:
+            engine.apply_in_place(state, engine.sample_chance(state, rng))
+        else:
+            engine.apply_in_place(state, rng.choice(engine.legal_moves(state)))
+            made += 1
+    return state_values(engine, state)
+
+
+def settled(root: Node, remaining: int) -> bool:
+    """Whether the most searched move leads the next by more than the iterations left."""
+    visits = sorted((child.visits for child in root.children.values()), reverse=True)
+    return len(visits) > 1 and visits[0] - visits[1] > remaining
+
+
+def ranked(root: Node, seat: int, moves: list[str]) -> list[tuple[str, int, float]]:
+    """The root's moves for ``seat``, most searched first (ties: higher value, then the engine's order)."""
+    order = {move: index for index, move in enumerate(moves)}
+    found = [(move, child.visits, child.mean(seat)) for (_, move), child in root.children.items() if move in order]
+    return sorted(found, key=lambda c: (-c[1], -c[2], order[c[0]]))
+
+
+def pick(candidates: list[tuple[str, int, float]], temperature: float, rng: random.Random) -> str:
+    """The most searched move, or with ``temperature`` > 0 one drawn with odds ``searches ** (1 / temperature)``."""
+    if temperature <= 0 or len(candidates) == 1:
+        return candidates[0][0]
+    weights = [max(visits, 1) ** (1 / temperature) for _, visits, _ in candidates]
+    return rng.choices([move for move, _, _ in candidates], weights=weights, k=1)[0]

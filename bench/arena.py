@@ -1,0 +1,234 @@
+"""``python -m bench.arena``: the computer at each level against baseline players; win shares and decision times.
+
+For every game and player count asked, each level plays ``--games-per-pairing`` games against each
+opponent (``random``, ``greedy``, or another level): one computer seat and the rest opponents, the
+computer's seat turning round the table from game to game. The arena holds the real state and hands
+every player only its seat's view (``ai.players``); chance moves are drawn from their odds. Printed:
+the computer's share of the wins (a tie shared) with a 95 % Wilson interval, the fair share (1 / players),
+their ratio, and its decision time p50/p95/max over decisions with more than one legal move.
+
+Each finished game is appended to ``--results`` (JSON lines), so a long run can be stopped and
+resumed, and ``--report`` prints the table of a file without playing. Nothing here is a test.
+
+    python -m bench.arena --game marrakech --players 2 --level normal --games-per-pairing 50 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import engines
+from ai import LEVELS, GreedyPlayer, Player, RandomPlayer, SearchPlayer
+from engines.base import CHANCE, Engine
+
+OPPONENTS = ("random", "greedy")
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One line of the table: a game, a player count, the computer's level and its opponents."""
+
+    game: str
+    players: int
+    level: str
+    opponent: str
+    scale: float = 1.0
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game of a pairing: ``index`` seats the computer at ``index % players`` and seeds the game."""
+
+    pairing: Pairing
+    index: int
+
+
+@dataclass
+class Record:
+    """A finished game: the computer's share of the win and the seconds of its decisions that had a choice."""
+
+    game: str
+    players: int
+    level: str
+    opponent: str
+    index: int
+    share: float
+    times: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    moves: int = 0
+    scale: float = 1.0
+
+
+def make_player(name: str, scale: float = 1.0) -> Player:
+    """``random``, ``greedy`` or a level name (its iterations times ``scale``)."""
+    if name == "random":
+        return RandomPlayer()
+    if name == "greedy":
+        return GreedyPlayer()
+    return SearchPlayer(name, scale)
+
+
+def play(engine: Engine, players: list[Player], seed: str, timed: int) -> tuple[list[int], Record]:
+    """One game: the winners, and the moves made and seat ``timed``'s decision times (those with a choice)."""
+    rng = random.Random(seed)
+    state = engine.new_game(len(players))
+    record = Record("", 0, "", "", 0, 0.0)
+    while (seat := engine.to_move(state)) is not None:
+        if seat == CHANCE:
+            move = engine.sample_chance(state, rng)
+        else:
+            wall, cpu = time.perf_counter(), time.process_time()
+            move = players[seat].choose(engine, engine.view(state, seat), rng.getrandbits(32))
+            if seat == timed and len(engine.legal_moves(state)) > 1:
+                record.times.append(time.perf_counter() - wall)
+                record.cpu.append(time.process_time() - cpu)
+        state = engine.apply(state, move)  # refuses an illegal move
+        record.moves += 1
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    return outcome.winners, record
+
+
+def run_task(task: Task) -> Record:
+    """Play one game of a pairing (in a worker process)."""
+    pairing = task.pairing
+    seat = task.index % pairing.players
+    players = [make_player(pairing.opponent, pairing.scale) for _ in range(pairing.players)]
+    players[seat] = make_player(pairing.level, pairing.scale)
+    seed = f"{pairing.game}/{pairing.players}/{pairing.level}/{pairing.opponent}/{pairing.scale:g}/{task.index}"
+    winners, played = play(engines.get(pairing.game), players, seed, seat)
+    share = 1 / len(winners) if seat in winners else 0.0
+    return Record(
+        **asdict(pairing), index=task.index, share=share, times=played.times, cpu=played.cpu, moves=played.moves
+    )
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion (ties count as fractions of a win)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (nearest rank); 0 for none."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def table(records: Iterable[Record]) -> str:
+    """The Markdown table of the computer's results, one line per pairing."""
+    grouped: dict[Pairing, list[Record]] = defaultdict(list)
+    for record in records:
+        grouped[pairing_of(record)].append(record)
+    lines = [
+        "| game | players | level | opponent | games | win share | 95 % interval | × fair share | "
+        "decision p50 s | p95 s | max s | CPU p50 s | CPU p95 s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for pairing in sorted(grouped, key=lambda p: (p.game, p.players, p.scale, list(LEVELS).index(p.level), p.opponent)):
+        games = grouped[pairing]
+        wins = sum(r.share for r in games)
+        low, high = wilson(wins, len(games))
+        times = [t for r in games for t in r.times]
+        cpu = [t for r in games for t in r.cpu]
+        lines.append(
+            f"| {pairing.game} | {pairing.players} | {named(pairing.level, pairing.scale)} | "
+            f"{named(pairing.opponent, pairing.scale)} | {len(games)} | "
+            f"{wins / len(games):.1%} | {low:.1%}–{high:.1%} | {wins / len(games) * pairing.players:.2f} | "
+            f"{percentile(times, 0.5):.3f} | {percentile(times, 0.95):.3f} | "
+            f"{max(times, default=0):.3f} | {percentile(cpu, 0.5):.3f} | {percentile(cpu, 0.95):.3f} |"
+        )
+    return "\n".join(lines)
+
+
+def pairing_of(record: Record) -> Pairing:
+    """The pairing a recorded game belongs to."""
+    return Pairing(record.game, record.players, record.level, record.opponent, record.scale)
+
+
+def named(player: str, scale: float) -> str:
+    """A player's name in the table: a level run at a scale shows it (``normal×0.1``)."""
+    return f"{player}×{scale:g}" if scale != 1 and player in LEVELS else player
+
+
+def read_records(path: Path | None) -> list[Record]:
+    """The games already recorded in ``path`` (none if there is no file)."""
+    if path is None or not path.exists():
+        return []
+    return [Record(**json.loads(line)) for line in path.read_text().splitlines() if line.strip()]
+
+
+def tasks(pairings: list[Pairing], games: int, done: set[tuple[Pairing, int]]) -> Iterator[Task]:
+    """Every game still to play, pairing by pairing, interleaved so that partial runs cover every pairing."""
+    for index in range(games):
+        for pairing in pairings:
+            if (pairing, index) not in done:
+                yield Task(pairing, index)
+
+
+def pairings_asked(args: argparse.Namespace) -> list[Pairing]:
+    """The pairings the command line asks for (every game, player count, level and opponent by default)."""
+    names = [n for item in args.game or engines.names() for n in item.split(",")]
+    found = []
+    for name in names:
+        engine = engines.get(name)
+        counts = args.players or range(engine.min_players, engine.max_players + 1)
+        for players in counts:
+            if engine.min_players <= players <= engine.max_players:
+                for level in args.level or LEVELS:
+                    for opponent in args.opponent or OPPONENTS:
+                        found.append(Pairing(engine.name, players, level, opponent, args.scale))
+    return found
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.arena", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", "--games", action="append", help="a game (repeat or comma-separate; default all)")
+    parser.add_argument("--players", type=int, action="append", help="a player count (repeat; default all)")
+    parser.add_argument("--level", action="append", choices=list(LEVELS), help="a level (repeat; default all)")
+    parser.add_argument(
+        "--opponent", action="append", help="random, greedy or a level (repeat; default random and greedy)"
+    )
+    parser.add_argument("--games-per-pairing", type=int, default=200, help="games per pairing (default 200)")
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply the levels' iterations (quick runs)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--results", type=Path, help="JSON lines file: append each game, skip games already there")
+    parser.add_argument("--report", action="store_true", help="only print the table of --results")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse(argv)
+    records = read_records(args.results)
+    if not args.report:
+        pairings = pairings_asked(args)
+        done = {(pairing_of(r), r.index) for r in records}
+        todo = list(tasks(pairings, args.games_per_pairing, done))
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            for record in pool.map(run_task, todo):
+                records.append(record)
+                if args.results is not None:
+                    with args.results.open("a") as out:
+                        out.write(json.dumps(asdict(record)) + "\n")
+        wanted = set(pairings)
+        records = [r for r in records if pairing_of(r) in wanted]
+    print(table(records))
+
+
+if __name__ == "__main__":
+    main()
