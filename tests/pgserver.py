@@ -1,8 +1,9 @@
 """Throwaway PostgreSQL databases for tests: one fresh database per test on the server ``BAZAAR_TEST_POSTGRES`` names.
 
 ``BAZAAR_TEST_POSTGRES`` is a server address such as ``postgresql://bazaar@127.0.0.1:5432/postgres``
-(a role allowed to create databases). ``.ci/run`` starts such a server and sets it; without it the
-PostgreSQL variants of the tests skip, saying so.
+(a role allowed to create databases). ``.ci/with-postgres COMMAND`` starts such a server for the
+command and sets it (``.ci/run`` runs the tests so). Without it the PostgreSQL variants of the tests
+skip, saying so — unless ``BAZAAR_TEST_POSTGRES_REQUIRED=1`` (CI), where a missing server fails them.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import asyncpg
 import pytest
 
 SERVER_ENV = "BAZAAR_TEST_POSTGRES"
-SKIP_REASON = f"{SERVER_ENV} is not set: no PostgreSQL server to test against (.ci/run starts one)"
+REQUIRED_ENV = "BAZAAR_TEST_POSTGRES_REQUIRED"
+SKIP_REASON = f"{SERVER_ENV} is not set: no PostgreSQL server to test against (.ci/with-postgres starts one)"
 BACKENDS = ("sqlite", "postgres")
 
 
@@ -25,6 +27,8 @@ def server_url() -> str:
     """The test server's address; skips the test when there is none."""
     url = os.environ.get(SERVER_ENV, "").strip()
     if not url:
+        if os.environ.get(REQUIRED_ENV) == "1":
+            pytest.fail(f"{SKIP_REASON}, and {REQUIRED_ENV}=1 says the PostgreSQL tests must run")
         pytest.skip(SKIP_REASON)
     return url
 

@@ -1,6 +1,6 @@
 """PostgreSQL storage on a real server: placeholders, migrations under a lock, and races between processes.
 
-Every test but the first needs ``BAZAAR_TEST_POSTGRES`` (``.ci/run`` starts a server); each gets a
+Every test but the first needs ``BAZAAR_TEST_POSTGRES`` (``.ci/with-postgres`` starts a server); each gets a
 fresh database. "Two processes" are two connection pools (two bots on one database), or two real
 Python processes where the point is that nothing in one process can serialise them.
 """
@@ -19,7 +19,7 @@ import pytest
 
 from bot.core.db import MIGRATION_LOCK, PostgresDatabase, SchemaTooNew, migrations, open_database, postgres_sql
 from bot.core.records import LogEntry, StaleGame
-from bot.core.schedule import GuildSettings, ScheduleStore
+from bot.core.schedule import GuildSettings, ScheduleStore, TurnKey
 from bot.core.store import NewDelivery, Store
 
 BUMP = "UPDATE games SET version = version + 1 WHERE id = ? AND version = ?"
@@ -271,3 +271,24 @@ async def test_two_admins_saving_settings_at_once_both_count(postgres_url: str) 
     finally:
         await one.db.close()
         await two.db.close()
+
+
+async def test_a_reminder_claimed_by_two_processes_at_once_is_sent_once(postgres_url: str) -> None:
+    stores = [Store(await open_database(postgres_url)) for _ in range(2)]
+    schedules = [ScheduleStore(store.db) for store in stores]
+    try:
+        game_id = await new_game(stores[0])
+        for turn_started in range(1, 21):
+            turn = TurnKey(game_id, float(turn_started), 0)
+            claims = await asyncio.gather(
+                *(
+                    s.claim_notice(turn, "reminder", 50.0, lambda last: last is None, [NewDelivery("dm", {})])
+                    for s in schedules
+                )
+            )
+            assert sorted(claims) == [False, True], turn_started
+        owed = await stores[0].pending_deliveries()
+        assert len([d for d in owed if d.kind == "dm"]) == 20
+    finally:
+        for store in stores:
+            await store.close()
