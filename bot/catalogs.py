@@ -74,8 +74,9 @@ def extract(domain: Domain) -> Catalog:
     for filename, _lineno, message, comments, context in found:
         if not wanted(filename):
             continue
-        catalog.add(message, locations=[(f"{domain.source.name}/{filename}", None)], auto_comments=comments,
-                    context=context)
+        catalog.add(
+            message, locations=[(f"{domain.source.name}/{filename}", None)], auto_comments=comments, context=context
+        )
     return catalog
 
 
