@@ -9,7 +9,6 @@ moving it, never by sleeping.
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -237,35 +236,3 @@ async def test_a_half_made_build_is_held_privately_until_it_is_whole(box: Sandbo
     stale = await box.fake.click(mover, draft, cancel)
     await stale.done()
     assert (await box.bot.host.store.get_game(game_id)).version == before.version + 1
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("how", ["two commands", "command and button"])
-async def test_racing_pairs_apply_exactly_once(box: Sandbox, how: str) -> None:
-    ana, ben = box.user("ana"), box.user("ben")
-    game_id, thread = await open_game(box, "marrakech", ana, [ben])
-    pairs = 0
-    while pairs < 200:
-        board = boards(box, thread)[-1]
-        if "Game over" in board.content:
-            game_id, thread = await open_game(box, "marrakech", ana, [ben])
-            continue
-        mover = to_move(box, board)
-        before = await applied_moves(box, game_id)
-        if "turn Assam" in board.content:
-            command = box.fake.slash(mover, thread, "marrakech turn", {"direction": "left"})
-            second = (
-                box.fake.slash(mover, thread, "marrakech turn", {"direction": "left"})
-                if how == "two commands"
-                else box.fake.click(mover, board, board.button_ids[0])
-            )
-        else:
-            played = await box.bot.host.snapshot(game_id)
-            move = played.engine.legal_moves(played.state)[0]
-            command = box.fake.slash(mover, thread, "marrakech play", {"move": move})
-            second = box.fake.slash(mover, thread, "marrakech play", {"move": move})
-        results = await asyncio.gather(command, second)
-        for it in results:
-            await it.done()
-        assert await applied_moves(box, game_id) == before + 1, [it.content for it in results]
-        pairs += 1
