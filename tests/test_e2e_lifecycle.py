@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from io import BytesIO
+
 from e2e import boards, open_game, settled
+from PIL import Image
 
 from bot.local import Sandbox
 
@@ -87,3 +90,34 @@ async def test_resign_in_the_thread_of_a_game_over_does_not_touch_the_users_othe
     assert it.ephemeral and f"#{first} was abandoned" in it.content
     after = await sandbox.bot.host.store.get_game(second)
     assert (after.version, after.status) == (before.version, "active")
+
+
+async def test_any_player_brings_the_current_board_back_with_its_buttons(sandbox: Sandbox) -> None:
+    fake = sandbox.fake
+    ana, ben, eve = sandbox.user("ana"), sandbox.user("ben"), sandbox.user("eve")
+    _, thread = await open_game(sandbox, "marrakech", ana, [ben])
+    first = boards(sandbox, thread)[-1]
+    it = await settled(fake.slash(ben, sandbox.channel, "marrakech board", {"public": True, "game": 1}))
+    assert it.ephemeral and "back in the game's thread" in it.content
+    again = boards(sandbox, thread)[-1]
+    assert again.id != first.id and again.button_ids == first.button_ids, "the same decision, the same buttons"
+    assert "as Ben asked" in again.content and again.mentions == first.mentions
+    it = await settled(fake.slash(eve, thread, "marrakech board", {"public": True}))
+    assert it.ephemeral and "not playing" in it.content
+    assert boards(sandbox, thread)[-1].id == again.id
+
+
+async def test_a_player_who_chose_portrait_gets_portrait_images(sandbox: Sandbox) -> None:
+    fake = sandbox.fake
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    await open_game(sandbox, "marrakech", ana, [ben])
+
+    def size(it) -> tuple[int, int]:
+        return Image.open(BytesIO(it.files[0][1])).size
+
+    landscape = size(await settled(fake.slash(ana, sandbox.channel, "marrakech board", {"game": 1})))
+    it = await settled(fake.slash(ana, sandbox.channel, "bazaar layout", {"style": "portrait"}))
+    assert it.ephemeral and "portrait" in it.content
+    portrait = size(await settled(fake.slash(ana, sandbox.channel, "marrakech board", {"game": 1})))
+    others = size(await settled(fake.slash(ben, sandbox.channel, "marrakech board", {"game": 1})))
+    assert landscape[0] > landscape[1] and portrait[1] > portrait[0] and others == landscape
