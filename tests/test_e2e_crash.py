@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from bot.fakediscord import FakeDiscord
-from bot.fakediscord.faults import SEND_MESSAGE
+from bot.fakediscord.faults import SEND_MESSAGE, START_THREAD
 from bot.fakediscord.state import Channel, User, walk_components
 
 pytestmark = pytest.mark.slow
@@ -150,3 +150,32 @@ async def test_a_board_lost_to_a_kill_between_commit_and_post_arrives_once_after
     await fake.select(mover, after, menu["custom_id"], [menu["options"][0]["value"]])
     await until(lambda: len(board_messages(fake, thread)) == 3, "the game goes on after the restart")
     assert stored_moves(bot.database, game_id) == 2
+
+
+def stored_games(database: Path) -> int:
+    with sqlite3.connect(database) as db:
+        return db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+
+
+@pytest.mark.parametrize("stopped_at", [START_THREAD, SEND_MESSAGE])
+async def test_a_new_game_killed_before_its_lobby_is_posted_gets_it_after_a_restart(
+    world: tuple[FakeDiscord, Channel, User, User, BotProcess], stopped_at: str
+) -> None:
+    fake, channel, ana, ben, bot = world
+    fault = fake.faults.server_error(stopped_at, 503, times=None)
+    created = asyncio.create_task(fake.slash(ana, channel, "marrakech new", {}))
+    await until(lambda: stored_games(bot.database) == 1 and fault.calls > 0, "the game is stored, the lobby not")
+    bot.kill()
+    await bot.wait()
+    created.cancel()
+    fake.faults.clear()
+    await bot.start()
+    await until(lambda: any(fake.messages(t) for t in fake.threads(channel)), "the lobby after the restart", 30)
+    await asyncio.sleep(3.0)
+    threads = fake.threads(channel)
+    assert len(threads) == 1, "one thread for the game, not a second one"
+    lobbies = [m for m in fake.messages(threads[0]) if "waiting for players" in m.content]
+    assert len(lobbies) == 1 and lobbies[0].button_ids, "the lobby, once, with its buttons"
+    join = next(c for c in lobbies[0].button_ids if "join" in c)
+    await fake.click(ben, lobbies[0], join)
+    await until(lambda: "Ben" in fake.messages(threads[0])[0].content, "the lobby works")
