@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from e2e import boards, open_game, settled, to_move
 
+import engines
 from bot.fakediscord.faults import CALLBACK, SEND_MESSAGE
 from bot.fakediscord.state import Channel, Message, walk_components
 from bot.local import Sandbox
@@ -236,3 +237,33 @@ async def test_a_half_made_build_is_held_privately_until_it_is_whole(box: Sandbo
     stale = await box.fake.click(mover, draft, cancel)
     await stale.done()
     assert (await box.bot.host.store.get_game(game_id)).version == before.version + 1
+
+
+SAFE_TO_TRY = {"new", "join", "leave", "start", "abandon", "resign", "undo", "orders"}
+
+
+@pytest.mark.parametrize("game", engines.names())
+async def test_every_text_option_of_every_command_answers_a_huge_input_briefly(box: Sandbox, game: str) -> None:
+    """Each string option of each ``/<game>`` command, 1,900 characters long, from the player to move."""
+    ana, ben = box.user("ana"), box.user("ben")
+    game_id, thread = await open_game(box, game, ana, [ben], {"start": "preset"} if game == "cairo" else {})
+    mover = to_move(box, boards(box, thread)[-1])
+    schema = next(c for c in box.fake.registered_commands() if c["name"] == game)
+    tried = 0
+    for command in schema["options"]:
+        texts = [o for o in command.get("options", []) if o["type"] == 3 and not o.get("choices")]
+        if command["name"] in SAFE_TO_TRY or not texts:
+            continue
+        chosen = {}
+        for option in command.get("options", []):
+            if option["type"] == 3:
+                chosen[option["name"]] = option["choices"][0]["value"] if option.get("choices") else "ä" * 1900
+            elif option.get("required") and option["type"] == 4:
+                chosen[option["name"]] = 1
+        before = (await box.bot.host.game(game_id)).version
+        it = await settled(box.fake.slash(mover, thread, f"{game} {command['name']}", chosen))
+        tried += 1
+        assert it.ephemeral and 0 < len(it.content) < 2000, (command["name"], it.content)
+        assert "Sorry" not in it.content, (command["name"], it.content)
+        assert (await box.bot.host.game(game_id)).version == before, command["name"]
+    assert tried >= 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from io import BytesIO
 
+import pytest
 from e2e import boards, open_game, settled
 from PIL import Image
 
@@ -121,3 +122,25 @@ async def test_a_player_who_chose_portrait_gets_portrait_images(sandbox: Sandbox
     portrait = size(await settled(fake.slash(ana, sandbox.channel, "marrakech board", {"game": 1})))
     others = size(await settled(fake.slash(ben, sandbox.channel, "marrakech board", {"game": 1})))
     assert landscape[0] > landscape[1] and portrait[1] > portrait[0] and others == landscape
+
+
+def integer_options(options: list[dict], path: str) -> list[tuple[str, dict]]:
+    found = []
+    for option in options:
+        if option["type"] in (1, 2):
+            found += integer_options(option.get("options", []), f"{path} {option['name']}")
+        elif option["type"] == 4:
+            found.append((f"{path} {option['name']}", option))
+    return found
+
+
+async def test_every_number_a_command_takes_is_bounded_before_it_reaches_the_database(sandbox: Sandbox) -> None:
+    found = [
+        item for c in sandbox.fake.registered_commands() for item in integer_options(c.get("options", []), c["name"])
+    ]
+    assert found
+    for path, option in found:
+        assert "min_value" in option and "max_value" in option, path
+        assert option["max_value"] < 2**53, path
+    with pytest.raises(AssertionError, match="Discord would never send this"):
+        await sandbox.fake.slash(sandbox.user("ana"), sandbox.channel, "marrakech status", {"game": 2**63})

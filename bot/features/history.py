@@ -19,6 +19,7 @@ import io
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.core.catalog import N_
@@ -103,7 +104,11 @@ async def log_reply(
     return content, log_view(say, played.game.id, number, len(pages)), file
 
 
-async def log(interaction: discord.Interaction, page: int | None = None, game: GameId | None = None) -> None:
+async def log(
+    interaction: discord.Interaction,
+    page: app_commands.Range[int, 1, 100_000] | None = None,
+    game: GameId | None = None,
+) -> None:
     """The game's move log, only to you (hidden details left out); a text file once the game is over."""
     played = await current_game(interaction, game)
     await interaction.response.defer(ephemeral=True, thinking=True)
