@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sys
 import textwrap
 import time
@@ -292,3 +293,63 @@ async def test_a_reminder_claimed_by_two_processes_at_once_is_sent_once(postgres
     finally:
         for store in stores:
             await store.close()
+
+
+# ---- the two schemas are one ------------------------------------------------------------------------------
+SAME_TYPE = {"INTEGER": {"integer", "bigint"}, "REAL": {"double precision"}, "TEXT": {"text"}}
+
+
+async def sqlite_schema(path: Path) -> tuple[dict[tuple[str, str], tuple[str, bool, bool]], set[str], set[str]]:
+    """Columns (type, not null, in the key), index names, and each CHECK as "table: condition"."""
+    db = await open_database(path)
+    columns, indexes, checks = {}, set(), set()
+    tables = "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    for table in await db.fetch(tables):
+        name = table["name"]
+        checks |= {f"{name}: {' '.join(c.split())}" for c in re.findall(r"CHECK \((.*?)\)\s*[,\n]", table["sql"])}
+        for col in await db.fetch(f"PRAGMA table_info({name})"):
+            columns[(name, col["name"])] = (col["type"], bool(col["notnull"]) or col["pk"] > 0, col["pk"] > 0)
+        indexes |= {i["name"] for i in await db.fetch(f"PRAGMA index_list({name})") if i["origin"] == "c"}
+    await db.close()
+    return columns, indexes, checks
+
+
+async def test_the_postgres_schema_has_every_table_column_key_and_index_of_the_sqlite_one(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    assert [n for n, _ in migrations("postgres")] == [n for n, _ in migrations("sqlite")]
+    lite_columns, lite_indexes, lite_checks = await sqlite_schema(tmp_path / "x.db")
+    db = await open_database(postgres_url)
+    rows = await db.fetch(
+        "SELECT c.table_name, c.column_name, c.data_type, c.is_nullable,"
+        " EXISTS (SELECT 1 FROM information_schema.key_column_usage k JOIN information_schema.table_constraints t"
+        "   ON t.constraint_name = k.constraint_name AND t.constraint_type = 'PRIMARY KEY'"
+        "   WHERE k.table_name = c.table_name AND k.column_name = c.column_name) AS pk"
+        " FROM information_schema.columns c"
+        " WHERE c.table_schema = current_schema() AND c.table_name <> 'schema_migrations'"
+    )
+    pg_indexes = {
+        r["indexname"]
+        for r in await db.fetch("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()")
+        if not r["indexname"].endswith("_pkey")
+    }
+    pg_checks = await db.fetch(
+        "SELECT conrelid::regclass::text AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint"
+        " WHERE contype = 'c' AND connamespace = current_schema()::regnamespace"
+    )
+    await db.close()
+    pg_columns = {(r["table_name"], r["column_name"]): r for r in rows}
+    assert set(pg_columns) == set(lite_columns)
+    for key, (kind, not_null, pk) in lite_columns.items():
+        column = pg_columns[key]
+        assert column["data_type"] in SAME_TYPE[kind], key
+        assert (column["is_nullable"] == "NO", column["pk"]) == (not_null, pk), key
+        if key[1] == "id" or key[1].endswith("_id"):
+            assert column["data_type"] == "bigint", key
+    assert pg_indexes == lite_indexes
+    assert len(pg_checks) == len(lite_checks) == 5
+    for check in lite_checks:  # the same values allowed: each quoted word of the SQLite CHECK in the PostgreSQL one
+        table, condition = check.split(": ", 1)
+        column = condition.split()[0]
+        found = [c["def"] for c in pg_checks if c["name"] == table and f"({column} = " in c["def"]]
+        assert len(found) == 1 and set(re.findall(r"'(\w+)'", condition)) == set(re.findall(r"'(\w+)'", found[0]))
