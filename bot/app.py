@@ -44,6 +44,7 @@ FEATURES = (
     "bot.features.me",
     "bot.features.server",
     "bot.features.delivery",
+    "bot.features.computers",
 )
 COMMANDS_HASH_KEY = "commands_hash"
 

@@ -25,6 +25,12 @@ class Settings(BaseSettings):
     delivery_lease: float = Field(
         default=30.0, gt=0, description="Seconds a delivery claimed by a process is its own before others may retry it."
     )
+    computer_workers: int = Field(
+        default=1, ge=0, le=16, description="Worker processes in which computer players think (0: a thread)."
+    )
+    computer_iterations: int | None = Field(
+        default=None, ge=1, description="Search iterations per computer decision instead of each level's (testing)."
+    )
     log_level: str = "INFO"
 
     @field_validator("token", mode="before")

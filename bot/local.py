@@ -58,7 +58,13 @@ class Sandbox:
         self.rng = rng
         self.clock = clock
         self.settings = (settings or Settings(token="")).model_copy(
-            update={"database": str(database), "dev_guild": None, "sync_commands": True}
+            update={
+                "database": str(database),
+                "dev_guild": None,
+                "sync_commands": True,
+                "computer_workers": 0 if settings is None else settings.computer_workers,
+                "computer_iterations": 40 if settings is None else settings.computer_iterations,
+            }
         )
         self.fake = FakeDiscord()
         self.users: dict[str, User] = {}

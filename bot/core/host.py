@@ -27,7 +27,9 @@ import engines
 from bot.core.played import Played, Step
 from bot.core.posts import Headline, Posts
 from bot.core.records import GameRecord, LogEntry, MoveRecord, SeatRecord, StaleGame
+from bot.core.refused import Refused
 from bot.core.schedule import ScheduleStore
+from bot.core.seating import check_level, computer_name, computer_user_id
 from bot.core.store import Store
 from bot.core.timing import Timing, duration_text
 from engines.base import CHANCE, Engine, GameError, GameState, Transition
@@ -35,10 +37,6 @@ from engines.base import CHANCE, Engine, GameError, GameState, Transition
 MAX_CHANCE_STEPS = 10_000
 MAX_SKIPPED_DECISIONS = 50
 T = TypeVar("T")
-
-
-class Refused(GameError):
-    """The bot refuses a request (not your turn, not in this game, …); the game is unchanged."""
 
 
 @dataclass(frozen=True)
@@ -66,8 +64,8 @@ class GameHost:
         self.rng = rng or random.SystemRandom()
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
-        self.committed: Callable[[], None] = lambda: None
-        """Called after every commit that owes messages (the delivery worker listens)."""
+        self.committed: Callable[[int], None] = lambda game_id: None
+        """Called with the game's id after every change committed (the computer players listen)."""
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """Serialises changes to one game inside this process (the version check guards the rest)."""
@@ -124,9 +122,21 @@ class GameHost:
         name: str,
         timing: Timing,
         thread: bool,
+        computers: int = 0,
+        level: str = "normal",
+        hints: bool = True,
     ) -> Played:
-        """A new game in the lobby; its thread and lobby message are owed in the same transaction."""
+        """A new game in the lobby (with ``computers`` computer players of ``level``); its thread and lobby
+        message are owed in the same transaction."""
         engine = engines.get(game)
+        if not 0 <= computers < engine.max_players:
+            raise Refused("too_many_computers", max=engine.max_players - 1)
+        taken = {name}
+        seated = []
+        for index in range(computers):
+            robot = computer_name(taken)
+            taken.add(robot)
+            seated.append((computer_user_id(index), robot, check_level(level)))
         record = await self.store.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -138,8 +148,10 @@ class GameHost:
             now=self.clock(),
             deliveries=[self.posts.lobby_opening(engine, thread)],
             timing=(timing.reminder_hours, timing.deadline_hours, timing.auto_skip),
+            hints=hints,
+            computers=seated,
         )
-        self.committed()
+        self.committed(record.id)
         return await self.snapshot(record.id)
 
     async def join(self, game_id: int, user_id: int, name: str, expected_version: int | None = None) -> Played:
@@ -155,6 +167,27 @@ class GameHost:
                 raise Refused("game_full", id=game_id, max=engine.max_players)
             change = self.store.join(game_id, record.version, user_id, name, self.clock(), [self.posts.lobby_edit()])
             await self._guard(change)
+            return await self.snapshot(game_id)
+
+    async def add_computer(self, game_id: int, user_id: int, level: str = "normal") -> Played:
+        """A computer player of ``level`` takes a free seat of the lobby (asked by one of its players)."""
+        async with self.acting(game_id):
+            record = await self.game(game_id)
+            engine = engines.get(record.game)
+            seats = await self.store.seats(game_id)
+            check_lobby(record, "already_started")
+            if not any(s.user_id == user_id for s in seats):
+                raise Refused("not_joined", id=game_id)
+            if len(seats) >= engine.max_players:
+                raise Refused("game_full", id=game_id, max=engine.max_players)
+            robots = [s for s in seats if s.computer is not None and s.user_id < 0]
+            robot_id = min([s.user_id for s in robots], default=0) - 1
+            name = computer_name({s.name for s in seats})
+            change = self.store.join(
+                game_id, record.version, robot_id, name, self.clock(), [self.posts.lobby_edit()], check_level(level)
+            )
+            await self._guard(change)
+            self.committed(game_id)
             return await self.snapshot(game_id)
 
     async def leave(self, game_id: int, user_id: int, expected_version: int | None = None) -> Played:
@@ -208,7 +241,7 @@ class GameHost:
                     engine.to_move(state),
                 )
             )
-            self.committed()
+            self.committed(game_id)
             return Played(await self.game(game_id), await self.store.seats(game_id), state, steps, True)
 
     async def abandon(self, game_id: int, user_id: int, by_name: str, can_manage: bool = False) -> Played:
@@ -221,7 +254,7 @@ class GameHost:
             played = await self.snapshot(game_id)
             deliveries = [self.posts.lobby_edit(), *self.posts.abandoned(played, by_name)]
             await self._guard(self.store.set_status(game_id, record.version, "abandoned", self.clock(), deliveries))
-            self.committed()
+            self.committed(game_id)
             return await self.snapshot(game_id)
 
     # ---- play ---------------------------------------------------------------------------------------
@@ -232,13 +265,17 @@ class GameHost:
         moves: Sequence[str],
         expected_version: int | None = None,
         interaction_id: int | None = None,
+        as_computer: bool = False,
     ) -> Played:
-        """Apply ``moves`` (one whole decision of this user, in one or more moves) and the chance that follows."""
+        """Apply ``moves`` (one whole decision of this user, in one or more moves) and the chance that follows.
+
+        ``as_computer``: the bot plays a computer's seat (a person may not act on one).
+        """
         async with self.acting(game_id):
             record = await self.game(game_id)
             check_version(record, expected_version)
             seats = await self.store.seats(game_id)
-            seat = active_seat(record, seats, user_id)
+            seat = active_seat(record, seats, user_id, as_computer)
             engine = engines.get(record.game)
             before = state = engine.loads(record.state or "")
             steps: list[Step] = []
@@ -268,13 +305,37 @@ class GameHost:
             quiet = engine.to_move(state) == engine.to_move(before) and len(steps) == 1
             return await self._commit(record, seats, before, state, steps, user_id, quiet=quiet)
 
-    async def resign(self, game_id: int, user_id: int) -> Played:
-        """``user_id`` leaves a running game; the engine decides whether it goes on."""
+    async def resign(self, game_id: int, user_id: int, replace: bool = False) -> Played:
+        """``user_id`` leaves a running game: the engine decides whether it goes on, or (``replace``) a computer
+        plays on in the seat."""
         async with self.acting(game_id):
             record = await self.game(game_id)
             seats = await self.store.seats(game_id)
             seat = active_seat(record, seats, user_id)
+            if replace:
+                return await self._replace(record, seats, seat, Headline("replaced", seat=seat))
             return await self._take_out(record, seats, seat, user_id, Headline("resigned", seat=seat))
+
+    async def replace_late(self, game_id: int, by_user: int, expected_version: int, level: str = "normal") -> Played:
+        """Past the turn deadline, another player hands the late seat to a computer (the game goes on)."""
+        async with self.acting(game_id):
+            record, seats, late = await self._late_turn(game_id, by_user, expected_version)
+            headline = Headline("replaced_late", seat=late, by_seat=_seat_of(seats, by_user))
+            return await self._replace(record, seats, late, headline, level)
+
+    async def _replace(
+        self, record: GameRecord, seats: list[SeatRecord], seat: int, headline: Headline, level: str = "normal"
+    ) -> Played:
+        """A computer of ``level`` takes over ``seat``; the game's board is posted again with the news."""
+        now = self.clock()
+        updated = [_as_computer(s, level) if s.seat == seat else s for s in seats]
+        preview = self._preview(record, updated, state_of(record), [], began=True)  # type: ignore[arg-type]
+        deliveries = await self.posts.after_change(preview, headline, None)
+        await self._guard(
+            self.store.replace_with_computer(record.id, record.version, seat, check_level(level), now, deliveries)
+        )
+        self.committed(record.id)
+        return await self.snapshot(record.id)
 
     async def skip_turn(self, game_id: int, by_user: int | None, expected_version: int) -> Played:
         """Past the turn deadline, play the engine's safe default moves until the late seat's turn is over.
@@ -405,8 +466,7 @@ class GameHost:
                 left_seat=left_seat,
             )
         )
-        if deliveries:
-            self.committed()
+        self.committed(record.id)
         return Played(await self.game(record.id), await self.store.seats(record.id), state, steps, began)
 
     async def _next_due(self, record: GameRecord, turn_changed: bool, now: float) -> float | None:
@@ -432,7 +492,7 @@ class GameHost:
                 record, engine.dumps(state), status, now, timing.first_due(now), deliveries, engine.to_move(state)
             )
         )
-        self.committed()
+        self.committed(played.game.id)
         return version
 
     async def _guard(self, change: Awaitable[T]) -> T:
@@ -480,11 +540,14 @@ def check_running(record: GameRecord) -> None:
         raise _over(record)
 
 
-def active_seat(record: GameRecord, seats: list[SeatRecord], user_id: int) -> int:
-    """The seat of ``user_id`` in a running game; Refused for a game not running or a stranger."""
+def active_seat(record: GameRecord, seats: list[SeatRecord], user_id: int, as_computer: bool = False) -> int:
+    """The seat of ``user_id`` in a running game; Refused for a game not running, a stranger, or a person
+    acting on a seat a computer plays."""
     check_running(record)
     for s in seats:
         if s.user_id == user_id and s.seat is not None:
+            if (s.computer is not None) != as_computer:
+                raise Refused("seat_played_by_computer", id=record.id)
             return s.seat
     raise Refused("not_a_player", id=record.id, command=record.game)
 
@@ -509,6 +572,10 @@ def _seat_of(seats: Sequence[SeatRecord], user_id: int | None) -> int | None:
 
 def _seated(seat: SeatRecord, number: int) -> SeatRecord:
     return SeatRecord(seat.game_id, seat.user_id, seat.name, number, seat.joined_at, seat.computer)
+
+
+def _as_computer(seat: SeatRecord, level: str) -> SeatRecord:
+    return SeatRecord(seat.game_id, seat.user_id, seat.name, seat.seat, seat.joined_at, level)
 
 
 # ---- replaying the log --------------------------------------------------------------------------------

@@ -59,6 +59,14 @@ class Played:
         """The user id at ``seat``, or None."""
         return next((s.user_id for s in self.seats if seat is not None and s.seat == seat), None)
 
+    def is_computer(self, seat: int | None) -> bool:
+        """Whether a computer plays ``seat``."""
+        return any(s.seat == seat and s.computer is not None for s in self.seats if seat is not None)
+
+    def human_user_of(self, seat: int | None) -> int | None:
+        """The user to ping for ``seat``: its player, or None for a computer."""
+        return None if self.is_computer(seat) else self.user_of(seat)
+
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
 

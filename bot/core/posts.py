@@ -33,9 +33,12 @@ HEADLINES: dict[str, str] = {
     "resigned": N_("{seat} resigned"),
     "undone": N_("{seat} took back a move ({what}), as everyone agreed"),
     "board_again": N_("the current board, as {by_name} asked"),
+    "replaced": N_("{seat} left the table: a computer plays on in their seat"),
+    "replaced_late": N_("{by_seat} handed {seat}'s seat to a computer (the turn deadline had passed)"),
 }
 TITLE = N_("**{title} #{id}**")
 YOUR_TURN = N_("<@{user}>, it's your turn: {decision}.")
+COMPUTER_THINKING = N_("{seat} is thinking: {decision}.")
 WAITING_FOR_DICE = N_("Waiting for the dice.")
 GAME_OVER = N_("Game over ({why}). Final scores: {scores}. Winner: {winners} 🏆")
 SCORE_PART = N_("{seat} {score}")
@@ -49,7 +52,8 @@ REMINDER = N_("⏰ Reminder, after {waited} of waiting: {next}")
 REMINDER_DM = N_("⏰ Still your turn in {title} ({waited})")
 DEADLINE = N_(
     "⌛ {title}: {seat} has not moved for {waited} and the turn deadline has passed. {others}: you can skip"
-    " {seat}'s turn (the bot plays a safe move for them) or remove {seat} from the game."
+    " {seat}'s turn (the bot plays a safe move for them), remove {seat} from the game, or hand their seat to a"
+    " computer."
 )
 STATUS_SEAT = N_("{number}. {seat}{score}{out}")
 STATUS_SCORE = N_(" — {score} points")
@@ -135,6 +139,8 @@ class Posts:
             return self.ending(played)
         if seat == CHANCE:
             return self.say(played)._(WAITING_FOR_DICE)
+        if played.is_computer(seat):
+            return self.say(played).fill(COMPUTER_THINKING, {"seat": seat, "decision": self.decision(played)})
         return self.say(played).fill(YOUR_TURN, {"user": played.user_of(seat), "decision": self.decision(played)})
 
     def scores(self, played: Played, outcome: Outcome) -> str:
@@ -216,7 +222,7 @@ class Posts:
     # ---- what a change owes -----------------------------------------------------------------------
     async def after_change(self, played: Played, headline: Headline | None, actor_id: int | None) -> list[NewDelivery]:
         """The board post, the next player's DM if they want one, the thread's archiving at the end."""
-        pinged = played.user_of(played.to_move_player)
+        pinged = played.human_user_of(played.to_move_player)
         board = {**self.board_parts(played, headline), "ping": [pinged] if pinged else [], "image": True}
         owed = [NewDelivery("board", board)]
         recipient = await self._dm_recipient(played, actor_id)
@@ -231,7 +237,7 @@ class Posts:
         """The player to DM because it just became their turn, if they opted in (never the actor)."""
         if not played.turn_began:
             return None
-        user_id = played.user_of(played.to_move_player)
+        user_id = played.human_user_of(played.to_move_player)
         if user_id is None or user_id == actor_id:
             return None
         return user_id if await self.schedule.wants_dm(user_id, played.game.guild_id) else None
@@ -252,7 +258,7 @@ class Posts:
         """A reminder in the thread (pinging the player to move) and, if they opted in, by DM."""
         say = self.say(played)
         text = say.fill(REMINDER, {"waited": duration_text(waited), "next": self.next_line(played)})
-        user = played.user_of(played.to_move_player)
+        user = played.human_user_of(played.to_move_player)
         return [NewDelivery("notice", {"content": fit_message(text), "ping": [user] if user else []}, played.game.id)]
 
     def reminder_dm(self, played: Played, user_id: int, waited: float) -> NewDelivery:
@@ -260,9 +266,13 @@ class Posts:
         return NewDelivery("dm", {"user_id": user_id, "content": text, "link": "thread"}, played.game.id)
 
     def deadline_notice(self, played: Played, waited: float) -> NewDelivery:
-        """The notice with Skip / Remove buttons, pinging the other players still in the game."""
+        """The notice with Skip / Remove / Replace buttons, pinging the other players still in the game."""
         late = played.to_move_player
-        others = [s.user_id for s in played.seats if s.seat is not None and s.seat != late and played.in_game(s.seat)]
+        others = [
+            s.user_id
+            for s in played.seats
+            if s.seat is not None and s.seat != late and s.computer is None and played.in_game(s.seat)
+        ]
         params = {
             "title": self.title(played),
             "seat": late,

@@ -43,6 +43,8 @@ class GameRecord:
     next_due_at: float | None = None
     to_move: int | None = None
     """The seat whose decision it is (as stored with the state; lists read it without the state)."""
+    hints: bool = True
+    """Whether players may ask the computer for a hint (``/bazaar hint``)."""
 
     @property
     def post_channel_id(self) -> int:

@@ -29,7 +29,7 @@ from bot.core.records import (
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, game, options, status, creator_id, created_at, updated_at, "
-    "version, state, lobby_message_id, turn_started_at, next_due_at, to_move"
+    "version, state, lobby_message_id, turn_started_at, next_due_at, to_move, hints"
 )
 LIST_COLUMNS = GAME_COLUMNS.replace("version, state,", "version, NULL AS state,")
 """The same columns without the (large) state: lists show games, they do not play them."""
@@ -50,6 +50,7 @@ class NewDelivery:
 def _game(row: Row) -> GameRecord:
     values = dict(row)
     values["options"] = json.loads(values["options"])
+    values["hints"] = bool(values.get("hints", 1))
     return GameRecord(**values)
 
 
@@ -87,12 +88,15 @@ class Store:
         now: float,
         deliveries: Sequence[NewDelivery] = (),
         timing: tuple[float, float, bool] | None = None,
+        hints: bool = True,
+        computers: Sequence[tuple[int, str, str]] = (),
     ) -> GameRecord:
-        """A new game in the lobby with its creator seated, its clock and its lobby message owed, all at once."""
+        """A new game in the lobby with its creator (and any computers, as (user id, name, level)) seated, its
+        clock and its lobby message owed, all at once."""
         async with self.db.transaction() as tx:
             game_id = await tx.fetchval(
                 "INSERT INTO games (guild_id, channel_id, thread_id, game, options, status, creator_id,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
+                " created_at, updated_at, hints) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
                 guild_id,
                 channel_id,
                 thread_id,
@@ -101,7 +105,17 @@ class Store:
                 creator_id,
                 now,
                 now,
+                int(hints),
             )
+            for offset, (user_id, name, level) in enumerate(computers, start=1):
+                await tx.execute(
+                    "INSERT INTO seats (game_id, user_id, name, joined_at, computer) VALUES (?, ?, ?, ?, ?)",
+                    game_id,
+                    user_id,
+                    name,
+                    now + offset * 1e-3,
+                    level,
+                )
             await tx.execute(
                 "INSERT INTO seats (game_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
                 game_id,
@@ -179,6 +193,31 @@ class Store:
             limit,
         )
         return [_game(r) for r in rows]
+
+    async def games_awaiting_computer(self, limit: int = DEFAULT_LIMIT) -> list[int]:
+        """Active games whose seat to move is a computer's (an indexed join), oldest first."""
+        rows = await self.db.fetch(
+            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id AND s.seat = g.to_move"
+            " WHERE g.status = 'active' AND s.computer IS NOT NULL ORDER BY g.id LIMIT ?",
+            limit,
+        )
+        return [int(r["id"]) for r in rows]
+
+    async def replace_with_computer(
+        self,
+        game_id: int,
+        expected_version: int,
+        seat: int,
+        level: str,
+        now: float,
+        deliveries: Sequence[NewDelivery] = (),
+    ) -> int:
+        """The player at ``seat`` is replaced by a computer of ``level`` (the seat, its name and its log stay)."""
+        async with self.db.transaction() as tx:
+            version = await self._bump(tx, game_id, expected_version, now)
+            await tx.execute("UPDATE seats SET computer = ? WHERE game_id = ? AND seat = ?", level, game_id, seat)
+            await self._owe(tx, [_for_game(d, game_id, version) for d in deliveries], now)
+        return version
 
     async def set_next_due(self, game_id: int, version: int, due_at: float | None) -> None:
         """The game's next due time, if it is still at ``version`` (a newer change sets its own)."""

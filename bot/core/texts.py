@@ -81,6 +81,10 @@ REFUSALS: dict[str, str] = {
     "empty_choice": N_("Nothing was chosen: pick an option from the menu."),
     "wrong_server": N_("This button belongs to a game of another server."),
     "too_many_chance": N_("The game's dice ran away with it: too many chance moves in a row."),
+    "too_many_computers": N_("At most {max} computer players: a game needs someone to play it."),
+    "seat_played_by_computer": N_("A computer plays this seat of game #{id} now."),
+    "hints_off": N_("Hints are turned off in game #{id}."),
+    "hint_not_your_turn": N_("A hint is for your own decision: it is not your turn."),
     # ---- deadlines ------------------------------------------------------------------------------------
     "too_late": N_("Too late: the game has moved on since this message."),
     "nobody_late": N_("Nobody is holding up this game."),

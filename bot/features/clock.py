@@ -39,9 +39,17 @@ from bot.ui.services import Services, services
 log = logging.getLogger("bazaar.clock")
 
 TICK_SECONDS = 60.0
-ACTIONS = ("skip", "remove")
-LABELS = {"skip": N_("Skip their turn"), "remove": N_("Remove them from the game")}
-STYLES = {"skip": discord.ButtonStyle.primary, "remove": discord.ButtonStyle.danger}
+ACTIONS = ("skip", "remove", "replace")
+LABELS = {
+    "skip": N_("Skip their turn"),
+    "remove": N_("Remove them from the game"),
+    "replace": N_("Replace them with a computer"),
+}
+STYLES = {
+    "skip": discord.ButtonStyle.primary,
+    "remove": discord.ButtonStyle.danger,
+    "replace": discord.ButtonStyle.secondary,
+}
 
 
 class DeadlineButton(GameButton, kind="late"):
@@ -54,6 +62,8 @@ class DeadlineButton(GameButton, kind="late"):
         await defer(interaction)
         if self.arg == "skip":
             played = await svc.host.skip_turn(record.id, interaction.user.id, self.version)
+        elif self.arg == "replace":
+            played = await svc.host.replace_late(record.id, interaction.user.id, self.version)
         else:
             played = await svc.host.remove_late(record.id, interaction.user.id, self.version)
         if interaction.message is not None:
@@ -111,7 +121,7 @@ class Clock(commands.Cog):
         store, schedule = self.svc.store, self.svc.schedule
         played = Played(record, await store.seats(record.id), state_of(record))
         seat = played.to_move_player
-        if seat is None or record.turn_started_at is None:
+        if seat is None or record.turn_started_at is None or played.is_computer(seat):
             await store.set_next_due(record.id, record.version, None)
             return
         turn = TurnKey(record.id, record.turn_started_at, seat)

@@ -32,19 +32,21 @@ from bot.ui.moves import defer
 from bot.ui.services import Services, services
 from engines.base import Engine, Option
 
-ACTIONS = ("join", "leave", "start")
+ACTIONS = ("join", "leave", "start", "computer")
 OPENED = N_("{by_name} opened {title}: join in <#{channel}>! Clock: {clock}.")
 OPENED_HERE = N_("{by_name} opened {title} here. Clock: {clock}.")
 JOINED = N_("You joined {title}.")
 LEFT = N_("You left {title}.")
 STARTED = N_("{title} has begun: <#{channel}>")
 ABANDONED = N_("You abandoned {title}.")
-BUTTON_LABELS = {"join": N_("Join"), "leave": N_("Leave"), "start": N_("Start")}
+BUTTON_LABELS = {"join": N_("Join"), "leave": N_("Leave"), "start": N_("Start"), "computer": N_("Add computer")}
 BUTTON_STYLES = {
     "join": discord.ButtonStyle.success,
     "leave": discord.ButtonStyle.secondary,
     "start": discord.ButtonStyle.primary,
+    "computer": discord.ButtonStyle.secondary,
 }
+COMPUTER_ADDED = N_("A computer player joined {title}.")
 TIMING_OPTIONS: dict[str, tuple[Any, str]] = {
     "reminder_hours": (
         app_commands.Range[int, 0, 720] | None,
@@ -58,6 +60,14 @@ TIMING_OPTIONS: dict[str, tuple[Any, str]] = {
         bool | None,
         N_("At the deadline the bot skips the late player's turn by itself (default: off)"),
     ),
+}
+SEAT_OPTIONS: dict[str, tuple[Any, str]] = {
+    "computers": (app_commands.Range[int, 0, 4] | None, N_("How many computer players take a seat (default: none)")),
+    "level": (
+        Literal["easy", "normal", "hard"] | None,
+        N_("How strong the computer players are (default: normal)"),
+    ),
+    "hints": (bool | None, N_("Players may ask the computer for a hint with /bazaar hint (default: yes)")),
 }
 
 
@@ -92,6 +102,8 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
         played = await svc.host.start(game_id, user.id, can_manage(interaction))
     elif action == "join":
         played = await svc.host.join(game_id, user.id, display_name(user))
+    elif action == "computer":
+        played = await svc.host.add_computer(game_id, user.id)
     else:
         played = await svc.host.leave(game_id, user.id)
     await svc.courier.deliver_game(game_id)
@@ -102,7 +114,7 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
 def lobby_reply(svc: Services, played: Played, action: str) -> str:
     say = say_for(played.game.game, tuple(played.names))
     title = svc.posts.title(played)
-    template = {"join": JOINED, "leave": LEFT, "start": STARTED}[action]
+    template = {"join": JOINED, "leave": LEFT, "start": STARTED, "computer": COMPUTER_ADDED}[action]
     return say.fill(template, {"title": title, "channel": played.game.post_channel_id})
 
 
@@ -120,8 +132,9 @@ def make_new(engine: Engine) -> Any:
 
     async def new(interaction: discord.Interaction, **options: Any) -> None:
         timing = {name: options.pop(name, None) for name in TIMING_OPTIONS}
+        seats = {name: options.pop(name, None) for name in SEAT_OPTIONS}
         chosen = {k: v for k, v in options.items() if v is not None}
-        await create_game(interaction, engine, chosen, timing)
+        await create_game(interaction, engine, chosen, timing, seats)
 
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
     for option in engine.options:
@@ -129,12 +142,12 @@ def make_new(engine: Engine) -> Any:
         params.append(
             inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation)
         )
-    for name, (annotation, _) in TIMING_OPTIONS.items():
+    for name, (annotation, _) in {**TIMING_OPTIONS, **SEAT_OPTIONS}.items():
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation))
     new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     new.__doc__ = f"Open a new {engine.title} game: a thread with Join / Leave / Start buttons."
     say = say_for(engine.name, ())
-    descriptions = {name: say._(text) for name, (_, text) in TIMING_OPTIONS.items()}
+    descriptions = {name: say._(text) for name, (_, text) in {**TIMING_OPTIONS, **SEAT_OPTIONS}.items()}
     for option in engine.options:
         descriptions[option.name] = (
             say.option(option.name) if option.name in game_words(engine.name).options else option.name
@@ -166,7 +179,11 @@ def check_channel_allowed(settings: GuildSettings, channel: Any, game: str) -> N
 
 
 async def create_game(
-    interaction: discord.Interaction, engine: Engine, options: dict[str, Any], timing_choice: dict[str, Any]
+    interaction: discord.Interaction,
+    engine: Engine,
+    options: dict[str, Any],
+    timing_choice: dict[str, Any],
+    seats: dict[str, Any] | None = None,
 ) -> None:
     """Create the game and owe its thread and lobby, deliver them, then say where to join."""
     if interaction.guild_id is None or interaction.channel is None:
@@ -187,6 +204,9 @@ async def create_game(
         name=display_name(interaction.user),
         timing=timing,
         thread=settings.threads and isinstance(home, discord.TextChannel),
+        computers=int((seats or {}).get("computers") or 0),
+        level=str((seats or {}).get("level") or "normal"),
+        hints=(seats or {}).get("hints") is not False,
     )
     await svc.courier.deliver_game(played.game.id)
     played = await svc.host.snapshot(played.game.id)

@@ -151,7 +151,7 @@ async def repost_board(interaction: discord.Interaction, played: Played) -> None
     await defer(interaction)
     name = getattr(interaction.user, "display_name", interaction.user.name)
     parts = svc.posts.board_parts(played, Headline("board_again", by_name=name))
-    pinged = played.user_of(played.to_move_player)
+    pinged = played.human_user_of(played.to_move_player)
     payload = {**parts, "happened": [], "ping": [pinged] if pinged else [], "image": True}
     delivery = NewDelivery("board", payload, played.game.id, played.game.version)
     await svc.store.owe([delivery], svc.clock())
@@ -173,12 +173,14 @@ async def status(interaction: discord.Interaction, game: GameId | None = None) -
     await reply_private(interaction, services(interaction).posts.status_text(played))
 
 
-async def resign(interaction: discord.Interaction, game: GameId | None = None) -> None:
-    """Leave a running game for good."""
+async def resign(
+    interaction: discord.Interaction, replace_with_computer: bool = False, game: GameId | None = None
+) -> None:
+    """Leave a running game for good (or hand your seat to a computer, so the game goes on)."""
     svc = services(interaction)
     played = await current_game(interaction, game)
     await defer(interaction)
-    result = await svc.host.resign(played.game.id, interaction.user.id)
+    result = await svc.host.resign(played.game.id, interaction.user.id, replace=replace_with_computer)
     await svc.courier.deliver_game(result.game.id)
     await reply_private(interaction, svc.posts.happened(result, result.seat_of(interaction.user.id)) or "✓")
 

@@ -21,6 +21,7 @@ from bot.core.played import Played
 from bot.core.records import OVER_STATUSES, GameRecord
 from bot.core.text import CHOICE_LIMIT, shorten
 from bot.ui.services import services
+from engines.base import GameError
 
 GAME_ID_MAX = 2**40
 """Game ids are far below this; larger numbers are refused before they reach the database."""
@@ -125,8 +126,25 @@ async def game_choices(
 
 
 async def autocomplete_game(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-    """Autocomplete for the ``game`` option of the running command's group."""
-    return await game_choices(interaction, current, group_name(interaction))
+    """Autocomplete for the ``game`` option of the running command's group (``/bazaar``: every game of yours)."""
+    try:
+        name = group_name(interaction)
+    except GameError:
+        return await my_game_choices(interaction, current)
+    return await game_choices(interaction, current, name)
+
+
+async def my_game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """The user's running games of every kind in this server."""
+    store = services(interaction).store
+    games = await store.list_games(guild_id=interaction.guild_id, user_id=interaction.user.id, limit=50)
+    typed = current.strip().lstrip("#").lower()
+    choices = []
+    for g in games:
+        label = f"#{g.id} {engines.get(g.game).title} ({g.status})"
+        if typed in label.lower():
+            choices.append(app_commands.Choice(name=shorten(label, CHOICE_LIMIT), value=g.id))
+    return choices[:AUTOCOMPLETE_LIMIT]
 
 
 def make_command(name: str, callback: Any, description: str | None = None) -> app_commands.Command[Any, ..., Any]:

@@ -1,0 +1,35 @@
+"""Who sits where when a seat is a computer's: made-up user ids, names, and the levels there are.
+
+A computer seat is a seat whose ``computer`` column names its level. A computer added to a lobby
+gets a negative user id (nobody on Discord can have it) and a name such as "🤖 Amira"; a player's
+seat a computer takes over keeps the player's id and name.
+"""
+
+from __future__ import annotations
+
+from ai.levels import LEVELS
+from bot.core.refused import Refused
+
+COMPUTER_NAMES = ("Amira", "Hakim", "Layla", "Omar", "Zaid", "Nadia", "Karim", "Samira", "Tariq", "Yasmin")
+ROBOT = "🤖"
+
+
+def computer_user_id(index: int) -> int:
+    """The made-up user id of a game's ``index``-th added computer (negative: nobody on Discord)."""
+    return -(index + 1)
+
+
+def computer_name(taken: set[str]) -> str:
+    """A computer's name not yet used at the table."""
+    for base in COMPUTER_NAMES:
+        name = f"{ROBOT} {base}"
+        if name not in taken:
+            return name
+    return f"{ROBOT} {len(taken) + 1}"
+
+
+def check_level(level: str) -> str:
+    """``level`` if there is such a computer level, else Refused."""
+    if level not in LEVELS:
+        raise Refused("bad_value", text=level, name="level", allowed=", ".join(LEVELS))
+    return level

@@ -1,0 +1,119 @@
+"""Computer players on Discord: their turns, played by the bot without anyone asking, and ``/bazaar hint``.
+
+Whenever a change hands the decision to a computer's seat the bot thinks in a worker process (a
+process pool: the event loop keeps answering people) and plays it like any move — posted, logged,
+undoable by consent — then delivers its board. A loop also looks, every half minute and once at
+start-up, for games whose seat to move is a computer's, so a computer turn due while the bot was
+down is played when it is back. ``/bazaar hint`` asks the computer, at the ``normal`` level, what it
+would do in your place (only you see it; a game's creator may turn hints off at ``new``).
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.core.catalog import N_
+from bot.core.computers import ComputerTurns
+from bot.core.host import Refused
+from bot.core.played import Played
+from bot.core.wording import say_for
+from bot.ui.context import GameId, make_command
+from bot.ui.errors import reply_private
+from bot.ui.moves import defer
+from bot.ui.services import Services, services
+
+log = logging.getLogger("bazaar.computers")
+
+EVERY_SECONDS = 30.0
+HINT = N_("The computer ({level}) would play: {moves}.")
+HINT_WHICH = N_("Use /bazaar hint in a game's thread, or name the game with the `game` option.")
+
+
+def worker_pool(workers: int) -> Executor | None:
+    """A pool of worker processes for the search (None: think in a thread, for tests and local play)."""
+    if workers <= 0:
+        return None
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+class Computers(commands.Cog):
+    """Plays the computers' turns and offers hints."""
+
+    def __init__(self, svc: Services, workers: int, iterations: int | None) -> None:
+        self.svc = svc
+        self.pool = worker_pool(workers)
+        self.turns = ComputerTurns(svc.host, self.pool, iterations)
+        self.loop.start()
+
+    async def cog_unload(self) -> None:
+        self.loop.cancel()
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+
+    def wake(self, game_id: int) -> None:
+        """A change was committed: play the game's computer turns, if any are due."""
+        self.turns.start(game_id, self._deliver)
+
+    async def _deliver(self, played: Played) -> None:
+        await self.svc.courier.deliver_game(played.game.id)
+
+    @tasks.loop(seconds=EVERY_SECONDS)
+    async def loop(self) -> None:
+        try:
+            for game_id in await self.svc.store.games_awaiting_computer():
+                self.wake(game_id)
+        except Exception:
+            log.exception("computers: looking for due turns failed")
+
+    @loop.before_loop
+    async def _ready(self) -> None:
+        await self.svc.wait_until_ready()  # type: ignore[attr-defined]
+
+
+async def hint(interaction: discord.Interaction, game: GameId | None = None) -> None:
+    """What the computer would do in your place now (only you see it)."""
+    svc = services(interaction)
+    record = await which_game(interaction, game)
+    played = await svc.host.snapshot(record)
+    seat = played.seat_of(interaction.user.id)
+    if seat is None:
+        raise Refused("not_a_player", id=played.game.id, command=played.game.game)
+    await defer(interaction)
+    cog = interaction.client.get_cog("Computers")  # type: ignore[attr-defined]
+    moves = await cog.turns.hint(played, seat)
+    say = say_for(played.game.game, tuple(played.names))
+    view = played.view(seat)
+    words = "; ".join(say.label(move, view) for move in moves)
+    await reply_private(interaction, say.fill(HINT, {"level": "normal", "moves": words}))
+
+
+async def which_game(interaction: discord.Interaction, game: int | None) -> int:
+    """The game a hint is about: the ``game`` option, the game of this thread, or the user's only game to move."""
+    store = services(interaction).store
+    if game is not None:
+        record = await store.get_game(game)
+        if record is None or record.guild_id != interaction.guild_id:
+            raise Refused("no_game_here", id=game)
+        return record.id
+    here = await store.games_in_channel(interaction.channel_id or 0, ("active",))
+    if len(here) == 1:
+        return here[0].id
+    mine = await store.list_games(user_id=interaction.user.id, statuses=("active",), guild_id=interaction.guild_id)
+    if len(mine) == 1:
+        return mine[0].id
+    raise Refused("bad_value", text=str(game or ""), name="game", allowed=say_for("bazaar", ())._(HINT_WHICH))
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Start the computers' loop, play their turns after every change, and add ``/bazaar hint``."""
+    svc = services(bot)
+    settings = bot.settings  # type: ignore[attr-defined]
+    cog = Computers(svc, settings.computer_workers, settings.computer_iterations)
+    await bot.add_cog(cog)
+    svc.host.committed = cog.wake
+    svc.bazaar_group.add_command(make_command("hint", hint))
