@@ -28,7 +28,7 @@ from bot.core.db import open_database
 from bot.core.host import GameHost
 from bot.core.posts import Posts
 from bot.core.schedule import ScheduleStore
-from bot.core.store import Store
+from bot.core.store import Shards, Store
 from bot.ui.courier import DiscordCourier
 from bot.ui.drafts import Drafts
 from bot.ui.errors import report
@@ -63,7 +63,7 @@ def intents() -> discord.Intents:
     return wanted
 
 
-class BazaarBot(commands.Bot):
+class BazaarBot(commands.AutoShardedBot):
     """The bot. ``store``, ``rng`` and ``clock`` can be injected (tests); otherwise they come from settings."""
 
     host: GameHost
@@ -81,6 +81,11 @@ class BazaarBot(commands.Bot):
     ) -> None:
         options.setdefault("chunk_guilds_at_startup", False)
         options.setdefault("max_ratelimit_timeout", 30.0)
+        shards = settings.shards()
+        if shards is not None:
+            options.setdefault("shard_count", shards[0])
+            if shards[1] is not None:
+                options.setdefault("shard_ids", shards[1])
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents(), help_command=None, tree_cls=BazaarTree, **options
         )
@@ -101,6 +106,13 @@ class BazaarBot(commands.Bot):
     @property
     def store(self) -> Store:
         return self.host.store
+
+    @property
+    def my_shards(self) -> Shards | None:
+        """The shards whose guilds this process looks after (None: all)."""
+        if self.shard_count is None or self.shard_ids is None:
+            return None
+        return Shards(self.shard_count, tuple(self.shard_ids))
 
     @property
     def schedule(self) -> ScheduleStore:

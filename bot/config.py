@@ -31,6 +31,12 @@ class Settings(BaseSettings):
     computer_iterations: int | None = Field(
         default=None, ge=1, description="Search iterations per computer decision instead of each level's (testing)."
     )
+    shard_count: int | None = Field(
+        default=None, ge=1, description="How many shards the bot runs in all (unset: one process, Discord's choice)."
+    )
+    shard_ids: str | None = Field(
+        default=None, description="The shards this process runs, e.g. 0,1 or 0-3 (with BAZAAR_SHARD_COUNT)."
+    )
     log_level: str = "INFO"
 
     @field_validator("token", mode="before")
@@ -39,6 +45,12 @@ class Settings(BaseSettings):
         """A token of spaces is no token."""
         return value.strip() if isinstance(value, str) else value
 
+    def shards(self) -> tuple[int, list[int] | None] | None:
+        """``(count, ids)`` when this process runs some of the bot's shards; None when Discord chooses."""
+        if self.shard_count is None:
+            return None
+        return self.shard_count, parse_shard_ids(self.shard_ids, self.shard_count)
+
     @property
     def database_url(self) -> str:
         return str(self.database)
@@ -46,3 +58,16 @@ class Settings(BaseSettings):
     @property
     def has_token(self) -> bool:
         return bool(self.token.get_secret_value().strip())
+
+
+def parse_shard_ids(text: str | None, count: int) -> list[int] | None:
+    """``"0,2"`` or ``"0-3"`` -> shard ids (each below ``count``); None (all of them) when unset."""
+    if not text or not text.strip():
+        return None
+    ids: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        low, _, high = part.partition("-")
+        ids.extend(range(int(low), int(high or low) + 1))
+    if not ids or any(not 0 <= i < count for i in ids):
+        raise ValueError(f"shard ids {text!r} must lie in 0..{count - 1}")
+    return sorted(set(ids))

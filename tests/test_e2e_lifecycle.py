@@ -144,3 +144,13 @@ async def test_every_number_a_command_takes_is_bounded_before_it_reaches_the_dat
         assert option["max_value"] < 2**53, path
     with pytest.raises(AssertionError, match="Discord would never send this"):
         await sandbox.fake.slash(sandbox.user("ana"), sandbox.channel, "marrakech status", {"game": 2**63})
+
+
+async def test_the_health_line_counts_games_timers_and_messages_owed(sandbox: Sandbox, caplog) -> None:
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    await open_game(sandbox, "marrakech", ana, [ben])
+    await settled(sandbox.fake.slash(ana, sandbox.channel, "cairo new"))
+    caplog.set_level("INFO", logger="bazaar.delivery")
+    await sandbox.bot.get_cog("Delivery").health()
+    line = next(r.getMessage() for r in caplog.records if r.getMessage().startswith("health:"))
+    assert "lobby=1 active=1" in line and "timers due=0" in line and "messages owed=0" in line

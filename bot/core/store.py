@@ -37,6 +37,21 @@ DEFAULT_LIMIT = 200
 
 
 @dataclass(frozen=True)
+class Shards:
+    """The shards one process serves: a guild belongs to shard ``(guild_id >> 22) % count`` (Discord's rule)."""
+
+    count: int
+    ids: tuple[int, ...]
+
+
+def shard_clause(shards: Shards | None, column: str) -> tuple[str, list[Any]]:
+    """An SQL condition keeping the rows of these shards' guilds (nothing when one process serves all)."""
+    if shards is None or len(shards.ids) >= shards.count:
+        return "", []
+    return f" AND (({column} / 4194304) % ?) IN ({placeholders(len(shards.ids))})", [shards.count, *shards.ids]
+
+
+@dataclass(frozen=True)
 class NewDelivery:
     """An ``outbox`` row to write with a change."""
 
@@ -184,24 +199,36 @@ class Store:
         )
         return [_game(r) for r in rows]
 
-    async def due_games(self, now: float, limit: int = DEFAULT_LIMIT) -> list[GameRecord]:
-        """Active games whose next reminder or deadline is due at ``now`` (an indexed query)."""
+    async def due_games(self, now: float, limit: int = DEFAULT_LIMIT, shards: Shards | None = None) -> list[GameRecord]:
+        """Active games whose next reminder or deadline is due at ``now`` (an indexed query), of these shards."""
+        clause, params = shard_clause(shards, "guild_id")
         rows = await self.db.fetch(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND next_due_at <= ?"
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND next_due_at <= ?{clause}"
             " ORDER BY next_due_at LIMIT ?",
             now,
+            *params,
             limit,
         )
         return [_game(r) for r in rows]
 
-    async def games_awaiting_computer(self, limit: int = DEFAULT_LIMIT) -> list[int]:
-        """Active games whose seat to move is a computer's (an indexed join), oldest first."""
+    async def games_awaiting_computer(self, limit: int = DEFAULT_LIMIT, shards: Shards | None = None) -> list[int]:
+        """Active games whose seat to move is a computer's (an indexed join), oldest first, of these shards."""
+        clause, params = shard_clause(shards, "g.guild_id")
         rows = await self.db.fetch(
             "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id AND s.seat = g.to_move"
-            " WHERE g.status = 'active' AND s.computer IS NOT NULL ORDER BY g.id LIMIT ?",
+            f" WHERE g.status = 'active' AND s.computer IS NOT NULL{clause} ORDER BY g.id LIMIT ?",
+            *params,
             limit,
         )
         return [int(r["id"]) for r in rows]
+
+    async def health(self, now: float) -> dict[str, int]:
+        """Counts for the health line: games by status, timers due, messages still owed."""
+        rows = await self.db.fetch("SELECT status, COUNT(*) AS n FROM games GROUP BY status")
+        counts = {str(r["status"]): int(r["n"]) for r in rows}
+        due = await self.db.fetchval("SELECT COUNT(*) FROM games WHERE status = 'active' AND next_due_at <= ?", now)
+        owed = await self.db.fetchval("SELECT COUNT(*) FROM outbox WHERE status IN ('pending', 'sending')")
+        return {**counts, "timers_due": int(due or 0), "owed": int(owed or 0)}
 
     async def replace_with_computer(
         self,

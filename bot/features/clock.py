@@ -109,7 +109,7 @@ class Clock(commands.Cog):
     async def tick(self, now: float) -> int:
         """Do everything due at ``now``; one game's failure does not stop the rest. The number of games seen."""
         async with self._lock:
-            due = await self.svc.store.due_games(now)
+            due = await self.svc.store.due_games(now, shards=self.svc.my_shards)  # type: ignore[attr-defined]
             for record in due:
                 try:
                     await self._tick_game(record, now)

@@ -65,7 +65,8 @@ class Computers(commands.Cog):
     @tasks.loop(seconds=EVERY_SECONDS)
     async def loop(self) -> None:
         try:
-            for game_id in await self.svc.store.games_awaiting_computer():
+            shards = self.svc.my_shards  # type: ignore[attr-defined]
+            for game_id in await self.svc.store.games_awaiting_computer(shards=shards):
                 self.wake(game_id)
         except Exception:
             log.exception("computers: looking for due turns failed")
