@@ -37,6 +37,9 @@ class Settings(BaseSettings):
     shard_ids: str | None = Field(
         default=None, description="The shards this process runs, e.g. 0,1 or 0-3 (with BAZAAR_SHARD_COUNT)."
     )
+    clock_tick: float = Field(
+        default=60.0, gt=0, description="Seconds between two looks for due reminders and deadlines."
+    )
     log_level: str = "INFO"
 
     @field_validator("token", mode="before")

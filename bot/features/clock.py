@@ -85,10 +85,11 @@ async def deadline_controls(played: Played, delivery: Delivery | None) -> discor
 class Clock(commands.Cog):
     """The due-work loop. ``tick(now)`` is safe to call while the loop runs (tests call it with a fake clock)."""
 
-    def __init__(self, svc: Services) -> None:
+    def __init__(self, svc: Services, every: float = TICK_SECONDS) -> None:
         self.svc = svc
         self._lock = asyncio.Lock()
         self.first_tick = asyncio.Event()
+        self.loop.change_interval(seconds=every)
         self.loop.start()
 
     async def cog_unload(self) -> None:
@@ -174,4 +175,4 @@ async def setup(bot: commands.Bot) -> None:
     svc = services(bot)
     bot.add_dynamic_items(DeadlineButton)
     svc.controls["deadline"] = deadline_controls
-    await bot.add_cog(Clock(svc))
+    await bot.add_cog(Clock(svc, bot.settings.clock_tick))  # type: ignore[attr-defined]
