@@ -1,4 +1,4 @@
-# Bazaar bot: slim Python, non-root user, the database on a volume.
+# Bazaar bot: slim Python, non-root user, the database on a volume (or PostgreSQL: docker-compose.yml).
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -9,6 +9,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY engines ./engines
+COPY ai ./ai
 COPY render ./render
 COPY bot ./bot
 COPY data ./data
