@@ -44,8 +44,8 @@ from engines.jambo.cards import (
 )
 from engines.jambo.data import DATA
 from engines.jambo.reactions import guard_window
-from engines.jambo.state import NOBODY, JamboState, Step, other
-from engines.jambo.steps import StepRule, draw, pop, push, replace
+from engines.jambo.state import NOBODY, JamboState, Step, other, own
+from engines.jambo.steps import StepRule, changed, draw, insert_second, make_step, pop, push, replace
 from engines.jambo.trade import gain
 
 
@@ -67,7 +67,7 @@ def apply_play(state: JamboState, seat: int, card: int, words: list[str], events
         target = (split_card(words) or (NOBODY, []))[0]
     elif card == PARROT:
         target = WARE_ID[words[0]]
-    push(state, guard_window(state, card), Step(kind="animal", seat=seat, card=card, arg=target))
+    push(state, guard_window(state, card), make_step("animal", seat, card=card, arg=target))
 
 
 def _animal_auto(state: JamboState, step: Step, events: Events) -> bool:
@@ -83,11 +83,11 @@ def _ape(state: JamboState, step: Step, events: Events) -> None:
     state.known = [[], []]
     state.table_cards = pool
     events.emit("hands_pooled", seat=step.seat, count=len(pool))
-    push(state, Step(kind="pick", seat=step.seat, dest="ape"))
+    push(state, make_step("pick", step.seat, dest="ape"))
 
 
 def _cheetah(state: JamboState, step: Step, events: Events) -> None:
-    push(state, Step(kind="cheetah", seat=other(step.seat)))
+    push(state, make_step("cheetah", other(step.seat)))
 
 
 def _crocodile(state: JamboState, step: Step, events: Events) -> None:
@@ -96,7 +96,7 @@ def _crocodile(state: JamboState, step: Step, events: Events) -> None:
     deck.to_discard(state, step.arg)
     events.emit("utility_eaten", seat=step.seat, other_seat=them, card=NAMES[step.arg])
     if step.arg != MASK:
-        push(state, Step(kind="croc", seat=step.seat, card=step.arg, chained=True))
+        push(state, make_step("croc", step.seat, card=step.arg, chained=True))
 
 
 def _elephant(state: JamboState, step: Step, events: Events) -> None:
@@ -105,7 +105,7 @@ def _elephant(state: JamboState, step: Step, events: Events) -> None:
     state.large = [0, 0]
     state.table_wares = pool
     events.emit("wares_pooled", seat=step.seat, wares=stands.wares_text(pool))
-    push(state, Step(kind="pick", seat=step.seat, dest="elephant"))
+    push(state, make_step("pick", step.seat, dest="elephant"))
 
 
 def _hyena(state: JamboState, step: Step, events: Events) -> None:
@@ -113,9 +113,9 @@ def _hyena(state: JamboState, step: Step, events: Events) -> None:
     if not state.hands[them]:
         events.emit("hyena_empty", seat=step.seat, other_seat=them)
         return
-    state.known[them] = state.hands[them][:]
+    own(state, "known")[them] = state.hands[them][:]
     events.emit("hyena_looked", seat=step.seat, other_seat=them)
-    push(state, Step(kind="hyena_take", seat=step.seat))
+    push(state, make_step("hyena_take", step.seat))
 
 
 def _lion(state: JamboState, step: Step, events: Events) -> None:
@@ -123,10 +123,10 @@ def _lion(state: JamboState, step: Step, events: Events) -> None:
     pool = utilities.face_up(state, seat) + state.utilities[them]
     for card in utilities.face_up(state, seat):
         utilities.take_off_face_up(state, seat, card)
-    state.utilities[them] = []
+    own(state, "utilities")[them] = []
     state.table_cards = sorted(pool)
     events.emit("utilities_pooled", seat=seat, cards=[NAMES[c] for c in state.table_cards])
-    push(state, Step(kind="pick", seat=seat, dest="lion"))
+    push(state, make_step("pick", seat, dest="lion"))
 
 
 def _parrot(state: JamboState, step: Step, events: Events) -> None:
@@ -137,7 +137,7 @@ def _parrot(state: JamboState, step: Step, events: Events) -> None:
 
 
 def _snake(state: JamboState, step: Step, events: Events) -> None:
-    push(state, Step(kind="snake", seat=step.seat), Step(kind="snake", seat=other(step.seat)))
+    push(state, make_step("snake", step.seat), make_step("snake", other(step.seat)))
 
 
 EFFECTS: dict[int, Callable[[JamboState, Step, Events], None]] = {
@@ -164,7 +164,7 @@ def _pick_auto(state: JamboState, step: Step, events: Events) -> bool:
     if not kinds:
         pop(state)
         if step.dest == "lion":
-            push(state, Step(kind="trim", seat=state.active))
+            push(state, make_step("trim", state.active))
             push_last_trim(state)
         return True
     if step.dest == "elephant" and not stands.fits_one(state, step.seat):
@@ -177,14 +177,14 @@ def _pick_auto(state: JamboState, step: Step, events: Events) -> bool:
 
 def push_last_trim(state: JamboState) -> None:
     """The opponent's trim comes after the active player's."""
-    state.steps.insert(1, Step(kind="trim", seat=other(state.active)))
+    insert_second(state, make_step("trim", other(state.active)))
 
 
 def _elephant_pass(state: JamboState, step: Step, events: Events) -> bool:
     them = other(step.seat)
     if stands.fits_one(state, them):
         events.emit("no_room_to_take", seat=step.seat)
-        replace(state, step.model_copy(update={"seat": them}))
+        replace(state, changed(step, seat=them))
         return True
     events.emit("wares_to_supply", wares=stands.wares_text(state.table_wares))
     state.table_wares = [0] * NW
@@ -195,17 +195,17 @@ def _elephant_pass(state: JamboState, step: Step, events: Events) -> bool:
 def _take(state: JamboState, step: Step, kind: int, events: Events) -> None:
     seat = step.seat
     if step.dest == "elephant":
-        state.table_wares[kind] -= 1
+        own(state, "table_wares")[kind] -= 1
         stands.place(state, seat, kind, events)
         events.emit("ware_picked", seat=seat, ware=WARES[kind])
     else:
-        state.table_cards.remove(kind)
+        own(state, "table_cards").remove(kind)
         if step.dest == "ape":
             deck.add_to_hand(state, seat, kind, known=True)
         else:
-            state.utilities[seat].append(kind)
+            own(state, "utilities")[seat].append(kind)
         events.emit("card_picked", seat=seat, card=NAMES[kind])
-    replace(state, step.model_copy(update={"seat": other(seat)}))
+    replace(state, changed(step, seat=other(seat)))
 
 
 def _pick_moves(state: JamboState, step: Step) -> list[str]:
@@ -245,7 +245,7 @@ def _trim_moves(state: JamboState, step: Step) -> list[str]:
 
 def _trim_apply(state: JamboState, step: Step, words: list[str], events: Events) -> None:
     _trim_one(state, step.seat, (split_card(words[1:]) or (NOBODY, []))[0], events)
-    replace(state, step.model_copy(update={"chained": True}))
+    replace(state, changed(step, chained=True))
 
 
 def _trim_decision(state: JamboState, step: Step, viewer: int | None) -> tuple[str, dict[str, Any]]:
@@ -308,8 +308,8 @@ def _cheetah_apply(state: JamboState, step: Step, words: list[str], events: Even
     them = other(step.seat)
     if words[1] == "gold":
         gold = value(CHEETAH, "gold")
-        state.gold[step.seat] -= gold
-        state.gold[them] += gold
+        own(state, "gold")[step.seat] -= gold
+        own(state, "gold")[them] += gold
         events.emit("gold_given", seat=step.seat, other_seat=them, gold=gold)
     else:
         events.emit("cards_allowed", seat=step.seat, other_seat=them, count=value(CHEETAH, "draw"))
@@ -362,7 +362,7 @@ def _hyena_take_apply(state: JamboState, step: Step, words: list[str], events: E
     deck.add_to_hand(state, seat, card, known=True)
     _between_players(events, "card_taken", seat, them, card)
     pop(state)
-    push(state, Step(kind="hyena_give", seat=seat, chained=True))
+    push(state, make_step("hyena_give", seat, chained=True))
 
 
 def _hyena_give_moves(state: JamboState, step: Step) -> list[str]:

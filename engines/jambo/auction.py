@@ -15,8 +15,8 @@ from engines.base import Events
 from engines.jambo import deck, stands
 from engines.jambo.cards import NAMES, NW, WARES
 from engines.jambo.data import DATA
-from engines.jambo.state import NOBODY, JamboState, Step, other
-from engines.jambo.steps import StepRule, pop, replace
+from engines.jambo.state import NOBODY, JamboState, Step, other, own
+from engines.jambo.steps import StepRule, changed, make_step, pop, replace
 from engines.jambo.trade import gain
 
 OPENING = DATA.auction_opening_bid
@@ -24,7 +24,7 @@ OPENING = DATA.auction_opening_bid
 
 def auction(seat: int, lot: str) -> Step:
     """The auction of the ``lot`` on the table (``cards`` or ``wares``), ``seat`` opening."""
-    return Step(kind="auction", seat=seat, dest=lot)
+    return make_step("auction", seat, dest=lot)
 
 
 def lot_is_empty(state: JamboState, step: Step) -> bool:
@@ -58,14 +58,14 @@ def _auction_apply(state: JamboState, step: Step, words: list[str], events: Even
     state.bid = int(words[1])
     state.bidder = step.seat
     events.emit("bid", seat=step.seat, gold=state.bid)
-    replace(state, step.model_copy(update={"seat": other(step.seat)}))
+    replace(state, changed(step, seat=other(step.seat)))
 
 
 def _end(state: JamboState, step: Step, events: Events) -> None:
     """``step.seat`` passes: the highest bidder pays and takes the lot."""
     winner, price = state.bidder, state.bid
     events.emit("passed", seat=step.seat)
-    state.gold[winner] -= price
+    own(state, "gold")[winner] -= price
     state.bid, state.bidder = 0, NOBODY
     pop(state)
     if step.dest == "cards":

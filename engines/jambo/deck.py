@@ -13,7 +13,7 @@ from __future__ import annotations
 from bisect import insort
 
 from engines.base import Events
-from engines.jambo.state import NOBODY, JamboState
+from engines.jambo.state import NOBODY, JamboState, own
 
 
 def deck_size(state: JamboState) -> int:
@@ -42,7 +42,7 @@ def may_draw(state: JamboState, card: int) -> bool:
 
 def take_from_deck(state: JamboState, card: int) -> None:
     """Remove the drawn ``card`` (a legal chance outcome) from the deck."""
-    deck = state.deck
+    deck = own(state, "deck")
     if deck.top:
         deck.top.pop(0)
         if not deck.top:
@@ -53,23 +53,24 @@ def take_from_deck(state: JamboState, card: int) -> None:
 
 def reshuffle(state: JamboState, events: Events) -> None:
     """The discard pile, shuffled, becomes the deck."""
+    pool = own(state, "deck").pool
     for card in state.discard:
-        state.deck.pool[card] += 1
+        pool[card] += 1
     events.emit("reshuffled", cards=len(state.discard))
     state.discard = []
 
 
 def add_to_hand(state: JamboState, seat: int, card: int, *, known: bool) -> None:
-    insort(state.hands[seat], card)
+    insort(own(state, "hands")[seat], card)
     if known:
-        insort(state.known[seat], card)
+        insort(own(state, "known")[seat], card)
 
 
 def remove_from_hand(state: JamboState, seat: int, card: int) -> None:
     """Take ``card`` out of ``seat``'s hand (in view of both: it is no longer a known card there)."""
-    state.hands[seat].remove(card)
+    own(state, "hands")[seat].remove(card)
     if card in state.known[seat]:
-        state.known[seat].remove(card)
+        own(state, "known")[seat].remove(card)
 
 
 def in_hand(state: JamboState, seat: int, card: int) -> bool:
@@ -82,4 +83,4 @@ def hand_types(state: JamboState, seat: int) -> list[int]:
 
 
 def to_discard(state: JamboState, card: int) -> None:
-    state.discard.append(card)
+    own(state, "discard").append(card)

@@ -16,8 +16,8 @@ from engines.base import CHANCE, Event, Events
 from engines.jambo import animals, auction, deck, people, reactions, trade, turn, utilities
 from engines.jambo.cards import CARD_ID, NAMES, WARE_CARDS
 from engines.jambo.data import DATA
-from engines.jambo.state import NOBODY, JamboState, Step, other
-from engines.jambo.steps import StepRule, head, pop, replace
+from engines.jambo.state import NOBODY, JamboState, Step, other, own
+from engines.jambo.steps import StepRule, changed, head, make_step, pop, replace
 
 RULES: dict[str, StepRule] = {
     **turn.STEPS,
@@ -162,7 +162,7 @@ def _draw(state: JamboState, step: Step, card: int, events: Events) -> None:
 
 def _count_down(state: JamboState, step: Step) -> None:
     if step.n > 1:
-        replace(state, step.model_copy(update={"n": step.n - 1}))
+        replace(state, changed(step, n=step.n - 1))
     else:
         pop(state)
 
@@ -177,7 +177,7 @@ def _to_hand(state: JamboState, step: Step, card: int, events: Events, *, seen: 
 
 def _to_look(state: JamboState, step: Step, card: int, events: Events) -> None:
     """Looked at by the drawer alone, before they decide (phase 1, Scale, Psychic)."""
-    state.drawn.append(card)
+    own(state, "drawn").append(card)
     state.drawn_seat = step.seat
     events.emit("card_seen", seat=step.seat, public=Event("card_seen_hidden", {"seat": step.seat}), card=NAMES[card])
     _count_down(state, step)
@@ -185,7 +185,7 @@ def _to_look(state: JamboState, step: Step, card: int, events: Events) -> None:
 
 def _to_table(state: JamboState, step: Step, card: int, events: Events) -> None:
     """Face up in the middle (an Arabian Merchant's lot)."""
-    state.table_cards.append(card)
+    own(state, "table_cards").append(card)
     events.emit("card_turned", seat=step.seat, card=NAMES[card])
     _count_down(state, step)
 
@@ -197,7 +197,7 @@ def _reveal(state: JamboState, step: Step, card: int, events: Events) -> None:
         events.emit("ware_card_found", seat=step.seat, card=NAMES[card])
         pop(state)
     else:
-        state.table_cards.append(card)
+        own(state, "table_cards").append(card)
         events.emit("card_turned", seat=step.seat, card=NAMES[card])
 
 
@@ -211,4 +211,4 @@ DESTINATIONS: dict[str, Callable[[JamboState, Step, int, Events], None]] = {
 # ---- the start ----------------------------------------------------------------------------------------------
 def deal_steps() -> list[Step]:
     """The opening hands: 5 cards to each player, drawn by chance."""
-    return [Step(kind="draw", seat=seat, n=DATA.start_hand, dest="hand") for seat in range(DATA.players)]
+    return [make_step("draw", seat, n=DATA.start_hand, dest="hand") for seat in range(DATA.players)]

@@ -54,8 +54,8 @@ from engines.jambo.cards import (
     value,
 )
 from engines.jambo.reactions import rain_window
-from engines.jambo.state import NOBODY, JamboState, Step, other
-from engines.jambo.steps import StepRule, draw, pop, push, replace
+from engines.jambo.state import NOBODY, JamboState, Step, other, own
+from engines.jambo.steps import StepRule, changed, draw, make_step, pop, push, replace
 from engines.jambo.trade import gain, sell_price
 
 Options = Callable[[JamboState, int], list[str]]
@@ -162,7 +162,7 @@ def _play_arabian(state: JamboState, seat: int, words: list[str], events: Events
 
 def _play_basket(state: JamboState, seat: int, words: list[str], events: Events) -> None:
     ware = WARE_ID[words[0]]
-    state.gold[seat] -= value(BASKET, "cost")
+    own(state, "gold")[seat] -= value(BASKET, "cost")
     events.emit("gold_paid", seat=seat, gold=value(BASKET, "cost"))
     gain(state, seat, [ware] * value(BASKET, "wares"), events, chained=True)
 
@@ -173,20 +173,20 @@ def _play_carrier(state: JamboState, seat: int, words: list[str], events: Events
         gain(state, seat, [WARE_ID[words[1]]] * value(CARRIER, "wares"), events, chained=True)
         push(state, draw(them, value(CARRIER, "draw"), "hand"))
     else:
-        push(state, draw(seat, value(CARRIER, "draw"), "hand"), Step(kind="carrier", seat=them))
+        push(state, draw(seat, value(CARRIER, "draw"), "hand"), make_step("carrier", them))
 
 
 def _play_dancer(state: JamboState, seat: int, words: list[str], events: Events) -> None:
     card = (split_card(words) or (NOBODY, []))[0]
     deck.remove_from_hand(state, seat, card)
     events.emit("ware_card_danced", seat=seat, card=NAMES[card])
-    push(state, Step(kind="dancer", seat=seat, card=card, n=value(DANCER, "wares"), chained=True))
+    push(state, make_step("dancer", seat, card=card, n=value(DANCER, "wares"), chained=True))
 
 
 def _play_drummer(state: JamboState, seat: int, words: list[str], events: Events) -> None:
     card = (split_card(words) or (NOBODY, []))[0]
     index = len(state.discard) - 1 - state.discard[::-1].index(card)
-    del state.discard[index]
+    del own(state, "discard")[index]
     deck.add_to_hand(state, seat, card, known=True)
     events.emit("card_from_discard", seat=seat, card=NAMES[card])
 
@@ -194,14 +194,14 @@ def _play_drummer(state: JamboState, seat: int, words: list[str], events: Events
 def _play_shaman(state: JamboState, seat: int, words: list[str], events: Events) -> None:
     given, taken = WARE_ID[words[0]], WARE_ID[words[2]]
     count = state.wares[seat][given]
-    state.wares[seat][given] = 0
-    state.wares[seat][taken] += count
+    own(state, "wares")[seat][given] = 0
+    own(state, "wares")[seat][taken] += count
     events.emit("wares_traded", seat=seat, wares=[WARES[given]] * count, taken_wares=[WARES[taken]] * count)
 
 
 def _play_traveling(state: JamboState, seat: int, words: list[str], events: Events) -> None:
     for word in words:
-        state.table_wares[WARE_ID[word]] += 1
+        own(state, "table_wares")[WARE_ID[word]] += 1
     events.emit("wares_offered", seat=seat, wares=words)
     push(state, auction(seat, "wares"))
 
@@ -214,7 +214,7 @@ def _play_elder(state: JamboState, seat: int, words: list[str], events: Events) 
         count=value(ELDER, "keep" if words[0] == "discard" else "fill"),
     )
     if words[0] == "discard":
-        push(state, Step(kind="elder", seat=other(seat)))
+        push(state, make_step("elder", other(seat)))
         return
     missing = value(ELDER, "fill") - len(state.hands[seat])
     if missing > 0:
@@ -222,11 +222,11 @@ def _play_elder(state: JamboState, seat: int, words: list[str], events: Events) 
 
 
 def _play_portuguese(state: JamboState, seat: int, words: list[str], events: Events) -> None:
-    push(state, Step(kind="portuguese", seat=seat, chained=True))
+    push(state, make_step("portuguese", seat, chained=True))
 
 
 def _play_psychic(state: JamboState, seat: int, words: list[str], events: Events) -> None:
-    push(state, draw(seat, value(PSYCHIC, "look"), "look"), Step(kind="psychic", seat=seat))
+    push(state, draw(seat, value(PSYCHIC, "look"), "look"), make_step("psychic", seat))
 
 
 def _play_wise_man(state: JamboState, seat: int, words: list[str], events: Events) -> None:
@@ -283,11 +283,11 @@ def _dancer_apply(state: JamboState, step: Step, words: list[str], events: Event
     stands.remove(state, step.seat, ware)
     events.emit("ware_returned", seat=step.seat, ware=WARES[ware])
     if step.n > 1:
-        replace(state, step.model_copy(update={"n": step.n - 1}))
+        replace(state, changed(step, n=step.n - 1))
         return
     pop(state)
     gold = sell_price(state, step.card)
-    state.gold[step.seat] += gold
+    own(state, "gold")[step.seat] += gold
     events.emit("danced", seat=step.seat, card=NAMES[step.card], gold=gold)
     push(state, rain_window(state, step.card))
 
@@ -312,7 +312,7 @@ def _elder_apply(state: JamboState, step: Step, words: list[str], events: Events
     deck.remove_from_hand(state, step.seat, card)
     deck.to_discard(state, card)
     events.emit("card_discarded", seat=step.seat, card=NAMES[card])
-    replace(state, step.model_copy(update={"chained": True}))
+    replace(state, changed(step, chained=True))
 
 
 def _elder_decision(state: JamboState, step: Step, viewer: int | None) -> tuple[str, dict[str, Any]]:
@@ -330,7 +330,7 @@ def _portuguese_apply(state: JamboState, step: Step, words: list[str], events: E
     ware = WARE_ID[words[1]]
     gold = value(PORTUGUESE, "gold_per_ware")
     stands.remove(state, step.seat, ware)
-    state.gold[step.seat] += gold
+    own(state, "gold")[step.seat] += gold
     events.emit("ware_sold", seat=step.seat, ware=WARES[ware], gold=gold)
     if not stands.held(state, step.seat):
         pop(state)
@@ -355,8 +355,9 @@ def _psychic_take(state: JamboState, step: Step, card: int, events: Events) -> N
     rest = state.drawn[:]
     rest.remove(card)
     state.drawn, state.drawn_seat = [], NOBODY
-    state.deck.top = rest + state.deck.top
-    state.deck.seer = step.seat if state.deck.top else NOBODY
+    deck_ = own(state, "deck")
+    deck_.top = rest + deck_.top
+    deck_.seer = step.seat if deck_.top else NOBODY
     deck.add_to_hand(state, step.seat, card, known=False)
     hidden = Event("psychic_took_hidden", {"seat": step.seat, "count": len(rest)})
     events.emit("psychic_took", seat=step.seat, public=hidden, card=NAMES[card], count=len(rest))

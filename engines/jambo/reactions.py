@@ -18,8 +18,8 @@ from typing import Any
 from engines.base import Events
 from engines.jambo import deck
 from engines.jambo.cards import ANIMAL_ORDER, GUARD, NAMES, RAIN_MAKER, SELL, SELL_PRICES
-from engines.jambo.state import JamboState, Orders, Step, other
-from engines.jambo.steps import StepRule, drop_following, pop
+from engines.jambo.state import JamboState, Orders, Step, other, own
+from engines.jambo.steps import StepRule, drop_following, make_step, pop
 
 MODES = ("ask", "auto", "never")
 RAIN_MODES = ("never", "ask", "auto")
@@ -43,7 +43,7 @@ def apply_orders(state: JamboState, seat: int, move: str, events: Events) -> Non
     """Apply a canonical orders ``move`` of ``seat``."""
     words = move.split()
     orders = state.orders[seat].model_copy(deep=True)
-    state.orders[seat] = orders
+    own(state, "orders")[seat] = orders
     if words[1] == "guard":
         mode = words[-1]
         animals = ANIMAL_ORDER if len(words) == 3 else [ANIMAL_INDEX_BY_NAME[" ".join(words[2:-1])]]
@@ -62,7 +62,7 @@ ANIMAL_INDEX_BY_NAME = {NAMES[card]: card for card in ANIMAL_ORDER}
 # ---- the Guard window ---------------------------------------------------------------------------------------
 def guard_window(state: JamboState, animal: int) -> Step:
     """The opponent's chance to cancel ``animal`` with a Guard."""
-    return Step(kind="guard", seat=other(state.active), card=animal)
+    return make_step("guard", other(state.active), card=animal)
 
 
 def _guard_auto(state: JamboState, step: Step, events: Events) -> bool:
@@ -103,7 +103,7 @@ def _guard_decision(state: JamboState, step: Step, viewer: int | None) -> tuple[
 # ---- the Rain Maker window ----------------------------------------------------------------------------------
 def rain_window(state: JamboState, card: int) -> Step:
     """The opponent's chance to take the ware ``card`` just played; until then it lies on the table."""
-    return Step(kind="rain", seat=other(state.active), card=card)
+    return make_step("rain", other(state.active), card=card)
 
 
 def _rain_auto(state: JamboState, step: Step, events: Events) -> bool:

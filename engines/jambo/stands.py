@@ -14,7 +14,7 @@ from __future__ import annotations
 from engines.base import Events
 from engines.jambo.cards import NW, ware_list
 from engines.jambo.data import DATA
-from engines.jambo.state import JamboState
+from engines.jambo.state import JamboState, own
 
 LARGE = DATA.large_stand_spaces
 SMALL = DATA.small_stand_spaces
@@ -66,17 +66,17 @@ def can_place(state: JamboState, seat: int, count: int, spending: int = 0) -> bo
 def place(state: JamboState, seat: int, ware: int, events: Events) -> bool:
     """Put one ``ware`` on ``seat``'s stands if it fits (paying the fee if it fills the large stand)."""
     if small_free(state, seat) > 0:
-        state.wares[seat][ware] += 1
+        own(state, "wares")[seat][ware] += 1
         return True
     if state.large[seat] >= LARGE:
         return False
     if state.large[seat] == LARGE - 1:
         if state.gold[seat] < FEE:
             return False
-        state.gold[seat] -= FEE
+        own(state, "gold")[seat] -= FEE
         events.emit("stand_fee", seat=seat, gold=FEE)
-    state.large[seat] += 1
-    state.wares[seat][ware] += 1
+    own(state, "large")[seat] += 1
+    own(state, "wares")[seat][ware] += 1
     return True
 
 
@@ -88,7 +88,7 @@ def gain(state: JamboState, seat: int, wares: list[int], events: Events) -> int:
     over = 0
     for ware in wares:
         if not place(state, seat, ware, events):
-            state.wares[seat][ware] += 1
+            own(state, "wares")[seat][ware] += 1
             over += 1
     return over
 
@@ -96,11 +96,11 @@ def gain(state: JamboState, seat: int, wares: list[int], events: Events) -> int:
 def remove(state: JamboState, seat: int, ware: int) -> None:
     """Take one ``ware`` off ``seat``'s stands (see the module docstring for which stand)."""
     on_small = held(state, seat) - state.large[seat]
-    state.wares[seat][ware] -= 1
+    own(state, "wares")[seat][ware] -= 1
     if state.large[seat] >= LARGE and on_small > 0:
         return
     if state.large[seat] > 0:
-        state.large[seat] -= 1
+        own(state, "large")[seat] -= 1
 
 
 def remove_counts(state: JamboState, seat: int, counts: tuple[int, ...] | list[int]) -> None:

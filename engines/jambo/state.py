@@ -1,4 +1,4 @@
-"""The state of a game of Jambo: flat lists and small frozen steps, so copying it is cheap.
+"""The state of a game of Jambo: flat lists and small frozen steps, copied on write so copying it is cheap.
 
 Cards are card-type numbers and wares ware-kind numbers (``engines.jambo.cards``). Hands are
 sorted lists; the deck is a count per card type (``Deck.pool``: its order is a chance draw when a
@@ -6,10 +6,15 @@ card is drawn) plus the cards on top whose order someone knows (``Deck.top``, af
 What is still to be resolved is a queue of ``Step`` s: the head is what happens next (a draw,
 a reaction window, a card's effect, or a decision of one seat); an empty queue means the active
 player chooses their next action.
+
+A copy (``copy_state``) shares the lists of its source; whichever of the two changes a list first
+copies it (``own``). So the engine never changes a list it read from ``state.<field>``: it changes
+``own(state, "<field>")`` or assigns a new list.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -118,10 +123,17 @@ class JamboState(GameState):
         else:
             super().__setattr__(name, value)
 
+    def __copy__(self) -> JamboState:
+        """A shallow copy (``model_copy``) that owns none of the lists it shares (see ``own``)."""
+        new = super().__copy__()
+        new.__dict__.pop(OWNED, None)
+        return new
 
+
+OWNED = "_owned"
+"""The key, in a state's ``__dict__`` (pydantic ignores it), of the fields that state may change in place."""
 _FIELD_NAMES = frozenset(JamboState.model_fields)
-_FLAT_LISTS = ("gold", "drawn", "discard", "used", "large", "smalls", "table_cards", "table_wares", "steps", "resigned")
-_NESTED_LISTS = ("hands", "known", "utilities", "wares")
+_FLAT_LISTS = ("gold", "drawn", "discard", "used", "large", "smalls", "table_cards", "table_wares", "steps", "orders")
 _set = object.__setattr__
 
 
@@ -135,19 +147,52 @@ def _clone(model: BaseModel, fields: dict[str, Any]) -> Any:
     return new
 
 
+def _copy_deck(deck: Deck) -> Deck:
+    return _clone(deck, {"pool": deck.pool[:], "top": deck.top[:], "seer": deck.seer})
+
+
+def _copy_nested(lists: list[list[int]]) -> list[list[int]]:
+    return [inner[:] for inner in lists]
+
+
+_COPIERS: dict[str, Callable[[Any], Any]] = {
+    **dict.fromkeys(_FLAT_LISTS, list.copy),
+    **dict.fromkeys(("hands", "known", "utilities", "wares"), _copy_nested),
+    "deck": _copy_deck,
+}
+"""How each changeable field is copied before a state first changes it (``orders`` holds frozen-by-use
+``Orders``: the list is copied, an ``Orders`` is replaced, never changed)."""
+
+
 def copy_state(state: JamboState) -> JamboState:
-    """An independent copy without a deep copy: lists copied; steps and orders (never changed in place) shared."""
-    fields = dict(state.__dict__)
-    for name in _FLAT_LISTS:
-        fields[name] = fields[name][:]
-    for name in _NESTED_LISTS:
-        fields[name] = [inner[:] for inner in fields[name]]
-    deck = state.deck
-    fields["deck"] = _clone(deck, {"pool": deck.pool[:], "top": deck.top[:], "seer": deck.seer})
-    fields["orders"] = state.orders[:]
-    fields["winners"] = state.winners[:]
-    fields["options"] = dict(state.options)
+    """An independent copy that shares every list with ``state`` until one of them changes it (``own``).
+
+    Both states lose the right to change shared lists in place: the next change copies the list
+    first. ``resigned`` is copied at once (the base class appends to a copy's list directly).
+    """
+    fields = state.__dict__.copy()
+    owned = fields.get(OWNED)
+    if owned:
+        owned.clear()
+    fields[OWNED] = {"resigned"}
+    fields["resigned"] = fields["resigned"][:]
     return _clone(state, fields)
+
+
+def own(state: JamboState, name: str) -> Any:
+    """``state.<name>`` ready to be changed in place: copied first unless ``state`` made it itself.
+
+    Every change the engine makes to a list of the state (or to its deck) goes through here, so
+    states made by ``copy_state`` (and by ``apply``, which copies) can share what neither changes.
+    """
+    fields = state.__dict__
+    owned = fields.get(OWNED)
+    if owned is None:
+        owned = fields[OWNED] = set()
+    if name not in owned:
+        fields[name] = _COPIERS[name](fields[name])
+        owned.add(name)
+    return fields[name]
 
 
 def other(seat: int) -> int:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engines.base import Events
 from engines.jambo.cards import WARE_ID
-from engines.jambo.state import JamboState, Step
+from engines.jambo.state import NOBODY, JamboState, Step, own
 
 Moves = Callable[[JamboState, Step], list[str]]
 Apply = Callable[[JamboState, Step, list[str], Events], None]
@@ -55,27 +56,61 @@ def head(state: JamboState) -> Step | None:
 
 def push(state: JamboState, *steps: Step) -> None:
     """Put ``steps`` at the front of the queue, in this order."""
-    state.steps[0:0] = steps
+    own(state, "steps")[0:0] = steps
 
 
 def pop(state: JamboState) -> Step:
-    return state.steps.pop(0)
+    return own(state, "steps").pop(0)
 
 
 def replace(state: JamboState, step: Step) -> None:
     """Replace the head of the queue by ``step``."""
-    state.steps[0] = step
+    own(state, "steps")[0] = step
+
+
+def insert_second(state: JamboState, step: Step) -> None:
+    """Put ``step`` right after the head of the queue."""
+    own(state, "steps").insert(1, step)
 
 
 def drop_following(state: JamboState, kind: str) -> None:
     """Remove the step right after the head if it is of ``kind`` (a cancelled card's effect)."""
     if len(state.steps) > 1 and state.steps[1].kind == kind:
-        del state.steps[1]
+        del own(state, "steps")[1]
+
+
+@cache
+def make_step(
+    kind: str,
+    seat: int,
+    card: int = NOBODY,
+    arg: int = NOBODY,
+    n: int = 0,
+    dest: str = "",
+    free: bool = False,
+    chained: bool = False,
+) -> Step:
+    """The ``Step`` with these fields, built once: steps are frozen, so states share them."""
+    return Step(kind=kind, seat=seat, card=card, arg=arg, n=n, dest=dest, free=free, chained=chained)
+
+
+def changed(step: Step, *, seat: int | None = None, n: int | None = None, chained: bool | None = None) -> Step:
+    """``step`` with a new ``seat``, count ``n`` or ``chained`` mark (what ``model_copy(update=...)`` gives)."""
+    return make_step(
+        step.kind,
+        step.seat if seat is None else seat,
+        step.card,
+        step.arg,
+        step.n if n is None else n,
+        step.dest,
+        step.free,
+        step.chained if chained is None else chained,
+    )
 
 
 def draw(seat: int, count: int, dest: str) -> Step:
     """A draw of ``count`` cards for ``seat`` going to ``dest`` (hand, look, table, reveal)."""
-    return Step(kind="draw", seat=seat, n=count, dest=dest)
+    return make_step("draw", seat, n=count, dest=dest)
 
 
 def ware_words(words: list[str]) -> list[int]:

@@ -19,8 +19,8 @@ from engines.jambo import stands
 from engines.jambo.cards import BUY, CARD_WARES, NAMES, SELL, WARE_COUNT, WARE_ID, WARES, WISE_MAN, value
 from engines.jambo.data import DATA
 from engines.jambo.reactions import rain_window
-from engines.jambo.state import JamboState, Step
-from engines.jambo.steps import StepRule, pop, push, replace
+from engines.jambo.state import JamboState, Step, own
+from engines.jambo.steps import StepRule, changed, make_step, pop, push, replace
 
 
 def wise_bonus(state: JamboState) -> int:
@@ -88,7 +88,7 @@ def ware_card_moves(state: JamboState, seat: int, card: int, supply: list[int]) 
 
 def apply_buy(state: JamboState, seat: int, card: int, events: Events) -> None:
     price = buy_price(state, card)
-    state.gold[seat] -= price
+    own(state, "gold")[seat] -= price
     events.emit("bought", seat=seat, card=NAMES[card], wares=stands.wares_text(CARD_WARES[card]), gold=price)
     for ware in range(len(WARES)):
         for _ in range(CARD_WARES[card][ware]):
@@ -99,7 +99,7 @@ def apply_buy(state: JamboState, seat: int, card: int, events: Events) -> None:
 def apply_sell(state: JamboState, seat: int, card: int, events: Events) -> None:
     price = sell_price(state, card)
     stands.remove_counts(state, seat, CARD_WARES[card])
-    state.gold[seat] += price
+    own(state, "gold")[seat] += price
     events.emit("sold", seat=seat, card=NAMES[card], wares=stands.wares_text(CARD_WARES[card]), gold=price)
     push(state, rain_window(state, card))
 
@@ -115,8 +115,8 @@ def stand_moves(state: JamboState, seat: int) -> list[str]:
 
 def apply_stand(state: JamboState, seat: int, events: Events) -> None:
     cost = stand_cost(state)
-    state.gold[seat] -= cost
-    state.smalls[seat] += 1
+    own(state, "gold")[seat] -= cost
+    own(state, "smalls")[seat] += 1
     state.stands_built += 1
     events.emit("stand_built", seat=seat, gold=cost)
 
@@ -131,7 +131,7 @@ def gain(state: JamboState, seat: int, wares: list[int], events: Events, *, chai
         events.emit("wares_gained", seat=seat, wares=[WARES[w] for w in wares])
     over = stands.gain(state, seat, wares, events)
     if over:
-        push(state, Step(kind="overflow", seat=seat, n=over, chained=chained))
+        push(state, make_step("overflow", seat, n=over, chained=chained))
 
 
 def _overflow_moves(state: JamboState, step: Step) -> list[str]:
@@ -140,10 +140,10 @@ def _overflow_moves(state: JamboState, step: Step) -> list[str]:
 
 def _overflow_apply(state: JamboState, step: Step, words: list[str], events: Events) -> None:
     ware = WARE_ID[words[1]]
-    state.wares[step.seat][ware] -= 1
+    own(state, "wares")[step.seat][ware] -= 1
     events.emit("ware_returned", seat=step.seat, ware=WARES[ware])
     if step.n > 1:
-        replace(state, step.model_copy(update={"n": step.n - 1}))
+        replace(state, changed(step, n=step.n - 1))
     else:
         pop(state)
 

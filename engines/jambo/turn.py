@@ -17,8 +17,8 @@ from engines.base import Event, Events
 from engines.jambo import animals, deck, people, stands, trade, utilities
 from engines.jambo.cards import ANIMALS, KIND, NAMES, PEOPLE, SMALL_STAND, UTILITIES, WARE_CARDS, split_card
 from engines.jambo.data import DATA
-from engines.jambo.state import NOBODY, JamboState, Step, other
-from engines.jambo.steps import StepRule, draw, pop, push
+from engines.jambo.state import NOBODY, JamboState, Step, other, own
+from engines.jambo.steps import StepRule, draw, make_step, pop, push
 
 ACTIONS = DATA.actions_per_turn
 
@@ -86,7 +86,7 @@ def apply_main(state: JamboState, words: list[str], events: Events) -> None:
     if verb == "draw":
         state.actions += 1
         state.stage = "drawing"
-        push(state, draw(seat, 1, "look"), Step(kind="look", seat=seat))
+        push(state, draw(seat, 1, "look"), make_step("look", seat))
         return
     card, rest = split_card(words[1:]) or (NOBODY, [])
     if verb == "use":
@@ -127,7 +127,7 @@ def _look_auto(state: JamboState, step: Step, events: Events) -> bool:
 
 
 def _look_apply(state: JamboState, step: Step, words: list[str], events: Events) -> None:
-    card = state.drawn.pop()
+    card = own(state, "drawn").pop()
     state.drawn_seat = NOBODY
     pop(state)
     if words[0] == "keep":
@@ -163,7 +163,7 @@ def start_turn(state: JamboState, seat: int, events: Events) -> None:
 def end_turn(state: JamboState, events: Events) -> None:
     seat = state.active
     if actions_left(state) >= DATA.bonus_unused_actions:
-        state.gold[seat] += DATA.bonus_gold
+        own(state, "gold")[seat] += DATA.bonus_gold
         events.emit("bonus_gold", seat=seat, gold=DATA.bonus_gold, actions=actions_left(state))
     state.used = []
     state.wise = 0

@@ -39,8 +39,8 @@ from engines.jambo.cards import (
     value,
 )
 from engines.jambo.data import DATA
-from engines.jambo.state import NOBODY, JamboState, Step, other
-from engines.jambo.steps import StepRule, draw, pop, push, replace
+from engines.jambo.state import NOBODY, JamboState, Step, other, own
+from engines.jambo.steps import StepRule, changed, draw, make_step, pop, push, replace
 
 LIMIT = DATA.utility_limit
 
@@ -68,14 +68,14 @@ def face_up(state: JamboState, seat: int) -> list[int]:
 
 def take_off(state: JamboState, seat: int, card: int) -> None:
     """Remove one ``card`` from ``seat``'s play area, a turned copy first (it is spent this turn anyway)."""
-    state.utilities[seat].remove(card)
+    own(state, "utilities")[seat].remove(card)
     if seat == state.active and card in state.used:
-        state.used.remove(card)
+        own(state, "used").remove(card)
 
 
 def take_off_face_up(state: JamboState, seat: int, card: int) -> None:
     """Remove one face-up ``card`` from ``seat``'s play area."""
-    state.utilities[seat].remove(card)
+    own(state, "utilities")[seat].remove(card)
 
 
 # ---- playing a utility card ---------------------------------------------------------------------------------
@@ -92,7 +92,7 @@ def apply_play(state: JamboState, seat: int, card: int, words: list[str], events
         take_off(state, seat, replaced)
         deck.to_discard(state, replaced)
         events.emit("utility_replaced", seat=seat, card=NAMES[replaced])
-    state.utilities[seat].append(card)
+    own(state, "utilities")[seat].append(card)
     events.emit("utility_played", seat=seat, card=NAMES[card])
 
 
@@ -180,7 +180,7 @@ def use_moves(state: JamboState, seat: int) -> list[str]:
 
 
 def _use_boat(state: JamboState, seat: int, words: list[str], events: Events) -> None:
-    push(state, Step(kind="scrap", seat=seat, card=BOAT, chained=True), Step(kind="boat_take", seat=seat, chained=True))
+    push(state, make_step("scrap", seat, card=BOAT, chained=True), make_step("boat_take", seat, chained=True))
 
 
 def _use_drums(state: JamboState, seat: int, words: list[str], events: Events) -> None:
@@ -191,20 +191,20 @@ def _use_drums(state: JamboState, seat: int, words: list[str], events: Events) -
 
 
 def _use_kettle(state: JamboState, seat: int, words: list[str], events: Events) -> None:
-    push(state, Step(kind="kettle", seat=seat, chained=True))
+    push(state, make_step("kettle", seat, chained=True))
 
 
 def _use_leopard(state: JamboState, seat: int, words: list[str], events: Events) -> None:
     ware = WARE_ID[words[0]]
     cost = value(LEOPARD, "cost")
-    state.gold[seat] -= cost
+    own(state, "gold")[seat] -= cost
     stands.place(state, seat, ware, events)
     events.emit("ware_bought", seat=seat, ware=WARES[ware], gold=cost)
 
 
 def _use_mask(state: JamboState, seat: int, words: list[str], events: Events) -> None:
     card, _ = split_card(words) or (NOBODY, [])
-    took = state.discard.pop()
+    took = own(state, "discard").pop()
     deck.remove_from_hand(state, seat, card)
     deck.to_discard(state, card)
     deck.add_to_hand(state, seat, took, known=True)
@@ -212,30 +212,30 @@ def _use_mask(state: JamboState, seat: int, words: list[str], events: Events) ->
 
 
 def _use_scale(state: JamboState, seat: int, words: list[str], events: Events) -> None:
-    push(state, draw(seat, value(SCALE, "draw"), "look"), Step(kind="scale", seat=seat))
+    push(state, draw(seat, value(SCALE, "draw"), "look"), make_step("scale", seat))
 
 
 def _use_supplies(state: JamboState, seat: int, words: list[str], events: Events) -> None:
-    push(state, draw(seat, 1, "reveal"), Step(kind="supplies", seat=seat))
+    push(state, draw(seat, 1, "reveal"), make_step("supplies", seat))
 
 
 def _use_throne(state: JamboState, seat: int, words: list[str], events: Events) -> None:
     took, gave = WARE_ID[words[1]], WARE_ID[words[3]]
     them = other(seat)
-    state.wares[them][took] -= 1
-    state.wares[seat][took] += 1
-    state.wares[seat][gave] -= 1
-    state.wares[them][gave] += 1
+    own(state, "wares")[them][took] -= 1
+    own(state, "wares")[seat][took] += 1
+    own(state, "wares")[seat][gave] -= 1
+    own(state, "wares")[them][gave] += 1
     events.emit("throne_swapped", seat=seat, other_seat=them, taken_ware=WARES[took], given_ware=WARES[gave])
 
 
 def _use_weapons(state: JamboState, seat: int, words: list[str], events: Events) -> None:
-    push(state, Step(kind="scrap", seat=seat, card=WEAPONS, chained=True))
+    push(state, make_step("scrap", seat, card=WEAPONS, chained=True))
 
 
 def _use_well(state: JamboState, seat: int, words: list[str], events: Events) -> None:
     cost = value(WELL, "cost")
-    state.gold[seat] -= cost
+    own(state, "gold")[seat] -= cost
     events.emit("gold_paid", seat=seat, gold=cost)
     push(state, draw(seat, value(WELL, "draw"), "hand"))
 
@@ -260,7 +260,7 @@ def apply_use(state: JamboState, seat: int, card: int, words: list[str], events:
         events.emit("utility_used_free", seat=seat, card=NAMES[card])
     else:
         state.actions += 1
-        state.used.append(card)
+        own(state, "used").append(card)
         events.emit("utility_used", seat=seat, card=NAMES[card])
     USE[card](state, seat, words, events)
 
@@ -280,7 +280,7 @@ def _scrap_apply(state: JamboState, step: Step, words: list[str], events: Events
     events.emit("card_discarded" if not rest else "utility_discarded", seat=step.seat, card=NAMES[card])
     pop(state)
     if step.card == WEAPONS:
-        state.gold[step.seat] += value(WEAPONS, "gold")
+        own(state, "gold")[step.seat] += value(WEAPONS, "gold")
         events.emit("gold_taken", seat=step.seat, gold=value(WEAPONS, "gold"))
 
 
@@ -324,7 +324,7 @@ def _kettle_apply(state: JamboState, step: Step, words: list[str], events: Event
     if count >= value(KETTLE, "max_discard") or not state.hands[step.seat]:
         _kettle_draw(state, step.seat, count)
     else:
-        replace(state, step.model_copy(update={"n": count}))
+        replace(state, changed(step, n=count))
 
 
 def _kettle_draw(state: JamboState, seat: int, count: int) -> None:
@@ -340,7 +340,7 @@ def _scale_auto(state: JamboState, step: Step, events: Events) -> bool:
     if len(state.drawn) >= 2:
         return False
     if state.drawn:
-        card = state.drawn.pop()
+        card = own(state, "drawn").pop()
         deck.add_to_hand(state, step.seat, card, known=False)
         _kept_event(events, step.seat, card)
     state.drawn_seat = NOBODY
@@ -381,7 +381,7 @@ def _scale_decision(state: JamboState, step: Step, viewer: int | None) -> tuple[
 def _supplies_auto(state: JamboState, step: Step, events: Events) -> bool:
     if state.table_cards:
         events.emit("cards_discarded", cards=[NAMES[c] for c in state.table_cards])
-        state.discard.extend(state.table_cards)
+        own(state, "discard").extend(state.table_cards)
         state.table_cards = []
     if state.gold[step.seat] < value(SUPPLIES, "cost") and not state.hands[step.seat]:
         pop(state)
@@ -396,7 +396,7 @@ def _supplies_moves(state: JamboState, step: Step) -> list[str]:
 
 def _supplies_apply(state: JamboState, step: Step, words: list[str], events: Events) -> None:
     if words[0] == "pay":
-        state.gold[step.seat] -= value(SUPPLIES, "cost")
+        own(state, "gold")[step.seat] -= value(SUPPLIES, "cost")
         events.emit("gold_paid", seat=step.seat, gold=value(SUPPLIES, "cost"))
     else:
         card, _ = split_card(words[1:]) or (NOBODY, [])
