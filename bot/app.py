@@ -26,6 +26,7 @@ import engines
 from bot.config import Settings
 from bot.core.db import open_database
 from bot.core.host import GameHost
+from bot.core.images import Images
 from bot.core.posts import Posts
 from bot.core.schedule import ScheduleStore
 from bot.core.store import Shards, Store
@@ -97,6 +98,7 @@ class BazaarBot(commands.AutoShardedBot):
         self.controls: dict[str, ControlsBuilder] = {}
         self.game_ui: dict[str, GameUI] = {}
         self.drafts = Drafts()
+        self.images = Images(settings.image_workers)
         self.game_groups: dict[str, app_commands.Group] = {}
         self.bazaar_group = app_commands.Group(
             name="bazaar", description="Your Bazaar games and notifications, across servers"
@@ -180,5 +182,6 @@ class BazaarBot(commands.AutoShardedBot):
             except Exception:
                 log.exception("could not unload %s", name)
         await super().close()
+        self.images.close()
         if self._owns_store and hasattr(self, "host"):
             await self.host.store.close()

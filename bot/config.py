@@ -28,6 +28,9 @@ class Settings(BaseSettings):
     computer_workers: int = Field(
         default=1, ge=0, le=16, description="Worker processes in which computer players think (0: a thread)."
     )
+    image_workers: int = Field(
+        default=1, ge=0, le=16, description="Worker processes that draw the board images (0: a thread)."
+    )
     computer_iterations: int | None = Field(
         default=None, ge=1, description="Search iterations per computer decision instead of each level's (testing)."
     )

@@ -63,6 +63,7 @@ class Sandbox:
                 "dev_guild": None,
                 "sync_commands": True,
                 "computer_workers": 0 if settings is None else settings.computer_workers,
+                "image_workers": 0 if settings is None else settings.image_workers,
                 "computer_iterations": 40 if settings is None else settings.computer_iterations,
             }
         )

@@ -28,7 +28,6 @@ from typing import Any
 import aiohttp
 import discord
 
-import render
 from bot.core.catalog import N_
 from bot.core.inbox import channel_link
 from bot.core.played import Played
@@ -156,7 +155,7 @@ class DiscordCourier:
     ) -> discord.File:
         """The board image of ``played`` as ``viewer`` may see it, as an attachment."""
         view = played.view(viewer)
-        png = await asyncio.to_thread(render.render_board, view, highlight, layout)
+        png = await self.services.images.board(view, highlight, layout)
         name = f"{played.game.game}-{played.game.id}{'-' + suffix if suffix else ''}.png"
         return discord.File(io.BytesIO(png), filename=name)
 

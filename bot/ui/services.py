@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.core.host import GameHost
+from bot.core.images import Images
 from bot.core.played import Played
 from bot.core.posts import Posts
 from bot.core.records import Delivery
@@ -64,6 +65,7 @@ class Services(Protocol):
     controls: dict[str, ControlsBuilder]
     game_ui: dict[str, GameUI]
     drafts: Drafts
+    images: Images
     game_groups: dict[str, app_commands.Group]
     bazaar_group: app_commands.Group
 

@@ -10,7 +10,6 @@ coins would show them to everybody. ``/cairo hand`` shows a player their cards a
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -20,7 +19,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import render
 from bot.core.catalog import N_
 from bot.core.host import Refused
 from bot.core.played import Played
@@ -267,7 +265,7 @@ async def hand(interaction: discord.Interaction, game: GameId | None = None) -> 
     await interaction.response.defer(ephemeral=True, thinking=True)
     layout = await svc.schedule.layout(interaction.user.id) or "landscape"
     view = played.view(seat)
-    png = await asyncio.to_thread(render.render_private, view, layout)
+    png = await svc.images.private(view, layout)
     kwargs: dict[str, Any] = {"ephemeral": True}
     if png is not None:
         kwargs["file"] = discord.File(io.BytesIO(png), filename=f"cairo-{played.game.id}-hand.png")

@@ -23,7 +23,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import render
 from bot.core.catalog import N_
 from bot.core.host import Refused
 from bot.core.played import Played
@@ -235,7 +234,7 @@ async def hand(interaction: discord.Interaction, game: GameId | None = None) -> 
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     layout = await svc.schedule.layout(interaction.user.id) or "landscape"
-    png = render.render_private(played.view(seat), layout)
+    png = await svc.images.private(played.view(seat), layout)
     kwargs: dict[str, Any] = {"ephemeral": True}
     if png is not None:
         kwargs["file"] = discord.File(io.BytesIO(png), filename=f"jambo-{played.game.id}-hand.png")

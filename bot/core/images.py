@@ -1,0 +1,51 @@
+"""Images made off the event loop: board and hand pictures rendered in a pool of worker processes.
+
+Drawing and encoding a board costs milliseconds of CPU that would otherwise hold the event loop (and
+the interpreter lock) while people wait for answers. ``Images`` sends the view, as JSON, to a worker
+process that renders it (``render_board`` / ``render_private`` below are what the worker runs) and
+hands back the PNG bytes. With no workers (tests, local play) it renders in a thread instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+
+import render
+from engines.base import View
+
+
+def render_board(view_json: str, highlight: tuple[str, ...], layout: str) -> bytes:
+    """The board PNG of a view given as JSON (what a worker process runs)."""
+    return render.render_board(View.model_validate_json(view_json), highlight, layout)
+
+
+def render_private(view_json: str, layout: str) -> bytes | None:
+    """The private PNG (a hand) of a view given as JSON, or None when the game has none."""
+    return render.render_private(View.model_validate_json(view_json), layout)
+
+
+class Images:
+    """Renders in ``workers`` processes (0: in a thread)."""
+
+    def __init__(self, workers: int = 0) -> None:
+        self.pool: Executor | None = None
+        if workers > 0:
+            self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+
+    async def board(self, view: View, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
+        return await self._run(render_board, view.model_dump_json(), tuple(highlight), layout)
+
+    async def private(self, view: View, layout: str = "landscape") -> bytes | None:
+        return await self._run(render_private, view.model_dump_json(), layout)
+
+    async def _run(self, function, *args):  # type: ignore[no-untyped-def]
+        if self.pool is None:
+            return await asyncio.to_thread(function, *args)
+        return await asyncio.get_running_loop().run_in_executor(self.pool, function, *args)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
