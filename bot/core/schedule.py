@@ -10,12 +10,11 @@ is sent, so a notice is never sent twice, by two ticks racing or across a restar
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.core.db import Database
-from bot.core.store import NewDelivery
+from bot.core.store import NewDelivery, owe_in
 from bot.core.timing import DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS, Timing
 
 
@@ -230,15 +229,5 @@ class ScheduleStore:
             )
             if added != 1:
                 return False
-            for d in deliveries:
-                await tx.execute(
-                    "INSERT INTO outbox (game_id, version, kind, payload, next_attempt_at, created_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    d.game_id,
-                    d.version,
-                    d.kind,
-                    json.dumps(d.payload),
-                    now,
-                    now,
-                )
+            await owe_in(tx, deliveries, now)
         return True

@@ -34,6 +34,9 @@ GAME_COLUMNS = (
 LIST_COLUMNS = GAME_COLUMNS.replace("version, state,", "version, NULL AS state,")
 """The same columns without the (large) state: lists show games, they do not play them."""
 DEFAULT_LIMIT = 200
+OUTBOX_COLUMNS = (
+    "id, game_id, version, kind, payload, status, attempts, next_attempt_at, created_at, message_id, channel_id"
+)
 
 
 @dataclass(frozen=True)
@@ -471,17 +474,7 @@ class Store:
 
     # ---- messages owed -----------------------------------------------------------------------------------
     async def _owe(self, tx: Connection, deliveries: Sequence[NewDelivery], now: float) -> None:
-        for d in deliveries:
-            await tx.execute(
-                "INSERT INTO outbox (game_id, version, kind, payload, next_attempt_at, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                d.game_id,
-                d.version,
-                d.kind,
-                json.dumps(d.payload),
-                d.not_before if d.not_before is not None else now,
-                now,
-            )
+        await owe_in(tx, deliveries, now)
 
     async def owe(self, deliveries: Sequence[NewDelivery], now: float) -> None:
         """Owe messages that follow no game change (a reminder, a notice)."""
@@ -498,8 +491,7 @@ class Store:
             params.append(game_id)
         async with self.db.transaction() as tx:
             rows = await tx.fetch(
-                "SELECT id, game_id, version, kind, payload, status, attempts, next_attempt_at, created_at,"
-                " message_id, channel_id FROM outbox"
+                f"SELECT {OUTBOX_COLUMNS} FROM outbox"
                 " WHERE ((status = 'pending' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until < ?))"
                 f"{game_clause} ORDER BY id LIMIT ?",
                 *params,
@@ -554,8 +546,7 @@ class Store:
         """Deliveries not done yet (pending, sending), oldest first; one game's or all."""
         clause, params = ("AND game_id = ?", [game_id]) if game_id is not None else ("", [])
         rows = await self.db.fetch(
-            "SELECT id, game_id, version, kind, payload, status, attempts, next_attempt_at, created_at,"
-            f" message_id, channel_id FROM outbox WHERE status IN ('pending', 'sending') {clause} ORDER BY id LIMIT ?",
+            f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE status IN ('pending', 'sending') {clause} ORDER BY id LIMIT ?",
             *params,
             DEFAULT_LIMIT,
         )
@@ -563,8 +554,7 @@ class Store:
 
     async def delivery(self, delivery_id: int) -> Delivery | None:
         row = await self.db.fetchrow(
-            "SELECT id, game_id, version, kind, payload, status, attempts, next_attempt_at, created_at,"
-            " message_id, channel_id FROM outbox WHERE id = ?",
+            f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE id = ?",
             delivery_id,
         )
         return _delivery(row) if row else None
@@ -572,8 +562,7 @@ class Store:
     async def last_board_message(self, game_id: int) -> Delivery | None:
         """The newest delivered board of a game (its message carries the game's current buttons)."""
         row = await self.db.fetchrow(
-            "SELECT id, game_id, version, kind, payload, status, attempts, next_attempt_at, created_at,"
-            " message_id, channel_id FROM outbox WHERE game_id = ? AND kind = 'board' AND status = 'done'"
+            f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = ? AND kind = 'board' AND status = 'done'"
             " ORDER BY id DESC LIMIT 1",
             game_id,
         )
@@ -688,6 +677,21 @@ class Store:
                 key,
                 value,
             )
+
+
+async def owe_in(tx: Connection, deliveries: Sequence[NewDelivery], now: float) -> None:
+    """Write ``deliveries`` as ``outbox`` rows inside the transaction ``tx`` (so they commit with its change)."""
+    for d in deliveries:
+        await tx.execute(
+            "INSERT INTO outbox (game_id, version, kind, payload, next_attempt_at, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            d.game_id,
+            d.version,
+            d.kind,
+            json.dumps(d.payload),
+            d.not_before if d.not_before is not None else now,
+            now,
+        )
 
 
 def _for_game(delivery: NewDelivery, game_id: int, version: int) -> NewDelivery:
