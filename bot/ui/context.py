@@ -156,6 +156,17 @@ def make_command(name: str, callback: Any, description: str | None = None) -> ap
     return command
 
 
+def add_command(
+    group: app_commands.Group, name: str, callback: Any, completers: dict[str, Any] | None = None
+) -> app_commands.Command[Any, ..., Any]:
+    """``make_command`` added to ``group``, each named option wired to its autocomplete callback."""
+    made = make_command(name, callback)
+    for option, complete in (completers or {}).items():
+        made.autocomplete(option)(complete)
+    group.add_command(made)
+    return made
+
+
 def choices_from(values: list[str], current: str, label: Any = str) -> list[app_commands.Choice[str]]:
     """Values containing every word typed so far, at most 25, as autocomplete choices."""
     words = current.lower().split()

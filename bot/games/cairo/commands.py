@@ -10,7 +10,6 @@ coins would show them to everybody. ``/cairo hand`` shows a player their cards a
 
 from __future__ import annotations
 
-import io
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -26,9 +25,9 @@ from bot.core.text import CHOICE_LIMIT, shorten
 from bot.core.wording import say_for
 from bot.games.cairo import choices as options
 from bot.games.cairo.choices import Choice, coins_step, keep_step, pay_step, site_step, take_step
-from bot.ui.context import GameId, current_game, make_command, target
-from bot.ui.errors import reply_private
+from bot.ui.context import GameId, add_command, current_game, target
 from bot.ui.moves import MoveRequest, make_moves
+from bot.ui.private import send_hand
 from bot.ui.services import GameUI, services
 from engines.cairo import CairoState
 
@@ -40,7 +39,6 @@ HAND = N_("Your hand: {held_cards}. Coins: {held_coins} (value {value}). Charlat
 NO_CARDS = N_("no building cards")
 NO_COINS = N_("none")
 COIN = N_("{amount} {colour}")
-HAND_PLAYERS_ONLY = N_("Only the players of a started game have a hand.")
 
 
 # ---- autocomplete -----------------------------------------------------------------------------------------
@@ -256,20 +254,7 @@ async def hand(interaction: discord.Interaction, game: GameId | None = None) -> 
     Args:
         game: The game number (not needed inside the game's thread).
     """
-    svc = services(interaction)
-    played = await current_game(interaction, game)
-    seat = played.seat_of(interaction.user.id)
-    if seat is None or played.state is None:
-        await reply_private(interaction, say_for(GAME, ())._(HAND_PLAYERS_ONLY))
-        return
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    layout = await svc.schedule.layout(interaction.user.id) or "landscape"
-    view = played.view(seat)
-    png = await svc.images.private(view, layout)
-    kwargs: dict[str, Any] = {"ephemeral": True}
-    if png is not None:
-        kwargs["file"] = discord.File(io.BytesIO(png), filename=f"cairo-{played.game.id}-hand.png")
-    await interaction.followup.send(hand_text(played, seat), **kwargs)
+    await send_hand(interaction, await current_game(interaction, game), hand_text)
 
 
 def hand_text(played: Played, seat: int) -> str:
@@ -298,10 +283,7 @@ async def setup(bot: commands.Bot) -> None:
     group = svc.game_groups[GAME]
 
     def command(name: str, callback: Any, completers: dict[str, Completer]) -> None:
-        made = make_command(name, callback)
-        for option, complete in completers.items():
-            made.autocomplete(option)(complete)
-        group.add_command(made)
+        add_command(group, name, callback, completers)
 
     sites = ("stall", "square", "door")
     command("place", place, {field: site_completer("place", field) for field in sites})

@@ -15,7 +15,6 @@ hand: whether the game waits for an answer does not tell the other player what t
 
 from __future__ import annotations
 
-import io
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
@@ -28,9 +27,10 @@ from bot.core.host import Refused
 from bot.core.played import Played
 from bot.core.text import CHOICE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
-from bot.ui.context import GameId, current_game, make_command, target
+from bot.ui.context import GameId, add_command, current_game, target
 from bot.ui.errors import reply_private
 from bot.ui.moves import MoveRequest, defer, make_moves, offer_draft, split_moves
+from bot.ui.private import send_hand
 from bot.ui.services import GameUI, services
 from engines.base import View
 
@@ -41,7 +41,6 @@ PUBLIC_DECISIONS = ("bid_open", "bid_raise")
 PLAY_WORDS = ("play ", "buy ", "sell ")
 Mode = Literal["ask", "auto", "never"]
 ORDERS_SET = N_("Your standing orders for this game: {orders}.")
-HAND_NOBODY = N_("Only the players of a started game have a hand.")
 
 
 def bid_shortlist(moves: list[str], view: View) -> list[str]:
@@ -228,19 +227,8 @@ async def hand(interaction: discord.Interaction, game: GameId | None = None) -> 
     """
     svc = services(interaction)
     played = await current_game(interaction, game)
-    seat = played.seat_of(interaction.user.id)
-    if seat is None or played.state is None:
-        await reply_private(interaction, say_for(GAME, ())._(HAND_NOBODY))
-        return
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    layout = await svc.schedule.layout(interaction.user.id) or "landscape"
-    png = await svc.images.private(played.view(seat), layout)
-    kwargs: dict[str, Any] = {"ephemeral": True}
-    if png is not None:
-        kwargs["file"] = discord.File(io.BytesIO(png), filename=f"jambo-{played.game.id}-hand.png")
-    text = fit_message(svc.posts.standing(played, seat))
-    await interaction.followup.send(text, **kwargs)
-    if played.to_move_player == seat:
+    seat = await send_hand(interaction, played, lambda p, s: fit_message(svc.posts.standing(p, s)))
+    if seat is not None and played.to_move_player == seat:
         await offer_draft(interaction, played, [])
 
 
@@ -252,10 +240,7 @@ async def setup(bot: commands.Bot) -> None:
     group.remove_command("play")
 
     def command(name: str, callback: Any, completers: dict[str, Completer]) -> None:
-        made = make_command(name, callback)
-        for option, complete in completers.items():
-            made.autocomplete(option)(complete)
-        group.add_command(made)
+        add_command(group, name, callback, completers)
 
     command("draw", draw, {})
     command("play", play, {"card": moves_completer(lambda m: m.startswith(PLAY_WORDS))})

@@ -22,7 +22,7 @@ from bot.core.text import CHOICE_LIMIT, shorten
 from bot.core.wording import say_for
 from bot.games.morocco.choices import Choice as MoveChoice
 from bot.games.morocco.choices import clean, moves_starting, narrow, worker_choices, worker_move
-from bot.ui.context import GameId, current_game, make_command, target
+from bot.ui.context import GameId, add_command, current_game, target
 from bot.ui.moves import MoveRequest, make_moves
 from bot.ui.services import GameUI, services
 
@@ -198,10 +198,7 @@ async def setup(bot: commands.Bot) -> None:
     group = svc.game_groups[GAME]
 
     def command(name: str, callback: Any, completers: dict[str, Completer]) -> None:
-        made = make_command(name, callback)
-        for option, complete in completers.items():
-            made.autocomplete(option)(complete)
-        group.add_command(made)
+        add_command(group, name, callback, completers)
 
     command("scout", scout, {"space": word_completer("scout")})
     fields = ("stall", "space", "then", "cube")
