@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 import engines
+from bot.core.catalog import N_
+from bot.core.wording import say_for
 from engines.base import GameError, View
 from engines.cairo import NEUTRAL, CairoEngine, CairoState
 from engines.cairo.board import get_board
@@ -38,6 +40,33 @@ SITE_FIELDS: dict[str, tuple[str, ...]] = {
 DIRECTIONS = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}
 PUBLIC_PHASES = ("draw",)
 """Phases whose legal moves may be offered as buttons under the public board."""
+
+
+CUSTOMER = N_("{colour} customer (on {square})")
+NEUTRAL_STALL = N_("neutral {colour} stall")
+EXTENDABLE = N_("{colour} stall at {square} (size {size}; the extension costs {price} coins)")
+MAIN_AT = N_("{colour} main stall at {square}, entrance {door}")
+MAIN = N_("{colour} main stall")
+ENTRANCES = N_(" · entrance {doors}")
+SQUARE = N_("{square} · {sector} sector{zone}{entrances}")
+DOOR = N_("{door} · {side} of the stall at {square}")
+OWNER = N_("{name}'s")
+CHARLATAN = N_(" · {count} charlatan")
+CHARLATANS = N_(" · {count} charlatans")
+ENTRANCE = N_("{door} · {owner} {colour} stall, size {size}{spent}")
+CARD = N_("{label} card ({card})")
+WILD = N_("{label} wildcard + 1 {colour} coin")
+CARD_NAMED = N_("{label} ({card})")
+CARDS = N_("{count} cards: {cards}")
+FACE_UP = N_("Face-up card {slot}: {label} ({card})")
+DECK = N_("Top card of the deck ({left} left)")
+CHARLATAN_CARD = N_("A charlatan card ({left} left)")
+KEEP = N_("Keep {kept} · discard {dropped}")
+
+
+def words(template: str, **params: object) -> str:
+    """A label in the cairo catalog's language, filled as it is (names and squares need no wording)."""
+    return say_for("cairo", ())._(template).format(**params)
 
 
 class Choice(NamedTuple):
@@ -206,20 +235,20 @@ def _site_labeller(
         squares = {site["door"]: site["square"] for site in found}
         return lambda door: door_label(door, squares[door])
     if field == "customer":
-        return lambda colour: f"{colour} customer (on {state.customers.get(colour, '?')})"
+        return lambda colour: words(CUSTOMER, colour=colour, square=state.customers.get(colour, "?"))
     return lambda door: entrance_label(state, door, names)
 
 
 def stall_label(state: CairoState, kind: str, colour: str) -> str:
     """``red main stall``, ``neutral red stall``, ``red stall at c3 (size 2, price 3)`` ..."""
     if kind == "place" and state.phase == "neutral":
-        return f"neutral {colour} stall"
+        return words(NEUTRAL_STALL, colour=colour)
     stall = owned_stall(state, state.active, colour)
     if kind == "extend" and stall is not None:
-        return f"{colour} stall at {stall.square} (size {stall.size}; the extension costs {stall.size + 1} coins)"
+        return words(EXTENDABLE, colour=colour, square=stall.square, size=stall.size, price=stall.size + 1)
     if kind == "move" and stall is not None:
-        return f"{colour} main stall at {stall.square}, entrance {stall.door}"
-    return f"{colour} main stall"
+        return words(MAIN_AT, colour=colour, square=stall.square, door=stall.door)
+    return words(MAIN, colour=colour)
 
 
 def square_label(name: str, doors: Sequence[str] = ()) -> str:
@@ -227,8 +256,8 @@ def square_label(name: str, doors: Sequence[str] = ()) -> str:
     square = get_board().square(name)
     where = load_cairo_data().sectors[square.sector].label if square and square.sector else "?"
     zone = " (tavern zone)" if square and square.kind == "tavern" else ""
-    entrances = f" · entrance {', '.join(doors)}" if doors else ""
-    return f"{name} · {where} sector{zone}{entrances}"
+    entrances = words(ENTRANCES, doors=", ".join(doors)) if doors else ""
+    return words(SQUARE, square=name, sector=where, zone=zone, entrances=entrances)
 
 
 def door_label(door: str, stall_square: str) -> str:
@@ -238,7 +267,7 @@ def door_label(door: str, stall_square: str) -> str:
     if first is None or second is None:
         return door
     side = DIRECTIONS.get((second.x - first.x, second.y - first.y), "next to")
-    return f"{door} · {side} of the stall at {stall_square}"
+    return words(DOOR, door=door, side=side, square=stall_square)
 
 
 def entrance_label(state: CairoState, door: str, names: Sequence[str] | None) -> str:
@@ -251,10 +280,10 @@ def entrance_label(state: CairoState, door: str, names: Sequence[str] | None) ->
     elif stall.owner == state.active:
         owner = "your"
     else:
-        owner = f"{seat_name(names, stall.owner)}'s"
+        owner = words(OWNER, name=seat_name(names, stall.owner))
     cost = charlatans_needed(state, stall.colour, door)
-    spent = f" · {cost} charlatan{'s' if cost != 1 else ''}" if cost else ""
-    return f"{door} · {owner} {stall.colour} stall, size {stall.size}{spent}"
+    spent = words(CHARLATANS if cost != 1 else CHARLATAN, count=cost) if cost else ""
+    return words(ENTRANCE, door=door, owner=owner, colour=stall.colour, size=stall.size, spent=spent)
 
 
 def charlatans_needed(state: CairoState, colour: str, door: str) -> int:
@@ -277,10 +306,11 @@ def card_payment_label(move: str) -> str:
     data = load_cairo_data()
     word, *rest = move.split()
     if word == "card":
-        return f"{data.card_label(rest[0])} card ({rest[0]})"
+        return words(CARD, label=data.card_label(rest[0]), card=rest[0])
     if word == "wild":
-        return f"{data.card_label(rest[0])} wildcard + 1 {rest[2]} coin"
-    return f"{len(rest)} cards: " + ", ".join(f"{data.card_label(card)} ({card})" for card in rest)
+        return words(WILD, label=data.card_label(rest[0]), colour=rest[2])
+    listed = ", ".join(words(CARD_NAMED, label=data.card_label(card), card=card) for card in rest)
+    return words(CARDS, count=len(rest), cards=listed)
 
 
 def coins_choices(state: CairoState, steps: Sequence[str], current: str) -> list[Choice]:
@@ -313,13 +343,13 @@ def take_choices(state: CairoState, first: str | None, current: str) -> list[Cho
 
 def take_label(state: CairoState, value: str) -> str:
     """``Face-up card 2: North-west (NW)``, ``Top card of the deck (12 left)``, ``A charlatan (5 left)``."""
-    words = value.split()
-    if words[0] == "display":
-        card = state.display[int(words[1]) - 1] or "?"
-        return f"Face-up card {words[1]}: {load_cairo_data().card_label(card)} ({card})"
-    if words[0] == "deck":
-        return f"Top card of the deck ({sum(state.deck.values())} left)"
-    return f"A charlatan card ({state.charlatan_supply} left)"
+    parts = value.split()
+    if parts[0] == "display":
+        card = state.display[int(parts[1]) - 1] or "?"
+        return words(FACE_UP, slot=parts[1], label=load_cairo_data().card_label(card), card=card)
+    if parts[0] == "deck":
+        return words(DECK, left=sum(state.deck.values()))
+    return words(CHARLATAN_CARD, left=state.charlatan_supply)
 
 
 def keep_choices(state: CairoState, current: str) -> list[Choice]:
@@ -335,5 +365,6 @@ def keep_choices(state: CairoState, current: str) -> list[Choice]:
         dropped = list(state.hands[seat])
         for card in kept:
             dropped.remove(card)
-        choices.append(Choice(f"Keep {', '.join(kept)} · discard {', '.join(dropped)}", move.removeprefix("keep ")))
+        label = words(KEEP, kept=", ".join(kept), dropped=", ".join(dropped))
+        choices.append(Choice(label, move.removeprefix("keep ")))
     return narrow(choices, current, by_label=False)
