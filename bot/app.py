@@ -33,6 +33,7 @@ from bot.core.store import Shards, Store
 from bot.ui.courier import DiscordCourier
 from bot.ui.drafts import Drafts
 from bot.ui.errors import report
+from bot.ui.seen import first_time
 from bot.ui.services import ControlsBuilder, GameUI
 
 log = logging.getLogger("bazaar")
@@ -51,7 +52,10 @@ COMMANDS_HASH_KEY = "commands_hash"
 
 
 class BazaarTree(app_commands.CommandTree):
-    """The command tree with the one error handler for every slash command."""
+    """The command tree with the one error handler for every slash command, deaf to repeated interactions."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return first_time(interaction)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report(interaction, error)

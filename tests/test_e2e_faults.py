@@ -267,3 +267,18 @@ async def test_every_text_option_of_every_command_answers_a_huge_input_briefly(b
         assert "Sorry" not in it.content, (command["name"], it.content)
         assert (await box.bot.host.game(game_id)).version == before, command["name"]
     assert tried >= 1
+
+
+async def test_an_interaction_delivered_twice_is_applied_once(box: Sandbox) -> None:
+    ana, ben = box.user("ana"), box.user("ben")
+    game_id, thread = await open_game(box, "marrakech", ana, [ben])
+    board = boards(box, thread)[-1]
+    it = await box.fake.click(to_move(box, board), board, board.button_ids[1])
+    await it.done()
+    version = (await box.bot.host.game(game_id)).version
+    await box.fake.redeliver(it)
+    assert (await box.bot.host.game(game_id)).version == version
+    assert await applied_moves(box, game_id) == 1 and len(boards(box, thread)) == 2
+    status = await settled(box.fake.slash(ana, thread, "marrakech status"))
+    await box.fake.redeliver(status)
+    assert len([m for m in [status.message, *status.followups] if m is not None]) >= 1

@@ -591,6 +591,19 @@ class FakeDiscord:
             raise AssertionError(f"Discord refused the bot's answer to {what!r}: {interaction.refused_answers}")
         return interaction
 
+    async def redeliver(self, interaction: Interaction, *, settle: float = 0.5) -> None:
+        """Send an interaction's INTERACTION_CREATE to the bot once more, as Discord rarely but really does
+        (the same id and token). Its second answer is refused as already acknowledged (40060), a refusal
+        recorded like any other; this waits until the bot's handlers are done."""
+        session = self.gateway.receiver(interaction.guild_id)
+        if session is None:
+            raise AssertionError("no bot session to redeliver to")
+        before = frozenset(bot_handler_tasks())
+        session.send_dispatch("INTERACTION_CREATE", interaction.payload)
+        await asyncio.sleep(0.05)
+        await asyncio.wait_for(wait_for_handlers(exclude=before), settle + 5)
+        await self.idle()
+
     def _log_tail(self) -> str:
         return f"last requests: {self.world.request_log[-10:]}; errors: {[str(e) for e in self.world.errors]}"
 

@@ -21,6 +21,7 @@ from bot.core.host import Refused
 from bot.core.records import GameRecord
 from bot.core.text import LABEL_LIMIT, shorten
 from bot.ui.errors import report
+from bot.ui.seen import first_time
 from bot.ui.services import services
 
 NEVER = r"(?!)"
@@ -67,6 +68,8 @@ class GameComponent:
         return cls(game_id, version, arg)  # type: ignore[call-arg]
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if not first_time(interaction):
+            return
         try:
             record = await checked_game(interaction, self.game_id)
             await self.act(interaction, record)

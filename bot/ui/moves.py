@@ -84,7 +84,7 @@ async def make_moves(interaction: discord.Interaction, request: MoveRequest) -> 
     """Apply the user's moves and post the board; a half-made decision becomes a private draft."""
     svc = services(interaction)
     if await svc.host.handled(interaction.id) is not None:
-        raise Refused("already_handled")
+        return None  # answered the first time it came (by this process or another)
     await defer(interaction)
     try:
         played = await svc.host.play(

@@ -1,0 +1,39 @@
+"""Interactions already handled by this process: Discord may, rarely, deliver the same one twice.
+
+The first delivery is answered and acted on; a repeat is ignored (its answer was given the first time,
+and Discord would refuse a second one). The game host also records the interactions that changed a
+game, so a repeat reaching another process is refused there too (``GameHost.handled``).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import discord
+
+REMEMBERED = 10_000
+
+
+class Seen:
+    """The ids of the latest interactions, oldest forgotten first."""
+
+    def __init__(self, size: int = REMEMBERED) -> None:
+        self.size = size
+        self._ids: OrderedDict[int, None] = OrderedDict()
+
+    def first_time(self, interaction_id: int) -> bool:
+        """True the first time an id is seen (and remembers it), False for a repeat."""
+        if interaction_id in self._ids:
+            return False
+        self._ids[interaction_id] = None
+        if len(self._ids) > self.size:
+            self._ids.popitem(last=False)
+        return True
+
+
+SEEN = Seen()
+
+
+def first_time(interaction: discord.Interaction) -> bool:
+    """Whether this process sees ``interaction`` for the first time."""
+    return SEEN.first_time(interaction.id)
