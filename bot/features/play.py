@@ -18,13 +18,13 @@ import engines
 from bot.core.catalog import N_
 from bot.core.host import Refused
 from bot.core.played import Played
-from bot.core.posts import Headline
+from bot.core.posts import STATUS_WORDS, Headline
 from bot.core.records import Delivery, GameRecord
 from bot.core.store import NewDelivery
 from bot.core.text import CHOICE_LIMIT, shorten
 from bot.core.wording import say_for
 from bot.ui.components import GameButton, GameSelect, persistent_view
-from bot.ui.context import GameId, choices_from, current_game, make_command, target
+from bot.ui.context import GameId, choices_from, current_game, group_name, make_command, target
 from bot.ui.errors import reply_private
 from bot.ui.moves import DRAFT_ITEMS, MOVE_SEPARATOR, MoveRequest, defer, make_moves, shortlisted, split_moves
 from bot.ui.services import GameUI, Services, services
@@ -33,6 +33,7 @@ BUTTON_LIMIT = 5
 SELECT_LIMIT = 25
 GAMES_LISTED = 40
 THEIR_TURN = N_("{seat}'s turn")
+WAITING_FOR_PLAYERS = N_("waiting for players")
 NO_GAMES = N_("No {title} games here yet: start one with /{command} new.")
 GAME_LINE = N_("#{id} ({status}) <#{channel}>: {players} — {standing}")
 REPOSTED = N_("The current board is back in the game's thread: {link}")
@@ -188,7 +189,7 @@ async def resign(
 async def games(interaction: discord.Interaction) -> None:
     """This server's games of this kind that are waiting for players or running."""
     svc = services(interaction)
-    name = interaction.command.root_parent.name if interaction.command and interaction.command.root_parent else ""
+    name = group_name(interaction)
     records = await svc.store.list_games(guild_id=interaction.guild_id, game=name, limit=GAMES_LISTED)
     if not records:
         title = engines.get(name).title
@@ -201,10 +202,10 @@ async def games(interaction: discord.Interaction) -> None:
         say = say_for(name, names)
         standing = say.fill(THEIR_TURN, {"seat": record.to_move}) if record.to_move is not None else ""
         if record.status == "lobby":
-            standing = say._(N_("waiting for players"))
+            standing = say._(WAITING_FOR_PLAYERS)
         params = {
             "id": record.id,
-            "status": record.status,
+            "status": say._(STATUS_WORDS.get(record.status, record.status)),
             "channel": record.post_channel_id,
             "players": say.names_of(range(len(names))),
             "standing": standing,
