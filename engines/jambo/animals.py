@@ -51,13 +51,16 @@ from engines.jambo.trade import gain
 
 # ---- playing an animal --------------------------------------------------------------------------------------
 def play_moves(state: JamboState, seat: int, card: int) -> list[str]:
-    name = NAMES[card]
     them = other(seat)
     if card == CROCODILE:
-        return [f"play {name} {NAMES[u]}" for u in sorted(set(state.utilities[them]))]
+        return [CROCODILE_MOVES[u] for u in sorted(set(state.utilities[them]))]
     if card == PARROT:
-        return [f"play {name} {WARES[w]}" for w in stands.kinds_held(state, them)]
-    return [f"play {name}"]
+        return [PARROT_MOVES[w] for w in stands.kinds_held(state, them)]
+    return [f"play {NAMES[card]}"]
+
+
+CROCODILE_MOVES = tuple(f"play {NAMES[CROCODILE]} {name}" for name in NAMES)
+PARROT_MOVES = tuple(f"play {NAMES[PARROT]} {name}" for name in WARES)
 
 
 def apply_play(state: JamboState, seat: int, card: int, words: list[str], events: Events) -> None:
@@ -326,7 +329,7 @@ def _cheetah_decision(state: JamboState, step: Step, viewer: int | None) -> tupl
 
 # ---- Crocodile's free use -----------------------------------------------------------------------------------
 def _croc_moves(state: JamboState, step: Step) -> list[str]:
-    uses = [utilities.use_move(step.card, arg) for arg in utilities.args(state, step.seat, step.card, free=True)]
+    uses = utilities.card_use_moves(state, step.seat, step.card, free=True)
     return [*uses, "decline"]
 
 

@@ -25,6 +25,11 @@ def drawable(state: JamboState) -> int:
     return deck_size(state) + len(state.discard)
 
 
+def can_draw(state: JamboState) -> bool:
+    """Whether a card can still be drawn (``drawable(state) > 0``, without counting)."""
+    return bool(state.discard or state.deck.top or any(state.deck.pool))
+
+
 def chance_odds(state: JamboState) -> list[tuple[int, float]]:
     """The card the next draw may bring, with its probability."""
     deck = state.deck

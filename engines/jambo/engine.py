@@ -8,6 +8,7 @@ from engines.base import (
     CHANCE,
     GAME_OVER,
     NO_CHANCE_DUE,
+    NO_EVENTS,
     NO_STANDING_MOVES,
     Engine,
     Events,
@@ -88,6 +89,15 @@ class JamboEngine(Engine[JamboState]):
 
     def _apply(self, state: JamboState, move: str, events: Events) -> None:
         flow.apply_move(state, move, events)
+
+    def apply(self, state: JamboState, move: str) -> JamboState:
+        """What ``transition`` gives, without recording the events nobody reads."""
+        if flow.to_move(state) is None:
+            raise IllegalMove(GAME_OVER)
+        canonical = self.canonical(state, move)
+        new = copy_state(state)
+        flow.apply_move(new, canonical, NO_EVENTS)
+        return new
 
     # ---- search support -------------------------------------------------------------------------------------
     def copy(self, state: JamboState) -> JamboState:

@@ -9,7 +9,9 @@ move, ``advance`` runs automatic steps until someone must decide again.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable
+from itertools import accumulate
 from typing import Any
 
 from engines.base import CHANCE, Event, Events
@@ -31,12 +33,17 @@ RULES: dict[str, StepRule] = {
 
 
 # ---- who moves ----------------------------------------------------------------------------------------------
+CARD_MOVES: tuple[str, ...] = tuple(f"card {name}" for name in NAMES)
+"""The chance move that draws each card type."""
+
+
 def to_move(state: JamboState) -> int | None:
     if state.stage == "over":
         return None
-    step = head(state)
-    if step is None:
+    steps = state.steps
+    if not steps:
         return state.active
+    step = steps[0]
     return CHANCE if step.kind == "draw" else step.seat
 
 
@@ -49,11 +56,12 @@ def partial(state: JamboState) -> bool:
 def legal_moves(state: JamboState) -> list[str]:
     if state.stage == "over":
         return []
-    step = head(state)
-    if step is None:
+    steps = state.steps
+    if not steps:
         return turn.main_moves(state)
+    step = steps[0]
     if step.kind == "draw":
-        return [f"card {NAMES[card]}" for card, _ in deck.chance_odds(state)]
+        return [CARD_MOVES[card] for card, _ in deck.chance_odds(state)]
     return RULES[step.kind].moves(state, step)
 
 
@@ -61,9 +69,10 @@ def is_legal(state: JamboState, move: str) -> bool:
     """Whether the canonical ``move`` is legal now (cheaper than listing every move)."""
     if state.stage == "over":
         return False
-    step = head(state)
-    if step is None:
+    steps = state.steps
+    if not steps:
         return turn.is_main_move(state, move)
+    step = steps[0]
     if step.kind == "draw":
         card = CARD_ID.get(move[5:]) if move.startswith("card ") else None
         return card is not None and deck.may_draw(state, card)
@@ -72,22 +81,18 @@ def is_legal(state: JamboState, move: str) -> bool:
 
 def sample_chance(state: JamboState, rng: random.Random) -> str:
     """A card drawn in proportion to the deck's counts (or the known top card)."""
-    pool = state.deck.pool if not state.deck.top else None
-    if pool is None:
-        return f"card {NAMES[state.deck.top[0]]}"
-    pick = rng.randrange(sum(pool))
-    for card, count in enumerate(pool):
-        pick -= count
-        if pick < 0:
-            return f"card {NAMES[card]}"
-    raise AssertionError("the deck is empty")
+    deck_ = state.deck
+    if deck_.top:
+        return CARD_MOVES[deck_.top[0]]
+    below = list(accumulate(deck_.pool))
+    return CARD_MOVES[bisect_right(below, rng.randrange(below[-1]))]
 
 
 def chance_odds(state: JamboState) -> list[tuple[str, float]]:
     step = head(state)
     if state.stage == "over" or step is None or step.kind != "draw":
         return []
-    return [(f"card {NAMES[card]}", odds) for card, odds in deck.chance_odds(state)]
+    return [(CARD_MOVES[card], odds) for card, odds in deck.chance_odds(state)]
 
 
 def decision(state: JamboState, viewer: int | None) -> tuple[int, str, dict[str, Any]] | None:
@@ -104,17 +109,16 @@ def decision(state: JamboState, viewer: int | None) -> tuple[int, str, dict[str,
 # ---- applying -----------------------------------------------------------------------------------------------
 def apply_move(state: JamboState, move: str, events: Events) -> None:
     """Apply a legal canonical ``move`` of whoever is to move, then everything that follows by itself."""
-    words = move.split()
     step = head(state)
     if step is None:
         state.last_seat = state.active
-        turn.apply_main(state, words, events)
+        turn.apply_main(state, move, events)
     elif step.kind == "draw":
         state.last_seat = NOBODY
-        _draw(state, step, CARD_ID[" ".join(words[1:])], events)
+        _draw(state, step, CARD_ID[move[5:]], events)
     else:
         state.last_seat = step.seat
-        RULES[step.kind].apply(state, step, words, events)
+        RULES[step.kind].apply(state, step, move.split(), events)
     advance(state, events)
 
 

@@ -24,6 +24,7 @@ Notation (follow-ups are decisions of the seat named):
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from engines.base import Event, Events
@@ -151,8 +152,12 @@ OPTIONS: dict[int, Options] = {
 
 
 def play_moves(state: JamboState, seat: int, card: int) -> list[str]:
-    name = NAMES[card]
-    return [f"play {name} {arg}" if arg else f"play {name}" for arg in OPTIONS[card](state, seat)]
+    return [play_move(card, arg) for arg in OPTIONS[card](state, seat)]
+
+
+@cache
+def play_move(card: int, arg: str) -> str:
+    return f"play {NAMES[card]} {arg}" if arg else f"play {NAMES[card]}"
 
 
 # ---- what each person does ----------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ LARGE = DATA.large_stand_spaces
 SMALL = DATA.small_stand_spaces
 FEE = DATA.large_stand_fee
 PER_KIND = DATA.wares_per_kind
+WARE_RANGE = range(NW)
 
 
 def supply(state: JamboState, ware: int) -> int:
@@ -42,18 +43,19 @@ def capacity(state: JamboState, seat: int) -> int:
 
 
 def free_spaces(state: JamboState, seat: int) -> int:
-    return capacity(state, seat) - held(state, seat)
+    return LARGE + SMALL * state.smalls[seat] - sum(state.wares[seat])
 
 
 def small_free(state: JamboState, seat: int) -> int:
-    return SMALL * state.smalls[seat] - (held(state, seat) - state.large[seat])
+    return SMALL * state.smalls[seat] - sum(state.wares[seat]) + state.large[seat]
 
 
 def fee_for(state: JamboState, seat: int, count: int) -> int:
     """The fee owed if ``count`` wares are placed now (small stands first): due when they fill the large stand."""
-    large_free = LARGE - state.large[seat]
-    onto_large = max(0, count - small_free(state, seat))
-    return FEE if large_free > 0 and onto_large >= large_free else 0
+    large = state.large[seat]
+    if large >= LARGE:
+        return 0
+    return FEE if count - small_free(state, seat) >= LARGE - large else 0
 
 
 def can_place(state: JamboState, seat: int, count: int, spending: int = 0) -> bool:
@@ -119,11 +121,14 @@ def supply_has(state: JamboState, counts: tuple[int, ...] | list[int]) -> bool:
 
 
 def kinds_held(state: JamboState, seat: int) -> list[int]:
-    return [w for w in range(NW) if state.wares[seat][w]]
+    mine = state.wares[seat]
+    return [w for w in WARE_RANGE if mine[w]]
 
 
 def kinds_in_supply(state: JamboState, at_least: int = 1) -> list[int]:
-    return [w for w in range(NW) if supply(state, w) >= at_least]
+    first, second = state.wares
+    table = state.table_wares
+    return [w for w in WARE_RANGE if PER_KIND - first[w] - second[w] - table[w] >= at_least]
 
 
 def wares_text(counts: list[int] | tuple[int, ...]) -> list[str]:

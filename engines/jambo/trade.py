@@ -19,6 +19,7 @@ from engines.jambo import stands
 from engines.jambo.cards import BUY, CARD_WARES, NAMES, SELL, WARE_COUNT, WARE_ID, WARES, WISE_MAN, value
 from engines.jambo.data import DATA
 from engines.jambo.reactions import rain_window
+from engines.jambo.stands import PER_KIND
 from engines.jambo.state import JamboState, Step, own
 from engines.jambo.steps import StepRule, changed, make_step, pop, push, replace
 
@@ -61,29 +62,32 @@ SHOWN: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 """Per card type, the (ware, count) pairs a ware card shows."""
 
 
-BUY_MOVES = tuple(f"buy {name}" for name in NAMES)
-SELL_MOVES = tuple(f"sell {name}" for name in NAMES)
-
-
-def ware_card_moves(state: JamboState, seat: int, card: int, supply: list[int]) -> list[str]:
-    """``buy``/``sell`` moves of ``card`` (``supply``: the supply's counts, computed once by the caller)."""
-    moves = []
-    shown = SHOWN[card]
-    for ware, count in shown:
-        if supply[ware] < count:
-            break
-    else:
-        count = WARE_COUNT[card]
-        if stands.free_spaces(state, seat) >= count:
-            cost = buy_price(state, card) + stands.fee_for(state, seat, count)
-            if state.gold[seat] >= cost:
-                moves.append(BUY_MOVES[card])
+def ware_card_moves(state: JamboState, seat: int, card: int) -> tuple[str, ...]:
+    """The ``buy``/``sell`` moves of the ware ``card`` now (actions and the hand aside)."""
+    first, second = state.wares
+    table = state.table_wares
     mine = state.wares[seat]
-    for ware, count in shown:
+    in_supply = held = True
+    for ware, count in SHOWN[card]:
+        if PER_KIND - first[ware] - second[ware] - table[ware] < count:
+            in_supply = False
         if mine[ware] < count:
-            return moves
-    moves.append(SELL_MOVES[card])
-    return moves
+            held = False
+    return TRADE_MOVES[card][in_supply and _affordable(state, seat, card)][held]
+
+
+def _affordable(state: JamboState, seat: int, card: int) -> bool:
+    """Whether ``seat`` has the room and the gold (the fee included) to buy with ``card``."""
+    count = WARE_COUNT[card]
+    if stands.free_spaces(state, seat) < count:
+        return False
+    return state.gold[seat] >= buy_price(state, card) + stands.fee_for(state, seat, count)
+
+
+TRADE_MOVES: tuple[tuple[tuple[tuple[str, ...], ...], ...], ...] = tuple(
+    (((), (f"sell {name}",)), ((f"buy {name}",), (f"buy {name}", f"sell {name}"))) for name in NAMES
+)
+"""``TRADE_MOVES[card][can buy][can sell]``: the moves a ware card offers."""
 
 
 def apply_buy(state: JamboState, seat: int, card: int, events: Events) -> None:

@@ -11,11 +11,13 @@ the end: the opponent plays one last full turn and wins with as much gold or mor
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from engines.base import Event, Events
-from engines.jambo import animals, deck, people, stands, trade, utilities
-from engines.jambo.cards import ANIMALS, KIND, NAMES, PEOPLE, SMALL_STAND, UTILITIES, WARE_CARDS, split_card
+from engines.jambo import animals, deck, people, trade, utilities
+from engines.jambo.cards import ANIMALS, KIND, NAMES, SMALL_STAND, UTILITIES, split_card
 from engines.jambo.data import DATA
 from engines.jambo.state import NOBODY, JamboState, Step, other, own
 from engines.jambo.steps import StepRule, draw, make_step, pop, push
@@ -28,67 +30,75 @@ def actions_left(state: JamboState) -> int:
 
 
 # ---- the main decision: what the active player does next ----------------------------------------------------
-def card_moves(state: JamboState, seat: int, card: int, supply: list[int] | None = None) -> list[str]:
-    """The moves that play ``card`` from ``seat``'s hand now (actions aside)."""
-    if card in WARE_CARDS:
-        return trade.ware_card_moves(state, seat, card, supply or stands.supply_counts(state))
-    if card in UTILITIES:
-        return utilities.play_moves(state, seat, card)
-    if card in ANIMALS:
-        return animals.play_moves(state, seat, card)
-    if card in PEOPLE:
-        return people.play_moves(state, seat, card)
+def _stand_moves(state: JamboState, seat: int, card: int) -> list[str]:
     return trade.stand_moves(state, seat)
 
 
+_MOVERS = {
+    "ware": trade.ware_card_moves,
+    "utility": utilities.play_moves,
+    "animal": animals.play_moves,
+    "person": people.play_moves,
+    "stand": _stand_moves,
+}
+CARD_MOVER: tuple[Callable[[JamboState, int, int], Sequence[str]], ...] = tuple(_MOVERS[kind] for kind in KIND)
+"""Per card type, the function listing the moves that play it from the hand."""
+PLAY_VERBS = frozenset({"play", "buy", "sell"})
+
+
+def card_moves(state: JamboState, seat: int, card: int) -> Sequence[str]:
+    """The moves that play ``card`` from ``seat``'s hand now (actions aside)."""
+    return CARD_MOVER[card](state, seat, card)
+
+
 def main_moves(state: JamboState) -> list[str]:
+    if state.actions >= ACTIONS:
+        return ["end"]
     seat = state.active
-    moves: list[str] = []
-    if state.actions < ACTIONS:
-        if state.stage != "playing" and deck.drawable(state):
-            moves.append("draw")
-        supply = stands.supply_counts(state)
-        for card in deck.hand_types(state, seat):
-            moves.extend(card_moves(state, seat, card, supply))
-        moves.extend(utilities.use_moves(state, seat))
+    moves = ["draw"] if state.stage != "playing" and deck.can_draw(state) else []
+    for card in deck.hand_types(state, seat):
+        moves += CARD_MOVER[card](state, seat, card)
+    if state.utilities[seat]:
+        moves += utilities.use_moves(state, seat)
     moves.append("end")
     return moves
 
 
+@lru_cache(maxsize=4096)
+def read_move(move: str) -> tuple[str, int, tuple[str, ...]]:
+    """A move's verb, the card named after it (the longest name that fits; ``NOBODY`` if none) and the words left."""
+    verb, _, tail = move.partition(" ")
+    found = split_card(tail.split())
+    return (verb, NOBODY, ()) if found is None else (verb, found[0], tuple(found[1]))
+
+
 def is_main_move(state: JamboState, move: str) -> bool:
     """Whether ``move`` is one of ``main_moves(state)``, checking only the card it names."""
-    words = move.split()
-    if not words:
-        return False
-    verb, seat = words[0], state.active
-    if verb == "end":
-        return move == "end"
+    if move == "end":
+        return True
     if state.actions >= ACTIONS:
         return False
-    if verb == "draw":
-        return move == "draw" and state.stage != "playing" and deck.drawable(state) > 0
-    found = split_card(words[1:])
-    if found is None:
-        return False
-    card = found[0]
+    if move == "draw":
+        return state.stage != "playing" and deck.can_draw(state)
+    verb, card, _ = read_move(move)
+    seat = state.active
     if verb == "use":
-        return card in utilities.unused(state, seat) and move in [
-            utilities.use_move(card, arg) for arg in utilities.args(state, seat, card)
-        ]
-    return verb in ("play", "buy", "sell") and card in state.hands[seat] and move in card_moves(state, seat, card)
+        return card in utilities.unused(state, seat) and move in utilities.card_use_moves(state, seat, card)
+    return verb in PLAY_VERBS and card in state.hands[seat] and move in CARD_MOVER[card](state, seat, card)
 
 
-def apply_main(state: JamboState, words: list[str], events: Events) -> None:
-    verb, seat = words[0], state.active
-    if verb == "end":
+def apply_main(state: JamboState, move: str, events: Events) -> None:
+    seat = state.active
+    if move == "end":
         end_turn(state, events)
         return
-    if verb == "draw":
+    if move == "draw":
         state.actions += 1
         state.stage = "drawing"
         push(state, draw(seat, 1, "look"), make_step("look", seat))
         return
-    card, rest = split_card(words[1:]) or (NOBODY, [])
+    verb, card, words = read_move(move)
+    rest = list(words)
     if verb == "use":
         utilities.apply_use(state, seat, card, rest, events, free=False)
         return

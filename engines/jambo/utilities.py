@@ -17,6 +17,7 @@ Notation: ``play <utility>`` (``play <utility> replace <utility in play>`` with 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from engines.base import Event, Events
@@ -80,10 +81,18 @@ def take_off_face_up(state: JamboState, seat: int, card: int) -> None:
 
 # ---- playing a utility card ---------------------------------------------------------------------------------
 def play_moves(state: JamboState, seat: int, card: int) -> list[str]:
-    name = NAMES[card]
-    if len(state.utilities[seat]) < LIMIT:
-        return [f"play {name}"]
-    return [f"play {name} replace {NAMES[u]}" for u in sorted(set(state.utilities[seat]))]
+    mine = state.utilities[seat]
+    if len(mine) < LIMIT:
+        return [PLAY_MOVES[card]]
+    return [replace_move(card, u) for u in sorted(set(mine))]
+
+
+PLAY_MOVES = tuple(f"play {name}" for name in NAMES)
+
+
+@cache
+def replace_move(card: int, replaced: int) -> str:
+    return f"play {NAMES[card]} replace {NAMES[replaced]}"
 
 
 def apply_play(state: JamboState, seat: int, card: int, words: list[str], events: Events) -> None:
@@ -170,13 +179,19 @@ def args(state: JamboState, seat: int, card: int, free: bool = False) -> list[st
     return ARGS[card](state, seat, free)
 
 
+@cache
 def use_move(card: int, arg: str) -> str:
     return f"use {NAMES[card]} {arg}" if arg else f"use {NAMES[card]}"
 
 
+def card_use_moves(state: JamboState, seat: int, card: int, free: bool = False) -> list[str]:
+    """The ``use <card> ...`` moves of one utility (face up, or used for free through a Crocodile)."""
+    return [use_move(card, arg) for arg in ARGS[card](state, seat, free)]
+
+
 def use_moves(state: JamboState, seat: int) -> list[str]:
     """Every ``use ...`` move of ``seat``'s face-up utilities."""
-    return [use_move(card, arg) for card in unused(state, seat) for arg in args(state, seat, card)]
+    return [use_move(card, arg) for card in unused(state, seat) for arg in ARGS[card](state, seat, False)]
 
 
 def _use_boat(state: JamboState, seat: int, words: list[str], events: Events) -> None:
