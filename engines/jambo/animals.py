@@ -291,7 +291,7 @@ def _snake_decision(state: JamboState, step: Step, viewer: int | None) -> tuple[
 # ---- Cheetah ------------------------------------------------------------------------------------------------
 def _cheetah_choices(state: JamboState, step: Step) -> list[str]:
     choices = ["choose gold"] if state.gold[step.seat] >= value(CHEETAH, "gold") else []
-    return [*choices, "choose cards"] if deck.drawable(state) else choices
+    return [*choices, "choose cards"] if deck.can_draw(state) else choices
 
 
 def _cheetah_auto(state: JamboState, step: Step, events: Events) -> bool:

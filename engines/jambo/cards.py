@@ -8,6 +8,8 @@ A card type is an index into ``NAMES`` (see ``engines.jambo.data``); a ware kind
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.jambo.data import DATA
 
 WARES: tuple[str, ...] = DATA.wares
@@ -56,6 +58,7 @@ ANIMAL_ORDER: tuple[int, ...] = tuple(sorted(ANIMALS))
 SELL_PRICES: tuple[int, ...] = tuple(sorted({w.sell for w in DATA.ware_cards}))
 
 
+@cache
 def value(card: int, key: str) -> int:
     """A number stated by a named card's text (``data/jambo.json``, ``cards[].values``)."""
     return DATA.cards[card].values[key]

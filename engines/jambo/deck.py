@@ -30,6 +30,11 @@ def can_draw(state: JamboState) -> bool:
     return bool(state.discard or state.deck.top or any(state.deck.pool))
 
 
+def has_cards(state: JamboState, count: int) -> bool:
+    """Whether ``count`` cards can still be drawn (``drawable(state) >= count``)."""
+    return (count <= 1 and can_draw(state)) or drawable(state) >= count
+
+
 def chance_odds(state: JamboState) -> list[tuple[int, float]]:
     """The card the next draw may bring, with its probability."""
     deck = state.deck

@@ -64,7 +64,7 @@ Options = Callable[[JamboState, int], list[str]]
 
 # ---- what each person may be played for ---------------------------------------------------------------------
 def _arabian(state: JamboState, seat: int) -> list[str]:
-    return [""] if state.gold[seat] >= OPENING and deck.drawable(state) else []
+    return [""] if state.gold[seat] >= OPENING and deck.can_draw(state) else []
 
 
 def _basket(state: JamboState, seat: int) -> list[str]:
@@ -123,7 +123,7 @@ def _portuguese(state: JamboState, seat: int) -> list[str]:
 
 
 def _psychic(state: JamboState, seat: int) -> list[str]:
-    return [""] if deck.drawable(state) else []
+    return [""] if deck.can_draw(state) else []
 
 
 def _wise_man(state: JamboState, seat: int) -> list[str]:

@@ -56,7 +56,7 @@ def main_moves(state: JamboState) -> list[str]:
         return ["end"]
     seat = state.active
     moves = ["draw"] if state.stage != "playing" and deck.can_draw(state) else []
-    for card in deck.hand_types(state, seat):
+    for card in dict.fromkeys(state.hands[seat]):  # a hand is sorted: its distinct cards in order
         moves += CARD_MOVER[card](state, seat, card)
     if state.utilities[seat]:
         moves += utilities.use_moves(state, seat)
@@ -83,7 +83,7 @@ def is_main_move(state: JamboState, move: str) -> bool:
     verb, card, _ = read_move(move)
     seat = state.active
     if verb == "use":
-        return card in utilities.unused(state, seat) and move in utilities.card_use_moves(state, seat, card)
+        return utilities.is_face_up(state, seat, card) and move in utilities.card_use_moves(state, seat, card)
     return verb in PLAY_VERBS and card in state.hands[seat] and move in CARD_MOVER[card](state, seat, card)
 
 

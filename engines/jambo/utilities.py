@@ -50,12 +50,18 @@ LIMIT = DATA.utility_limit
 def unused(state: JamboState, seat: int) -> list[int]:
     """The distinct utilities ``seat`` has face up (not yet used this turn)."""
     mine = state.utilities[seat]
-    if not mine:
-        return []
-    if seat != state.active or not state.used:
-        return sorted(set(mine))
-    used = state.used
-    return sorted(u for u in set(mine) if mine.count(u) > used.count(u))
+    if seat == state.active and state.used:
+        used = state.used
+        return sorted(u for u in set(mine) if mine.count(u) > used.count(u))
+    return sorted(set(mine)) if len(mine) > 1 else mine[:]
+
+
+def is_face_up(state: JamboState, seat: int, card: int) -> bool:
+    """Whether ``seat`` has a copy of ``card`` in play that is not used this turn (``card in unused(...)``)."""
+    mine = state.utilities[seat]
+    if seat == state.active and state.used:
+        return mine.count(card) > state.used.count(card)
+    return card in mine
 
 
 def face_up(state: JamboState, seat: int) -> list[int]:
@@ -120,7 +126,7 @@ def _boat_args(state: JamboState, seat: int, free: bool) -> list[str]:
 
 
 def _drums_args(state: JamboState, seat: int, free: bool) -> list[str]:
-    if deck.drawable(state) < value(DRUMS, "draw"):
+    if not deck.has_cards(state, value(DRUMS, "draw")):
         return []
     return [WARES[w] for w in stands.kinds_held(state, seat)]
 
@@ -143,7 +149,7 @@ def _mask_args(state: JamboState, seat: int, free: bool) -> list[str]:
 
 
 def _draw_args(state: JamboState, seat: int, free: bool) -> list[str]:
-    return [""] if deck.drawable(state) else []
+    return [""] if deck.can_draw(state) else []
 
 
 def _throne_args(state: JamboState, seat: int, free: bool) -> list[str]:
@@ -157,7 +163,7 @@ def _weapons_args(state: JamboState, seat: int, free: bool) -> list[str]:
 
 
 def _well_args(state: JamboState, seat: int, free: bool) -> list[str]:
-    return [""] if state.gold[seat] >= value(WELL, "cost") and deck.drawable(state) else []
+    return [""] if state.gold[seat] >= value(WELL, "cost") and deck.can_draw(state) else []
 
 
 ARGS: dict[int, Callable[[JamboState, int, bool], list[str]]] = {
