@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engines.base import CHANCE, Engine, Events, IllegalMove, Outcome, View
+from engines.base import CHANCE, NO_EVENTS, Engine, Events, IllegalMove, Outcome, View
 from engines.morocco import play, rules, scoring, view
 from engines.morocco.board import POINTS, SIZE
 from engines.morocco.data import COLOURS, DATA, JUICE_VALUES
@@ -72,7 +72,7 @@ class MoroccoEngine(Engine[MoroccoState]):
         """The canonical text of ``move`` if it is legal now; else an IllegalMove naming the rule."""
         if state.step == "over":
             raise IllegalMove("game_over")
-        parsed = read_move(move, state.step, state.roof)
+        parsed = MOVE_BY_TEXT.get(move) or read_move(move, state.step, state.roof)
         problem = rules.refusal(state, parsed)
         if problem is not None:
             raise problem
@@ -91,6 +91,13 @@ class MoroccoEngine(Engine[MoroccoState]):
 
     def _apply(self, state: MoroccoState, move: str, events: Events) -> None:
         play.apply_move(state, MOVE_BY_TEXT[move], events)
+
+    def apply(self, state: MoroccoState, move: str) -> MoroccoState:
+        """What ``transition`` gives, without recording the events nobody reads."""
+        canonical = self.canonical(state, move)
+        new = copy_state(state)
+        play.apply_move(new, MOVE_BY_TEXT[canonical], NO_EVENTS)
+        return new
 
     # ---- search support ---------------------------------------------------------------------------------
     def copy(self, state: MoroccoState) -> MoroccoState:

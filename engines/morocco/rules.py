@@ -180,11 +180,20 @@ def _cousin_seconds(state: MoroccoState, space: int) -> list[int]:
     return [second for second in COUSIN_SPACES[space] if tiles[second >> 2] == OPEN and not workers[second]]
 
 
+def _extra_bits(cubes: list[int], row: int, column: int) -> int:
+    """``_extras`` as a bit mask (bit c: colour c is left for a third cube)."""
+    bits = 0
+    for colour in COLOUR_RANGE:
+        if cubes[colour] - (colour == row) - (colour == column) > 0:
+            bits |= 1 << colour
+    return bits
+
+
 def placement_texts(state: MoroccoState, seat: int) -> list[str]:
     """Every worker ``seat`` can place and afford now: assistants, bodyguards, tourists, cousins (in that order).
 
-    The texts of a stall's free spaces are looked up in tables cached by the free spaces and the
-    colours left for a third cube, so a turn costs a few lookups per affordable stall.
+    The texts of a stall's free spaces are looked up in tables indexed by the stall, its free
+    corners and the colours left for a third cube, so a turn costs a few lookups per affordable stall.
     """
     assistant, bodyguard, tourist, cousin = _kinds_available(state, seat)
     if not (assistant or bodyguard or tourist):
@@ -195,7 +204,7 @@ def placement_texts(state: MoroccoState, seat: int) -> list[str]:
     found_b: list[str] = []
     found_t: list[str] = []
     found_c: list[str] = []
-    extras_by_cost: dict[tuple[int, int], tuple[int, ...]] = {}
+    extras_by_cost: dict[int, int] = {}
     for stall in STALLS:
         if tiles[stall] != OPEN:
             continue
@@ -203,46 +212,50 @@ def placement_texts(state: MoroccoState, seat: int) -> list[str]:
         if (cubes[row] < 2) if row == column else not (cubes[row] and cubes[column]):
             continue
         base = stall * 4
-        free = FREE_SPACES[stall][
+        mask = (
             (not workers[base])
             + 2 * (not workers[base + 1])
             + 4 * (not workers[base + 2])
             + 8 * (not workers[base + 3])
-        ]
+        )
         if assistant:
-            found_a.extend(_texts(ASSISTANT_TEXT, free))
+            found_a += ASSISTANTS_AT[stall][mask]
         if bodyguard:
-            found_b.extend(_texts(BODYGUARD_TEXT, free))
+            found_b += BODYGUARDS_AT[stall][mask]
         if not (tourist or cousin):
             continue
-        extras = extras_by_cost.get((row, column))
+        cost = row * NUM_COLOURS + column
+        extras = extras_by_cost.get(cost)
         if extras is None:
-            extras = extras_by_cost[row, column] = tuple(_extras(cubes, row, column))
+            extras = extras_by_cost[cost] = _extra_bits(cubes, row, column)
         if not extras:
             continue
         if tourist:
-            found_t.extend(_tourist_texts(free, extras))
+            found_t += _tourist_texts(stall, mask, extras)
         if cousin:
-            for space in free:
-                seconds = tuple(_cousin_seconds(state, space))
+            for space in FREE_SPACES[stall][mask]:
+                seconds = 0
+                for index, second in enumerate(COUSIN_SPACES[space]):
+                    if tiles[second >> 2] == OPEN and not workers[second]:
+                        seconds |= 1 << index
                 if seconds:
-                    found_c.extend(_cousin_texts(space, seconds, extras))
+                    found_c += _cousin_texts(space, seconds, extras)
     return found_a + found_b + found_t + found_c
 
 
 @cache
-def _texts(table: tuple[str, ...], spaces: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(table[space] for space in spaces)
+def _tourist_texts(stall: int, mask: int, extras: int) -> tuple[str, ...]:
+    """The tourists on the free spaces ``mask`` of ``stall``, with each colour of ``extras`` as the third cube."""
+    colours = [c for c in COLOUR_RANGE if extras >> c & 1]
+    return tuple(TOURIST_TEXT[space][colour] for space in FREE_SPACES[stall][mask] for colour in colours)
 
 
 @cache
-def _tourist_texts(spaces: tuple[int, ...], extras: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(TOURIST_TEXT[space][colour] for space in spaces for colour in extras)
-
-
-@cache
-def _cousin_texts(space: int, seconds: tuple[int, ...], extras: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(COUSIN_TEXT[space, second][colour] for second in seconds for colour in extras)
+def _cousin_texts(space: int, seconds: int, extras: int) -> tuple[str, ...]:
+    """The cousins on ``space`` whose free assistant goes to a space of ``seconds`` (bits over ``COUSIN_SPACES``)."""
+    choices = [second for index, second in enumerate(COUSIN_SPACES[space]) if seconds >> index & 1]
+    colours = [c for c in COLOUR_RANGE if extras >> c & 1]
+    return tuple(COUSIN_TEXT[space, second][colour] for second in choices for colour in colours)
 
 
 def can_place(state: MoroccoState, seat: int) -> bool:
@@ -485,6 +498,9 @@ CHECKS = {
 # ---- tables of texts ----------------------------------------------------------------------------------------
 ASSISTANT_TEXT = tuple(place_text("assistant", s) for s in range(SIZE * SIZE * 4))
 BODYGUARD_TEXT = tuple(place_text("bodyguard", s) for s in range(SIZE * SIZE * 4))
+ASSISTANTS_AT = tuple(tuple(tuple(ASSISTANT_TEXT[s] for s in free) for free in masks) for masks in FREE_SPACES)
+"""``ASSISTANTS_AT[stall][mask]``: an assistant on each free space of ``stall`` (``FREE_SPACES``)."""
+BODYGUARDS_AT = tuple(tuple(tuple(BODYGUARD_TEXT[s] for s in free) for free in masks) for masks in FREE_SPACES)
 TOURIST_TEXT = tuple(tuple(place_text("tourist", s, c) for c in range(NUM_COLOURS)) for s in range(SIZE * SIZE * 4))
 COUSIN_TEXT = {
     (s, t): tuple(place_text("cousin", s, c, t) for c in range(NUM_COLOURS))
