@@ -199,6 +199,8 @@ class SqliteDatabase:
 
 # ---- PostgreSQL --------------------------------------------------------------------------------
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+POOL_SIZE = 10
+"""Connections per process (the server's max_connections must cover every process's pool)."""
 MIGRATION_LOCK = 0x42415A4141520001
 """The advisory lock key (per database) held while migrating: two processes starting at once take turns."""
 MIGRATIONS_TABLE = """CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -264,10 +266,19 @@ class PostgresDatabase:
         self.url = url
 
     @classmethod
-    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresDatabase:
-        """Connect to the database at ``url`` (it must exist) and migrate it."""
+    async def open(cls, url: str, *, connections: int = POOL_SIZE) -> PostgresDatabase:
+        """Connect to the database at ``url`` (it must exist) and migrate it.
+
+        The pool's connections are all opened now and kept open: a command arriving while others are
+        being handled never waits for a new connection to be made (a wait that would let work that
+        arrived later overtake it).
+        """
         pool = await asyncpg.create_pool(
-            url, min_size=min_size, max_size=max_size, server_settings={"application_name": "bazaar"}
+            url,
+            min_size=connections,
+            max_size=connections,
+            max_inactive_connection_lifetime=0,
+            server_settings={"application_name": "bazaar"},
         )
         database = cls(pool, url)
         try:
