@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from bisect import insort
 
-from engines.base import Events
+from engines.base import NO_EVENTS, Event, Events
+from engines.jambo.cards import NAMES
 from engines.jambo.state import NOBODY, JamboState, own
 
 
@@ -68,6 +69,12 @@ def reshuffle(state: JamboState, events: Events) -> None:
         pool[card] += 1
     events.emit("reshuffled", cards=len(state.discard))
     state.discard = []
+
+
+def tell_drawer(events: Events, code: str, seat: int, card: int) -> None:
+    """``code`` naming ``card`` for ``seat``; everyone else reads ``<code>_hidden`` without it (built only if kept)."""
+    if events is not NO_EVENTS:
+        events.emit(code, seat=seat, public=Event(f"{code}_hidden", {"seat": seat}), card=NAMES[card])
 
 
 def add_to_hand(state: JamboState, seat: int, card: int, *, known: bool) -> None:

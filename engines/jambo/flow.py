@@ -14,12 +14,12 @@ from collections.abc import Callable
 from itertools import accumulate
 from typing import Any
 
-from engines.base import CHANCE, Event, Events
+from engines.base import CHANCE, Events
 from engines.jambo import animals, auction, deck, people, reactions, trade, turn, utilities
 from engines.jambo.cards import CARD_ID, NAMES, WARE_CARDS
 from engines.jambo.data import DATA
 from engines.jambo.state import NOBODY, JamboState, Step, other, own
-from engines.jambo.steps import StepRule, changed, head, make_step, pop, replace
+from engines.jambo.steps import StepRule, counted_down, head, make_step, pop, replace
 
 RULES: dict[str, StepRule] = {
     **turn.STEPS,
@@ -125,7 +125,7 @@ def apply_move(state: JamboState, move: str, events: Events) -> None:
 def advance(state: JamboState, events: Events) -> None:
     """Run automatic steps (and end a turn with no action left) until a seat or chance must decide."""
     while state.stage != "over":
-        step = head(state)
+        step = state.steps[0] if state.steps else None
         if step is None:
             if state.stage == "deal":
                 turn.start_turn(state, 0, events)
@@ -144,7 +144,7 @@ def advance(state: JamboState, events: Events) -> None:
 
 def _ready_to_draw(state: JamboState, events: Events) -> bool:
     """Whether a card can be drawn now (reshuffling the discard pile if the deck is empty); drops the draw if not."""
-    if deck.deck_size(state):
+    if state.deck.top or any(state.deck.pool):
         return True
     if state.discard:
         deck.reshuffle(state, events)
@@ -166,7 +166,7 @@ def _draw(state: JamboState, step: Step, card: int, events: Events) -> None:
 
 def _count_down(state: JamboState, step: Step) -> None:
     if step.n > 1:
-        replace(state, changed(step, n=step.n - 1))
+        replace(state, counted_down(step))
     else:
         pop(state)
 
@@ -174,8 +174,7 @@ def _count_down(state: JamboState, step: Step) -> None:
 def _to_hand(state: JamboState, step: Step, card: int, events: Events, *, seen: bool) -> None:
     """Into the drawer's hand, seen by them alone (``seen``: the other player knew it from a Psychic)."""
     deck.add_to_hand(state, step.seat, card, known=seen)
-    hidden = Event("card_drawn_hidden", {"seat": step.seat})
-    events.emit("card_drawn", seat=step.seat, public=hidden, card=NAMES[card])
+    deck.tell_drawer(events, "card_drawn", step.seat, card)
     _count_down(state, step)
 
 
@@ -183,7 +182,7 @@ def _to_look(state: JamboState, step: Step, card: int, events: Events) -> None:
     """Looked at by the drawer alone, before they decide (phase 1, Scale, Psychic)."""
     own(state, "drawn").append(card)
     state.drawn_seat = step.seat
-    events.emit("card_seen", seat=step.seat, public=Event("card_seen_hidden", {"seat": step.seat}), card=NAMES[card])
+    deck.tell_drawer(events, "card_seen", step.seat, card)
     _count_down(state, step)
 
 

@@ -56,7 +56,7 @@ from engines.jambo.cards import (
 )
 from engines.jambo.reactions import rain_window
 from engines.jambo.state import NOBODY, JamboState, Step, other, own
-from engines.jambo.steps import StepRule, changed, draw, make_step, pop, push, replace
+from engines.jambo.steps import StepRule, changed, counted_down, draw, make_step, pop, push, replace
 from engines.jambo.trade import gain, sell_price
 
 Options = Callable[[JamboState, int], list[str]]
@@ -288,7 +288,7 @@ def _dancer_apply(state: JamboState, step: Step, words: list[str], events: Event
     stands.remove(state, step.seat, ware)
     events.emit("ware_returned", seat=step.seat, ware=WARES[ware])
     if step.n > 1:
-        replace(state, changed(step, n=step.n - 1))
+        replace(state, counted_down(step))
         return
     pop(state)
     gold = sell_price(state, step.card)

@@ -108,6 +108,11 @@ def changed(step: Step, *, seat: int | None = None, n: int | None = None, chaine
     )
 
 
+def counted_down(step: Step) -> Step:
+    """``step`` with one less to do (``n - 1``)."""
+    return make_step(step.kind, step.seat, step.card, step.arg, step.n - 1, step.dest, step.free, step.chained)
+
+
 def draw(seat: int, count: int, dest: str) -> Step:
     """A draw of ``count`` cards for ``seat`` going to ``dest`` (hand, look, table, reveal)."""
     return make_step("draw", seat, n=count, dest=dest)

@@ -21,7 +21,7 @@ from engines.jambo.data import DATA
 from engines.jambo.reactions import rain_window
 from engines.jambo.stands import PER_KIND
 from engines.jambo.state import JamboState, Step, own
-from engines.jambo.steps import StepRule, changed, make_step, pop, push, replace
+from engines.jambo.steps import StepRule, counted_down, make_step, pop, push, replace
 
 
 def wise_bonus(state: JamboState) -> int:
@@ -147,7 +147,7 @@ def _overflow_apply(state: JamboState, step: Step, words: list[str], events: Eve
     own(state, "wares")[step.seat][ware] -= 1
     events.emit("ware_returned", seat=step.seat, ware=WARES[ware])
     if step.n > 1:
-        replace(state, changed(step, n=step.n - 1))
+        replace(state, counted_down(step))
     else:
         pop(state)
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from engines.base import Event, Events
+from engines.base import Events
 from engines.jambo import animals, deck, people, trade, utilities
 from engines.jambo.cards import ANIMALS, KIND, NAMES, SMALL_STAND, UTILITIES, split_card
 from engines.jambo.data import DATA
@@ -143,9 +143,7 @@ def _look_apply(state: JamboState, step: Step, words: list[str], events: Events)
     if words[0] == "keep":
         deck.add_to_hand(state, step.seat, card, known=False)
         state.stage = "playing"
-        events.emit(
-            "card_kept", seat=step.seat, public=Event("card_kept_hidden", {"seat": step.seat}), card=NAMES[card]
-        )
+        deck.tell_drawer(events, "card_kept", step.seat, card)
     else:
         deck.to_discard(state, card)
         events.emit("draw_discarded", seat=step.seat, card=NAMES[card])

@@ -370,7 +370,7 @@ def _scale_auto(state: JamboState, step: Step, events: Events) -> bool:
 
 
 def _kept_event(events: Events, seat: int, card: int) -> None:
-    events.emit("card_kept", seat=seat, public=Event("card_kept_hidden", {"seat": seat}), card=NAMES[card])
+    deck.tell_drawer(events, "card_kept", seat, card)
 
 
 def _scale_moves(state: JamboState, step: Step) -> list[str]:
