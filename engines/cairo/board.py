@@ -9,6 +9,10 @@ and to the souk square below them.
 Squares are numbered (``Square.index``): the tavern and souk squares row by row from the north,
 then the queue squares from the west. Everything the rules ask of a square is a list indexed by
 that number, built once.
+
+For the quick local blocking test (``engines.cairo.paths.ring_keeps_joined``) each square also
+knows its *ring*: the up to eight squares around it, clockwise from the north-west, as bits
+(``Ring``), and ``around``: itself and those eight (what a change to one square can affect).
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ TAVERN = "tavern"
 QUEUE = "queue"
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 """North, east, south, west: the order neighbours are listed in."""
+RING_STEPS = ((-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
+"""The ring around a square, clockwise from the north-west: bit ``i`` of a ring mask is ``RING_STEPS[i]``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +44,20 @@ class Square:
     sector: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class Ring:
+    """The squares around one square, as bits of an 8-bit mask (bit ``i`` is ``RING_STEPS[i]``).
+
+    ``squares``: ``(bit, square)`` for each ring position on the board. ``links``: bit ``i`` set when
+    ring positions ``i`` and ``i + 1`` (mod 8) are neighbours on the board (both exist and are joined).
+    ``sides``: the bits of the ring positions that are the square's own neighbours.
+    """
+
+    squares: tuple[tuple[int, int], ...]
+    links: int
+    sides: int
+
+
 class Board:
     """The fixed geometry: every square, its kind, sector and orthogonal neighbours."""
 
@@ -50,6 +70,17 @@ class Board:
         self.sectors: tuple[str, ...] = tuple(square.sector or "" for square in self.squares)
         self.neighbours: tuple[tuple[int, ...], ...] = _neighbour_table(self.squares)
         self.queue: tuple[int, ...] = tuple(s.index for s in self.squares if s.kind == QUEUE)
+        self.rings: tuple[Ring, ...] = _ring_table(self.squares, self.neighbours)
+        self.around: tuple[tuple[int, ...], ...] = tuple(
+            (square, *(other for _, other in ring.squares)) for square, ring in enumerate(self.rings)
+        )
+        """Each square and the squares of its ring."""
+        self.souk_sides: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((1 << bit, other) for bit, other in enumerate(around) if self.kinds[other] == SOUK)
+            for around in self.neighbours
+        )
+        """For each square, ``(bit, neighbour)`` for its souk neighbours (where an entrance may be): bit ``i``
+        stands for ``neighbours[square][i]``."""
 
     def square(self, name: str) -> Square | None:
         """The square called ``name`` (lower case), or None."""
@@ -77,6 +108,24 @@ def _neighbour_table(squares: tuple[Square, ...]) -> tuple[tuple[int, ...], ...]
     for square in squares:
         around = (by_xy.get((square.x + dx, square.y + dy)) for dx, dy in STEPS)
         table.append(tuple(i for i in around if i is not None and _joined(square, squares[i])))
+    return tuple(table)
+
+
+def _ring_table(squares: tuple[Square, ...], neighbours: tuple[tuple[int, ...], ...]) -> tuple[Ring, ...]:
+    """The ring of every square (see ``Ring``)."""
+    by_xy = {(s.x, s.y): s.index for s in squares}
+    table = []
+    for square in squares:
+        ring = [by_xy.get((square.x + dx, square.y + dy)) for dx, dy in RING_STEPS]
+        links = sides = 0
+        for bit, here in enumerate(ring):
+            after = ring[(bit + 1) % len(ring)]
+            if here is not None and after is not None and after in neighbours[here]:
+                links |= 1 << bit
+            if here is not None and here in neighbours[square.index]:
+                sides |= 1 << bit
+        found = tuple((1 << bit, here) for bit, here in enumerate(ring) if here is not None)
+        table.append(Ring(found, links, sides))
     return tuple(table)
 
 

@@ -21,11 +21,11 @@ from engines.cairo.layout import Layout, layout_of
 from engines.cairo.moves import CHANCE_WORDS, move_words, pass_moves, to_move
 from engines.cairo.rules import (
     attract_targets,
-    card_payments,
     covering_wilds,
     door_problem,
     extension_problem,
     extension_sites,
+    payable_sectors,
     price_problem,
     single_card_payments,
     stall_site_problem,
@@ -274,7 +274,7 @@ def check_cards_for(reading: Reading, square: Square, colour: str, price: int) -
     """The merchant must be able to pay for a build on ``square``: cards, and coins for an extension."""
     state, data, seat = reading.state, load_cairo_data(), reading.seat
     hand, coins, sector = state.hands[seat], state.coins[seat], square.sector or ""
-    if card_payments(data, hand, coins, sector, colour, price):
+    if sector in payable_sectors(data, hand, coins, colour, price):
         return
     problem = price_problem(coins, colour, price, data.other_colour_coins_per_unit)
     if problem:

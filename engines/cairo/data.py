@@ -86,7 +86,7 @@ class CairoData(BaseModel):
             raise ValueError("sector and zone names must differ (they name the cards)")
         return self
 
-    @property
+    @cached_property
     def card_names(self) -> tuple[str, ...]:
         """Every building-card name in canonical order: the sectors, then the zones (wildcards)."""
         return (*self.sectors, *self.zones)

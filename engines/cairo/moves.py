@@ -13,17 +13,22 @@ from itertools import combinations, permutations
 from engines.base import CHANCE
 from engines.cairo.board import get_board
 from engines.cairo.data import load_cairo_data
-from engines.cairo.layout import Layout, layout_of
+from engines.cairo.layout import layout_of
 from engines.cairo.rules import (
-    attract_targets,
+    attract_choices,
     can_move,
     card_payments,
     coin_payments,
     extension_sites,
+    extensions_left_on,
+    own_spots,
+    owned_colours,
     payable_sectors,
     stall_sites,
 )
-from engines.cairo.state import CairoState, cards_available, deal_source, extensions_left, own_stalls, owned_stall
+from engines.cairo.sitelists import site_list, site_moves
+from engines.cairo.state import CairoState, cards_available, deal_source
+from engines.cairo.texts import attract_text, extend_text
 
 BUILD_WORDS = ("build", "extend", "move")
 PAY_CARD_WORDS = ("card", "wild", "cards")
@@ -94,37 +99,22 @@ def colours_to_place(state: CairoState) -> list[str]:
     """The colours the seat placing now may place: the neutral stall drawn, or its own not yet placed."""
     if state.phase == "neutral":
         return [state.neutral_drawn] if state.neutral_drawn else []
-    seat = state.place_order[0]
-    return [c for c in load_cairo_data().colours if owned_stall(state, seat, c) is None]
+    owned = owned_colours(layout_of(state), state.place_order[0])
+    return [colour for colour in load_cairo_data().colours if colour not in owned]
 
 
 def place_moves(state: CairoState) -> list[str]:
-    layout = layout_of(state)
-    return [text for colour in colours_to_place(state) for _, text in site_texts(layout, "place", colour, True)]
-
-
-def site_texts(layout: Layout, word: str, colour: str, setup: bool) -> list[tuple[str, str]]:
-    """``(sector, move)`` for every site of a new main stall of ``colour``: ``place red e5 door e6`` ...
-
-    Kept with the layout: a board asked again (another turn, another merchant) formats nothing anew.
-    """
-    key = ("texts", word, colour, setup)
-    found = layout.memo.get(key)
-    if found is None:
-        board = layout.board
-        names, sectors = board.names, board.sectors
-        found = layout.memo[key] = [
-            (sectors[square], f"{word} {colour} {names[square]} door {names[door]}")
-            for square, door in stall_sites(layout, load_cairo_data(), colour, setup)
-        ]
-    return found  # type: ignore[return-value]
+    layout, moves = layout_of(state), []
+    for colour in colours_to_place(state):
+        moves.extend(site_moves(layout, "place", colour, True))
+    return moves
 
 
 def pass_moves(state: CairoState) -> list[str]:
     if state.phase == "final":
         return ["pass"]
-    layout, data = layout_of(state), load_cairo_data()
-    placeable = any(stall_sites(layout, data, colour, setup=True) for colour in colours_to_place(state))
+    layout = layout_of(state)
+    placeable = any(site_list(layout, "place", colour, True).squares for colour in colours_to_place(state))
     return [] if placeable else ["pass"]
 
 
@@ -133,31 +123,40 @@ def build_moves(state: CairoState) -> list[str]:
     seat, data = state.active, load_cairo_data()
     assert seat is not None
     layout, hand, coins = layout_of(state), state.hands[seat], state.coins[seat]
-    moves = []
+    owned, moves = owned_colours(layout, seat), []
     for colour in data.colours:
-        if owned_stall(state, seat, colour) is not None:
+        if colour in owned:
             continue
         payable = payable_sectors(data, hand, coins, colour, 0)
-        if payable:
-            moves.extend(text for sector, text in site_texts(layout, "build", colour, False) if sector in payable)
+        if len(payable) == len(data.sectors):
+            moves.extend(site_moves(layout, "build", colour, False))
+        elif payable:
+            found, sectors = site_list(layout, "build", colour, False), layout.board.sectors
+            moves.extend(
+                text
+                for square, texts in zip(found.squares, found.runs, strict=True)
+                if sectors[square] in payable
+                for text in texts
+            )
     return moves
 
 
 def extend_moves(state: CairoState) -> list[str]:
     seat, data = state.active, load_cairo_data()
     assert seat is not None
-    layout, board = layout_of(state), get_board()
-    left = extensions_left(state, data.colours, data.extensions_per_colour)
+    layout, sectors = layout_of(state), get_board().sectors
+    left, hand, coins = extensions_left_on(layout, data), state.hands[seat], state.coins[seat]
     moves = []
-    for stall in own_stalls(state, seat, data.colours):
-        if left[stall.colour] <= 0:
+    for spot in own_spots(layout, seat, data.colours):
+        if left[spot.colour] <= 0:
             continue
-        payable = payable_sectors(data, state.hands[seat], state.coins[seat], stall.colour, stall.size + 1)
-        moves.extend(
-            f"extend {stall.colour} {board.names[square]}"
-            for square in extension_sites(layout, data, layout.spots[stall.id])
-            if board.sectors[square] in payable
-        )
+        payable = payable_sectors(data, hand, coins, spot.colour, spot.size + 1)
+        if payable:
+            moves.extend(
+                extend_text(spot.colour, square)
+                for square in extension_sites(layout, data, spot)
+                if sectors[square] in payable
+            )
     return moves
 
 
@@ -166,15 +165,14 @@ def move_moves(state: CairoState) -> list[str]:
     assert seat is not None
     layout, board = layout_of(state), get_board()
     moves = []
-    for stall in own_stalls(state, seat, data.colours):
-        if not can_move(layout, data, layout.spots[stall.id]):
+    for spot in own_spots(layout, seat, data.colours):
+        if not can_move(layout, data, spot):
             continue
-        payable = payable_sectors(data, state.hands[seat], state.coins[seat], stall.colour, 0)
-        old = (board.index[stall.square], board.index[stall.door])
+        payable = payable_sectors(data, state.hands[seat], state.coins[seat], spot.colour, 0)
         moves.extend(
-            f"move {stall.colour} to {board.names[square]} door {board.names[door]}"
-            for square, door in stall_sites(layout_of(state, lifted=stall.id), data, stall.colour, setup=False)
-            if (square, door) != old and board.sectors[square] in payable
+            f"move {spot.colour} to {board.names[square]} door {board.names[door]}"
+            for square, door in stall_sites(layout_of(state, lifted=spot.id), data, spot.colour, setup=False)
+            if (square, door) != (spot.square, spot.door) and board.sectors[square] in payable
         )
     return moves
 
@@ -212,14 +210,8 @@ def pay_text(payment: dict[str, int]) -> str:
 def attract_moves(state: CairoState) -> list[str]:
     seat = state.active
     assert seat is not None
-    layout, names = layout_of(state), get_board().names
-    return [
-        f"attract {colour} to {names[door]}"
-        for colour in load_cairo_data().colours
-        if colour in state.customers
-        for door, _, needed in attract_targets(layout, colour)
-        if needed <= state.charlatans[seat]
-    ]
+    found = attract_choices(layout_of(state), load_cairo_data().colours, state.charlatans[seat])
+    return [attract_text(colour, door) for colour, door in found]
 
 
 def take_moves(state: CairoState) -> list[str]:

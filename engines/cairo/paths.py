@@ -1,25 +1,37 @@
 """Customer paths: distances over the walkable squares, and which squares may be blocked.
 
 Customers walk orthogonally over *walkable* squares: souk squares without a stall tile (free
-squares, entrances, squares with customers) and queue squares, never the tavern zone. Both tools
+squares, entrances, squares with customers) and queue squares, never the tavern zone. The tools
 here take ``steps``: for each square, its walkable neighbours (none for a square that is not
 walkable itself).
 
+Distances: ``walk_distances`` walks from one square to every square it reaches;
+``distances_after_blocking`` updates such a walk when one square gets a tile, touching only the
+squares whose distance grows (in an open souk, a handful).
+
 The rule "every entrance stays reachable by every customer" asks, for a square about to get a
 tile (and perhaps a new entrance next to it), whether the *terminals* (every customer and every
-entrance) stay in one piece. ``PathIndex`` answers that in constant time per square: one
-depth-first search of the terminals' piece (Tarjan's articulation points) records for each square
-its place in the search tree, the size of its subtree and how many terminals the subtree holds.
-Removing a square splits its piece into the subtrees of the children that cannot climb above it,
-and the rest; blocking is allowed when at most one of those pieces holds terminals, and a new
-entrance must lie in that one.
+entrance) stay in one piece. Two answers:
+
+* ``ring_keeps_joined``, local and usually enough: if the walkable neighbours of the square are
+  joined to each other through the eight squares around it, a tile there cuts nothing apart.
+* ``PathIndex``, global: one depth-first search of the terminals' piece (Tarjan's articulation
+  points) records for each square its place in the search tree (``SearchTree``), the size of its
+  subtree and how many terminals the subtree holds. Removing a square splits its piece into the
+  subtrees of the children that cannot climb above it, and the rest; blocking is allowed when at
+  most one of those pieces holds terminals, and a new entrance must lie in that one. The search
+  tree depends on the walkable squares only, so customers walking reuse it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from heapq import heappop, heappush
+
+from engines.cairo.board import Ring
 
 Ranges = tuple[tuple[int, int], ...]
+RING_BITS = 8
 
 
 def walking_steps(neighbours: Sequence[Sequence[int]], walkable: Sequence[bool]) -> list[list[int]]:
@@ -27,6 +39,7 @@ def walking_steps(neighbours: Sequence[Sequence[int]], walkable: Sequence[bool])
     return [[n for n in around if walkable[n]] if walkable[square] else [] for square, around in enumerate(neighbours)]
 
 
+# ---- distances ------------------------------------------------------------------------------
 def distances(steps: Sequence[Sequence[int]], start: int, targets: Collection[int]) -> dict[int, int]:
     """Steps from ``start`` to each of ``targets`` it can reach (a breadth-first walk that stops when all are found)."""
     wanted = set(targets)
@@ -47,56 +60,198 @@ def distances(steps: Sequence[Sequence[int]], start: int, targets: Collection[in
     return reached
 
 
-class PathIndex:
-    """The search tree of the terminals' piece of the board, and the terminals in each subtree."""
+def walk_distances(steps: Sequence[Sequence[int]], start: int) -> list[int]:
+    """Steps from ``start`` to every square (-1: out of reach), by a breadth-first walk."""
+    dist = [-1] * len(steps)
+    dist[start] = 0
+    queue = [start]
+    for here in queue:
+        step = dist[here] + 1
+        for there in steps[here]:
+            if dist[there] < 0:
+                dist[there] = step
+                queue.append(there)
+    return dist
 
-    __slots__ = ("joined", "low", "main", "order", "parent", "size", "steps", "terminals")
 
-    def __init__(self, steps: Sequence[Sequence[int]], terminals: Sequence[int]) -> None:
-        self.steps = steps
+def distances_after_blocking(
+    steps: Sequence[Sequence[int]], dist: list[int], blocked: int, sides: Sequence[int]
+) -> list[int]:
+    """``dist`` (a walk from one start) updated for a tile on ``blocked``; ``steps`` are those after the tile.
+
+    ``sides``: the walkable neighbours ``blocked`` had. Returns ``dist`` itself when nothing changes.
+    """
+    if dist[blocked] < 0:
+        return dist
+    if dist[blocked] == 0:
+        return walk_distances(steps, blocked)
+    lost = _lost_squares(steps, dist, blocked, sides)
+    new = list(dist)
+    for square in lost:
+        new[square] = -1
+    _settle(steps, new, lost)
+    return new
+
+
+def _lost_squares(steps: Sequence[Sequence[int]], dist: list[int], blocked: int, sides: Sequence[int]) -> list[int]:
+    """``blocked`` and the squares whose every shortest way ran through it (their distance grows)."""
+    lost, is_lost = [blocked], {blocked}
+    for here in lost:
+        level = dist[here]
+        for there in sides if here == blocked else steps[here]:
+            if (
+                dist[there] == level + 1
+                and there not in is_lost
+                and not any(dist[other] == level and other not in is_lost for other in steps[there])
+            ):
+                is_lost.add(there)
+                lost.append(there)
+    return lost
+
+
+def _settle(steps: Sequence[Sequence[int]], dist: list[int], lost: list[int]) -> None:
+    """New distances for the ``lost`` squares (set to -1), from their neighbours that kept theirs."""
+    waiting: list[tuple[int, int]] = []
+    for square in lost[1:]:
+        best = min((dist[other] for other in steps[square] if dist[other] >= 0), default=-1)
+        if best >= 0:
+            heappush(waiting, (best + 1, square))
+    is_lost = set(lost)
+    while waiting:
+        step, square = heappop(waiting)
+        if dist[square] >= 0:
+            continue
+        dist[square] = step
+        for other in steps[square]:
+            if dist[other] < 0 and other in is_lost:
+                heappush(waiting, (step + 1, other))
+
+
+# ---- the local blocking test -------------------------------------------------------------------
+_RING_ANSWERS: dict[tuple[int, int, int], bool] = {}
+
+
+def ring_keeps_joined(ring: Ring, walkable: Sequence[bool]) -> bool:
+    """Whether the walkable neighbours of a square stay joined through its ring if the square is blocked.
+
+    True means a tile there cuts nothing apart (the converse does not hold: the neighbours may be
+    joined the long way round, which only ``PathIndex`` knows).
+    """
+    mask = 0
+    for bit, square in ring.squares:
+        if walkable[square]:
+            mask |= bit
+    key = (ring.links, ring.sides, mask)
+    found = _RING_ANSWERS.get(key)
+    if found is None:
+        found = _RING_ANSWERS[key] = _one_arc(ring.links, ring.sides, mask)
+    return found
+
+
+def _one_arc(links: int, sides: int, mask: int) -> bool:
+    """Whether the walkable side positions of ``mask`` lie on one arc of live ring links."""
+    need = [bit for bit in range(RING_BITS) if sides >> bit & 1 and mask >> bit & 1]
+    if len(need) < 2:
+        return True
+    live = [bool(links >> bit & 1 and mask >> bit & 1 and mask >> ((bit + 1) % RING_BITS) & 1) for bit in range(8)]
+    if all(live):
+        return True
+    arc, label, start = 0, [0] * RING_BITS, live.index(False)
+    for step in range(1, RING_BITS + 1):
+        bit = (start + step) % RING_BITS
+        label[bit] = arc
+        if not live[bit]:
+            arc += 1
+    return len({label[bit] for bit in need}) == 1
+
+
+# ---- the global blocking test -------------------------------------------------------------------
+class SearchTree:
+    """A depth-first search of the walkable squares from ``root``: preorder, low-links, parents, sizes.
+
+    Squares the search does not reach keep order -1. ``by_order`` lists the squares reached in preorder.
+    """
+
+    __slots__ = ("by_order", "low", "order", "parent", "root", "size", "steps")
+
+    def __init__(self, steps: Sequence[Sequence[int]], root: int) -> None:
         count = len(steps)
+        self.steps, self.root = steps, root
         self.order = [-1] * count
-        self.low = [0] * count
         self.parent = [-1] * count
+        self.low: list[int] = []
         self.size = [1] * count
-        self.terminals = [0] * count
-        for terminal in terminals:
-            self.terminals[terminal] = 1
-        root = terminals[0] if terminals else -1
+        self.by_order: list[int] = []
         if root >= 0:
-            self._search(root)
-        self.joined = all(self.order[t] >= 0 for t in terminals)
-        self.main = root if self.joined else -1
+            self._visit(root)
+            self._climb()
 
-    def _search(self, root: int) -> None:
-        """Iterative depth-first search from ``root``: order, low-link, parent, subtree size and terminals.
-
-        Squares the search does not reach keep order -1: they are not in the terminals' piece.
-        """
-        order, low, parent, size, terminals = self.order, self.low, self.parent, self.size, self.terminals
-        steps = self.steps
-        counter = 0
-        order[root] = low[root] = 0
-        stack = [(root, iter(steps[root]))]
+    def _visit(self, root: int) -> None:
+        """Preorder and parents: an iterative depth-first search (each square's parent is its last pusher)."""
+        order, parent, steps, by_order = self.order, self.parent, self.steps, self.by_order
+        stack = [root]
         while stack:
-            here, pending = stack[-1]
-            for there in pending:
+            here = stack.pop()
+            if order[here] >= 0:
+                continue
+            order[here] = len(by_order)
+            by_order.append(here)
+            for there in steps[here]:
                 if order[there] < 0:
-                    counter += 1
-                    order[there] = low[there] = counter
                     parent[there] = here
-                    stack.append((there, iter(steps[there])))
-                    break
-                if there != parent[here] and order[there] < low[here]:
-                    low[here] = order[there]
-            else:
-                stack.pop()
-                up = parent[here]
-                if up >= 0:
-                    if low[here] < low[up]:
-                        low[up] = low[here]
-                    size[up] += size[here]
-                    terminals[up] += terminals[here]
+                    stack.append(there)
+
+    def _climb(self) -> None:
+        """Low-links and subtree sizes, children before parents (reverse preorder).
+
+        A square's low-link: the least preorder among itself, its neighbours but its parent, and
+        its children's low-links (edges to descendants never lower it).
+        """
+        order, parent, size, steps = self.order, self.parent, self.size, self.steps
+        low = self.low = list(order)
+        for here in reversed(self.by_order):
+            best, up = low[here], parent[here]
+            for there in steps[here]:
+                if order[there] < best and there != up:
+                    best = order[there]
+            low[here] = best
+            if up >= 0:
+                if best < low[up]:
+                    low[up] = best
+                size[up] += size[here]
+
+    def count(self, terminals: Collection[int]) -> list[int]:
+        """For each square, the terminals in its subtree."""
+        counts = [0] * len(self.order)
+        for terminal in terminals:
+            counts[terminal] = 1
+        parent = self.parent
+        for here in reversed(self.by_order):
+            up = parent[here]
+            if up >= 0:
+                counts[up] += counts[here]
+        return counts
+
+
+class PathIndex:
+    """The search tree of the terminals' piece of the board, and the terminals in each subtree.
+
+    ``tree``: a search tree of the same walkable squares to reuse (customers moved, no tile placed);
+    it must reach every terminal, else the index searches afresh.
+    """
+
+    __slots__ = ("joined", "low", "main", "order", "parent", "size", "steps", "terminals", "tree")
+
+    def __init__(
+        self, steps: Sequence[Sequence[int]], terminals: Sequence[int], tree: SearchTree | None = None
+    ) -> None:
+        if tree is None or tree.steps is not steps or any(tree.order[t] < 0 for t in terminals):
+            tree = SearchTree(steps, terminals[0] if terminals else -1)
+        self.tree, self.steps = tree, steps
+        self.order, self.low, self.parent, self.size = tree.order, tree.low, tree.parent, tree.size
+        self.terminals = tree.count(terminals)
+        self.joined = all(self.order[t] >= 0 for t in terminals)
+        self.main = tree.root if self.joined and terminals else -1
 
     def can_block(self, square: int, new_entrance: int | None = None) -> bool:
         """Whether a tile on ``square`` (plus a new entrance) keeps every terminal joined to every other."""

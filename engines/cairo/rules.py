@@ -11,13 +11,15 @@ Owners in parameters: ``owner`` is a seat number or ``"neutral"``; ``seat`` is t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 
 from engines.base import IllegalMove
 from engines.cairo.board import QUEUE, SOUK, TAVERN
-from engines.cairo.data import CairoData
+from engines.cairo.data import CairoData, load_cairo_data
 from engines.cairo.layout import NOBODY, Layout, Spot
+from engines.cairo.reach import allowed_entrances, tile_allowed, walk_from
+from engines.cairo.sites import site_masks, squares_around
 from engines.cairo.state import NEUTRAL
 
 
@@ -44,6 +46,38 @@ def occupant(layout: Layout, square: int) -> dict[str, object]:
 def zone_kind(data: CairoData, colour: str) -> str:
     """Where tiles of ``colour`` stand: the tavern zone (the tavern colour) or the souk."""
     return TAVERN if colour == data.tavern_colour else SOUK
+
+
+# ---- who owns what -------------------------------------------------------------------------
+def own_spots(layout: Layout, seat: int, colours: tuple[str, ...]) -> list[Spot]:
+    """``seat``'s stalls on the board, in colour order (kept with the layout)."""
+    key = ("own_spots", seat)
+    found = layout.memo.get(key)
+    if found is None:
+        mine = [spot for spot in layout.spots.values() if spot.owner == seat]
+        found = layout.memo[key] = sorted(mine, key=lambda spot: colours.index(spot.colour))
+    return found  # type: ignore[return-value]
+
+
+def owned_colours(layout: Layout, seat: int) -> frozenset[str]:
+    """The colours of ``seat``'s stalls on the board (kept with the layout)."""
+    key = ("owned_colours", seat)
+    found = layout.memo.get(key)
+    if found is None:
+        found = layout.memo[key] = frozenset(spot.colour for spot in layout.spots.values() if spot.owner == seat)
+    return found  # type: ignore[return-value]
+
+
+def extensions_left_on(layout: Layout, data: CairoData) -> dict[str, int]:
+    """Extensions of each colour still in the general supply (kept with the layout)."""
+    key = ("extensions_left",)
+    found = layout.memo.get(key)
+    if found is None:
+        found = dict.fromkeys(data.colours, data.extensions_per_colour)
+        for spot in layout.spots.values():
+            found[spot.colour] -= len(spot.extensions)
+        layout.memo[key] = found
+    return found  # type: ignore[return-value]
 
 
 # ---- main stalls ------------------------------------------------------------------------
@@ -111,7 +145,7 @@ def door_problem(layout: Layout, square: int, door: int, seat: int) -> IllegalMo
     problem = free_problem(layout, door, "entrance_not_free", seat)
     if problem:
         return problem
-    if not layout.paths.can_block(square, door):
+    if door not in allowed_entrances(layout, square, (door,)):
         return IllegalMove("cuts_off_entrance", square=names[square], door=names[door])
     return None
 
@@ -121,20 +155,31 @@ def stall_sites(layout: Layout, data: CairoData, colour: str, setup: bool) -> li
     key = ("stall_sites", colour, setup)
     found = layout.memo.get(key)
     if found is None:
-        limit = data.setup_max_main_stalls_per_sector
-        closed = {
-            sector
-            for sector, spots in layout.mains_by_sector.items()
-            if (setup and len(spots) >= limit) or any(spot.colour == colour for spot in spots)
-        }
-        sectors = layout.board.sectors
+        closed, sectors = closed_sectors(layout, data, colour, setup), layout.board.sectors
+        masks, sides = site_masks(layout).masks, layout.board.souk_sides
         found = layout.memo[key] = [
             (square, door)
-            for square, doors in layout.open_squares.get(zone_kind(data, colour), ())
+            for square in site_squares(layout, data, colour)
             if sectors[square] not in closed
-            for door in doors
+            for bit, door in sides[square]
+            if masks[square] & bit
         ]
     return found  # type: ignore[return-value]
+
+
+def site_squares(layout: Layout, data: CairoData, colour: str) -> list[int]:
+    """The squares where some main stall of ``colour`` may stand (colour and sector rules aside), board order."""
+    return site_masks(layout).by_kind.get(zone_kind(data, colour), [])
+
+
+def closed_sectors(layout: Layout, data: CairoData, colour: str, setup: bool) -> set[str]:
+    """The sectors a new main stall of ``colour`` may not go to: one of its colour is there, or (setup) two stalls."""
+    limit = data.setup_max_main_stalls_per_sector
+    return {
+        sector
+        for sector, spots in layout.mains_by_sector.items()
+        if (setup and len(spots) >= limit) or any(spot.colour == colour for spot in spots)
+    }
 
 
 # ---- extensions ---------------------------------------------------------------------------
@@ -160,7 +205,7 @@ def extension_problem(layout: Layout, data: CairoData, spot: Spot, square: int, 
             other=names[other.square],
             seat=seat,
         )
-    if not layout.paths.can_block(square):
+    if not tile_allowed(layout, square):
         return IllegalMove("extension_cuts_off", square=names[square])
     return None
 
@@ -180,14 +225,14 @@ def extension_sites(layout: Layout, data: CairoData, spot: Spot) -> list[int]:
     key = ("extension_sites", spot.id)
     found = layout.memo.get(key)
     if found is None:
-        neighbours, free, kinds = layout.board.neighbours, layout.free, layout.board.kinds
-        kind = zone_kind(data, spot.colour)
-        candidates = {n for tile in spot.tiles for n in neighbours[tile] if free[n] and kinds[n] == kind}
-        found = layout.memo[key] = sorted(
+        kind, kinds, allowed = zone_kind(data, spot.colour), layout.board.kinds, site_masks(layout).allowed
+        found = layout.memo[key] = [
             square
-            for square in candidates
-            if same_colour_touching(layout, spot.colour, square) == [spot.id] and layout.paths.can_block(square)
-        )
+            for square in squares_around(spot.tiles)
+            if allowed[square]
+            and kinds[square] == kind
+            and same_colour_touching(layout, spot.colour, square) == [spot.id]
+        ]
     return found  # type: ignore[return-value]
 
 
@@ -200,12 +245,17 @@ def can_move(layout: Layout, data: CairoData, spot: Spot) -> bool:
 def coin_worth(coins: dict[str, int], colour: str, rate: int) -> int:
     """What ``coins`` can pay for a stall of ``colour``: its own coins 1 for 1, the others ``rate`` for 1."""
     own = coins.get(colour, 0)
-    return own + sum(value for name, value in coins.items() if name != colour) // rate
+    return own + (sum(coins.values()) - own) // rate
 
 
 def affordable(coins: dict[str, int], colour: str, price: int, rate: int) -> bool:
     """Whether ``coins`` can pay ``price``: at least 1 of ``colour``, the rest 1:1 or others at ``rate``:1."""
-    return price <= 0 or (coins.get(colour, 0) >= 1 and coin_worth(coins, colour, rate) >= price)
+    return price <= 0 or _affordable(coins.get(colour, 0), sum(coins.values()), price, rate)
+
+
+def _affordable(own: int, total: int, price: int, rate: int) -> bool:
+    """``affordable`` from the value of the stall's colour (``own``) and of every colour (``total``)."""
+    return own >= 1 and own + (total - own) // rate >= price
 
 
 def price_problem(
@@ -229,26 +279,27 @@ def coin_payments(
 ) -> list[dict[str, int]]:
     """Every exact payment of ``price`` for a stall of ``colour``, cheapest (least value) first."""
     others = [name for name in order if name != colour and coins.get(name, 0) > 0]
+    limits = tuple(coins[name] for name in others)
     payments: list[dict[str, int]] = []
     for own in range(min(price, coins.get(colour, 0)), 0, -1):
-        rest = rate * (price - own)
-        for split in _splits(rest, [coins[name] for name in others]):
+        for split in _splits(rate * (price - own), limits):
             payment = {colour: own}
             payment.update({name: value for name, value in zip(others, split, strict=True) if value})
             payments.append(payment)
     return payments
 
 
-def _splits(total: int, limits: list[int]) -> Iterator[tuple[int, ...]]:
+@lru_cache(maxsize=4096)
+def _splits(total: int, limits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Ways to write ``total`` as a sum bounded by ``limits``, earlier parts as large as possible first."""
     if not limits:
-        if total == 0:
-            yield ()
-        return
+        return ((),) if total == 0 else ()
     room = sum(limits[1:])
-    for first in range(min(total, limits[0]), max(total - room, 0) - 1, -1):
-        for tail in _splits(total - first, limits[1:]):
-            yield (first, *tail)
+    return tuple(
+        (first, *tail)
+        for first in range(min(total, limits[0]), max(total - room, 0) - 1, -1)
+        for tail in _splits(total - first, limits[1:])
+    )
 
 
 def covering_wilds(data: CairoData, hand: list[str], sector: str) -> list[str]:
@@ -259,10 +310,12 @@ def covering_wilds(data: CairoData, hand: list[str], sector: str) -> list[str]:
 def wild_coins(data: CairoData, coins: dict[str, int], colour: str, price: int) -> list[str]:
     """The coin colours a wildcard may be paid with, leaving the build still affordable."""
     cost, rate = data.wild_card_coin_cost, data.other_colour_coins_per_unit
+    own, total = coins.get(colour, 0), sum(coins.values())
     return [
         coin
         for coin in data.colours
-        if coins.get(coin, 0) >= cost and affordable({**coins, coin: coins[coin] - cost}, colour, price, rate)
+        if coins.get(coin, 0) >= cost
+        and (price <= 0 or _affordable(own - cost if coin == colour else own, total - cost, price, rate))
     ]
 
 
@@ -292,16 +345,25 @@ def card_payments(
     return ["cards " + " ".join(trio) for trio in dict.fromkeys(combinations(hand, data.cards_for_any_square))]
 
 
-def payable_sectors(data: CairoData, hand: list[str], coins: dict[str, int], colour: str, price: int) -> set[str]:
+def payable_sectors(data: CairoData, hand: list[str], coins: dict[str, int], colour: str, price: int) -> frozenset[str]:
     """The sectors where ``hand`` and ``coins`` can pay for a build of ``colour`` costing ``price`` coins."""
-    if not affordable(coins, colour, price, data.other_colour_coins_per_unit):
-        return set()
+    return _payable_sectors(tuple(hand), tuple(coins.items()), colour, price)
+
+
+@lru_cache(maxsize=8192)
+def _payable_sectors(
+    hand: tuple[str, ...], coins: tuple[tuple[str, int], ...], colour: str, price: int
+) -> frozenset[str]:
+    """``payable_sectors`` for a hand and a purse as tuples (hands and purses recur: asked once each)."""
+    data, purse = load_cairo_data(), dict(coins)
+    if not affordable(purse, colour, price, data.other_colour_coins_per_unit):
+        return frozenset()
     if len(hand) >= data.cards_for_any_square:
-        return set(data.sectors)
+        return frozenset(data.sectors)
     found = {card for card in hand if card in data.sectors}
-    if wild_coins(data, coins, colour, price):
+    if wild_coins(data, purse, colour, price):
         found.update(sector for card in hand if card in data.zones for sector in data.zones[card].sectors)
-    return found
+    return frozenset(found)
 
 
 # ---- customers ---------------------------------------------------------------------------
@@ -310,6 +372,25 @@ def attract_targets(layout: Layout, colour: str) -> list[tuple[int, int, int]]:
 
     Sorted nearest first (ties in board order); "needed" counts the free entrances strictly nearer.
     """
-    steps = layout.steps_from(colour)
-    found = sorted((dist, door) for door, dist in steps.items())
-    return [(door, dist, sum(1 for other, _ in found if other < dist)) for dist, door in found]
+    key = ("attract", colour)
+    found = layout.memo.get(key)
+    if found is None:
+        dist = walk_from(layout, colour)
+        near = sorted((dist[door], door) for door in layout.free_doors(colour) if dist[door] >= 0)
+        found = layout.memo[key] = [(door, far, sum(1 for other, _ in near if other < far)) for far, door in near]
+    return found  # type: ignore[return-value]
+
+
+def attract_choices(layout: Layout, colours: tuple[str, ...], have: int) -> list[tuple[str, int]]:
+    """``(colour, entrance)`` for every customer and free entrance it can be sent to with ``have`` charlatans."""
+    key = ("attract_choices", have)
+    found = layout.memo.get(key)
+    if found is None:
+        found = layout.memo[key] = [
+            (colour, door)
+            for colour in colours
+            if colour in layout.customers
+            for door, _, needed in attract_targets(layout, colour)
+            if needed <= have
+        ]
+    return found  # type: ignore[return-value]

@@ -6,9 +6,14 @@ the owner of the 2-player neutral stalls.
 
 The parts (``Stall``, ``Pending``, ``LastAction``, ``FinalLine``) are frozen: a change replaces the
 part, so ``copy_state`` can share them between copies and copy only the containers.
+
+A state may keep its board analysis (``engines.cairo.layout``) under ``KEPT`` in its ``__dict__``:
+not a field, so never dumped, compared or validated; a copy shares it, pickling drops it.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -16,6 +21,8 @@ from engines.base import GameState
 
 NEUTRAL = -1
 """Owner of a neutral stall (2-player game)."""
+KEPT = "_kept_layout"
+"""The key of the layout a state keeps in its ``__dict__`` (see ``engines.cairo.layout``)."""
 
 PHASES = ("queue", "deal", "start", "place", "neutral", "play", "card", "pay", "draw", "keep", "final", "over")
 """Every phase, in the order a game meets them (``docs/rules/cairo-view.md`` says who moves in each)."""
@@ -121,20 +128,39 @@ class CairoState(GameState):
     final: list[FinalLine] | None = None
     termination: str | None = None
 
+    def __getstate__(self) -> dict[Any, Any]:
+        """Pickled without the layout it keeps (see the module docstring)."""
+        found = super().__getstate__()
+        found["__dict__"] = {name: value for name, value in found["__dict__"].items() if name != KEPT}
+        return found
+
+
+_DICTS = ("options", "customers", "bank", "deck", "discard")
+_LISTS = ("resigned", "stalls", "charlatans", "display", "deals", "scores", "passed", "place_order", "neutrals")
+_set_attribute = object.__setattr__
+
 
 def copy_state(state: CairoState) -> CairoState:
-    """An independent copy: containers copied, frozen parts shared (much cheaper than a deep copy)."""
-    new = state.model_copy()
-    fields = new.__dict__
-    for name in ("options", "customers", "bank", "deck", "discard"):
-        fields[name] = dict(fields[name])
-    for name in ("resigned", "stalls", "charlatans", "display", "deals", "scores", "passed", "place_order", "neutrals"):
-        fields[name] = list(fields[name])
-    fields["coins"] = [dict(purse) for purse in state.coins]
-    fields["hands"] = [list(hand) for hand in state.hands]
-    fields["medals"] = {colour: dict(holders) for colour, holders in state.medals.items()}
-    if state.final is not None:
-        fields["final"] = list(state.final)
+    """An independent copy: containers copied, frozen parts shared (much cheaper than a deep copy).
+
+    What ``BaseModel.__copy__`` does, without its generic steps (the state has no extra or private
+    attributes), then each container copied one level down.
+    """
+    fields = state.__dict__.copy()
+    for name in _DICTS:
+        fields[name] = fields[name].copy()
+    for name in _LISTS:
+        fields[name] = fields[name].copy()
+    fields["coins"] = [purse.copy() for purse in fields["coins"]]
+    fields["hands"] = [hand.copy() for hand in fields["hands"]]
+    fields["medals"] = {colour: holders.copy() for colour, holders in fields["medals"].items()}
+    if fields["final"] is not None:
+        fields["final"] = fields["final"].copy()
+    new = CairoState.__new__(CairoState)
+    _set_attribute(new, "__dict__", fields)
+    _set_attribute(new, "__pydantic_extra__", None)
+    _set_attribute(new, "__pydantic_fields_set__", state.__pydantic_fields_set__.copy())
+    _set_attribute(new, "__pydantic_private__", None)
     return new
 
 

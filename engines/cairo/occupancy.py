@@ -1,0 +1,278 @@
+"""Who stands where: the stalls, entrances and customers as lists indexed by square (a ``Layout``).
+
+A layout holds no reference to the state it was read from, only plain numbers and strings, so one
+layout serves every state with the same stalls and customers. It is built afresh (``Layout``) or
+*derived* from the layout one move earlier (``with_stall``, ``with_extension``,
+``with_customers``): the lists are copied and the few squares the move touched are patched, and
+the ``Change`` records what differs, so the analyses kept with a layout (``engines.cairo.reach``,
+``engines.cairo.sites``) can update the parent's answers instead of computing them again.
+
+A layout is never changed once built; its analyses are filled in when first asked for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engines.cairo.board import QUEUE, SOUK, Board
+from engines.cairo.paths import PathIndex, walking_steps
+
+NOBODY = -1
+GENERATIONS = 6
+"""How many ancestors a derived layout keeps (their answers may be updated for it; older ones are let go)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """One stall as the layout sees it: squares as indexes."""
+
+    id: int
+    colour: str
+    owner: int
+    square: int
+    door: int
+    extensions: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return 1 + len(self.extensions)
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        return (self.square, *self.extensions)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What a derived layout changed from its parent.
+
+    ``touched``: the squares that got a tile, an entrance, or became free or not free (a customer
+    moving between a queue square and an entrance touches nothing). ``blocked``: the square that
+    stopped being walkable (-1: none). ``terminals``: whether the squares with a customer or an
+    entrance changed.
+    """
+
+    touched: tuple[int, ...]
+    blocked: int = -1
+    terminals: bool = False
+
+
+class Layout:
+    """The board's occupants: for each square its stall tile, entrance and customer, and what follows.
+
+    ``tile``/``door``: the id of the stall with a tile / its entrance there (-1: none); ``main``:
+    the tile is a main stall; ``customer``: the colour standing there; ``free``: no stall, entrance,
+    customer, not a queue square; ``walkable``: customers may stand there; ``steps``: for each
+    square, the walkable neighbours a customer standing there can step to; ``touching``: the first
+    neighbouring square (north, east, south, west) with a stall tile; ``terminals``: the squares
+    with a customer or an entrance, sorted.
+    """
+
+    __slots__ = (
+        "_mains",
+        "_paths",
+        "analyses",
+        "board",
+        "change",
+        "customer",
+        "customers",
+        "door",
+        "free",
+        "main",
+        "memo",
+        "parent",
+        "spots",
+        "steps",
+        "terminals",
+        "tile",
+        "touching",
+        "walkable",
+    )
+
+    def __init__(self, board: Board, spots: tuple[Spot, ...], customers: dict[str, int]) -> None:
+        count = len(board.squares)
+        self.board = board
+        self.spots: dict[int, Spot] = {spot.id: spot for spot in spots}
+        self.customers = customers
+        self.tile = [NOBODY] * count
+        self.main = [False] * count
+        self.door = [NOBODY] * count
+        self.customer: list[str | None] = [None] * count
+        for spot in spots:
+            self.tile[spot.square] = spot.id
+            self.main[spot.square] = True
+            for extension in spot.extensions:
+                self.tile[extension] = spot.id
+            self.door[spot.door] = spot.id
+        for colour, square in customers.items():
+            self.customer[square] = colour
+        self.free = [self._is_free(square) for square in range(count)]
+        self.walkable = [self._is_walkable(square) for square in range(count)]
+        self.steps = walking_steps(board.neighbours, self.walkable)
+        self.touching = [self._first_tile_around(square) for square in range(count)]
+        self.terminals = _terminals(customers, spots)
+        self.parent: Layout | None = None
+        self.change: Change | None = None
+        self._reset()
+
+    def _reset(self) -> None:
+        """No analysis yet."""
+        self._mains: dict[str, list[Spot]] | None = None
+        self._paths: PathIndex | None = None
+        self.analyses: dict[str, Any] = {}
+        """The analyses of ``engines.cairo.reach`` and ``engines.cairo.sites``, by name, once computed."""
+        self.memo: dict[tuple[object, ...], object] = {}
+        """Answers computed from this layout by the rules (building sites per colour, texts ...)."""
+
+    # ---- one square ---------------------------------------------------------------------------
+    def _is_free(self, square: int) -> bool:
+        """No tile, entrance or customer, and not a queue square."""
+        return (
+            self.board.kinds[square] != QUEUE
+            and self.tile[square] < 0
+            and self.door[square] < 0
+            and self.customer[square] is None
+        )
+
+    def _is_walkable(self, square: int) -> bool:
+        """A souk or queue square without a tile."""
+        return self.board.kinds[square] in (SOUK, QUEUE) and self.tile[square] < 0
+
+    def _first_tile_around(self, square: int) -> int:
+        """The first neighbour of ``square`` holding a stall tile, or -1."""
+        tile = self.tile
+        for other in self.board.neighbours[square]:
+            if tile[other] >= 0:
+                return other
+        return NOBODY
+
+    # ---- what follows ------------------------------------------------------------------------
+    @property
+    def mains_by_sector(self) -> dict[str, list[Spot]]:
+        """The main stalls standing in each sector (a tavern square counts for the sector it borders)."""
+        if self._mains is None:
+            found: dict[str, list[Spot]] = {}
+            for spot in self.spots.values():
+                found.setdefault(self.board.sectors[spot.square], []).append(spot)
+            self._mains = found
+        return self._mains
+
+    @property
+    def paths(self) -> PathIndex:
+        """Reachability between every customer and every entrance (the global blocking test).
+
+        A layout whose customers alone moved reuses its parent's search of the walkable squares.
+        """
+        if self._paths is None:
+            parent, change = self.parent, self.change
+            tree = None
+            if parent is not None and parent._paths is not None and change is not None and change.blocked < 0:
+                tree = parent._paths.tree
+            self._paths = PathIndex(self.steps, self.terminals, tree)
+        return self._paths
+
+    def free_doors(self, colour: str) -> list[int]:
+        """The entrances of ``colour`` stalls with no customer on them."""
+        return [s.door for s in self.spots.values() if s.colour == colour and self.customer[s.door] is None]
+
+    # ---- derived layouts ---------------------------------------------------------------------
+    def _child(self) -> Layout:
+        """A copy of the lists (to be patched), with this layout as its parent."""
+        child = Layout.__new__(Layout)
+        child.board, child.spots, child.customers = self.board, self.spots, self.customers
+        child.tile, child.main, child.door = self.tile, self.main, self.door
+        child.customer, child.free, child.walkable = self.customer, self.free, self.walkable
+        child.steps, child.touching, child.terminals = self.steps, self.touching, self.terminals
+        child.parent, child.change = self, None
+        child._reset()
+        ancestor = self
+        for _ in range(GENERATIONS - 1):
+            if ancestor.parent is None:
+                break
+            ancestor = ancestor.parent
+        ancestor.parent = None
+        return child
+
+    def _place_tile(self, square: int, sid: int, main: bool) -> int:
+        """Patch a stall tile onto ``square`` (lists already copied); the square walkers lose, or -1."""
+        self.tile[square] = sid
+        self.main[square] = main
+        self.free[square] = False
+        for other in self.board.neighbours[square]:
+            self.touching[other] = self._first_tile_around(other)
+        if not self.walkable[square]:
+            return NOBODY
+        self.walkable[square] = False
+        for other in self.steps[square]:
+            self.steps[other] = [n for n in self.steps[other] if n != square]
+        self.steps[square] = []
+        return square
+
+    def _copy_tiles(self) -> None:
+        """Own copies of the lists a tile changes."""
+        self.tile, self.main, self.free = list(self.tile), list(self.main), list(self.free)
+        self.walkable, self.steps, self.touching = list(self.walkable), list(self.steps), list(self.touching)
+
+
+def with_stall(parent: Layout, spot: Spot) -> Layout | None:
+    """``parent`` with the new main stall ``spot`` (no extension yet); None if it does not fit on free squares."""
+    free = parent.free
+    if spot.id in parent.spots or spot.extensions or spot.square == spot.door:
+        return None
+    if not free[spot.square] or not free[spot.door]:
+        return None
+    child = parent._child()
+    child._copy_tiles()
+    child.door = list(parent.door)
+    child.spots = {**parent.spots, spot.id: spot}
+    child.door[spot.door] = spot.id
+    child.free[spot.door] = False
+    blocked = child._place_tile(spot.square, spot.id, True)
+    child.terminals = tuple(sorted({*parent.terminals, spot.door}))
+    child.change = Change((spot.square, spot.door), blocked, True)
+    return child
+
+
+def with_extension(parent: Layout, spot: Spot, square: int) -> Layout | None:
+    """``parent`` with ``spot`` (already on the board, smaller by ``square``) extended onto ``square``."""
+    old = parent.spots.get(spot.id)
+    if old is None or (*old.extensions, square) != spot.extensions or not parent.free[square]:
+        return None
+    if (old.colour, old.owner, old.square, old.door) != (spot.colour, spot.owner, spot.square, spot.door):
+        return None
+    child = parent._child()
+    child._copy_tiles()
+    child.spots = {**parent.spots, spot.id: spot}
+    blocked = child._place_tile(square, spot.id, False)
+    child.change = Change((square,), blocked, False)
+    return child
+
+
+def with_customers(parent: Layout, customers: dict[str, int]) -> Layout | None:
+    """``parent`` with the customers standing on ``customers``; None if two would share a square."""
+    customer = list(parent.customer)
+    moved = []
+    for colour, square in parent.customers.items():
+        if customers.get(colour) != square:
+            customer[square] = None
+            moved.append(square)
+    for colour, square in customers.items():
+        if parent.customers.get(colour) != square:
+            if customer[square] is not None:
+                return None
+            customer[square] = colour
+            moved.append(square)
+    child = parent._child()
+    child.customers, child.customer, child.free = customers, customer, list(parent.free)
+    for square in moved:
+        child.free[square] = child._is_free(square)
+    touched = tuple(square for square in dict.fromkeys(moved) if child.free[square] != parent.free[square])
+    child.terminals = _terminals(customers, tuple(parent.spots.values()))
+    child.change = Change(touched, NOBODY, child.terminals != parent.terminals)
+    return child
+
+
+def _terminals(customers: dict[str, int], spots: tuple[Spot, ...]) -> tuple[int, ...]:
+    """The squares with a customer or an entrance, sorted."""
+    return tuple(sorted({*customers.values(), *(spot.door for spot in spots)}))

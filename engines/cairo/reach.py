@@ -1,0 +1,153 @@
+"""What the customers reach on a ``Layout``: their piece of the board, their walks, and what a tile would cut.
+
+Each answer is kept with the layout (``Layout.analyses``) and, for a layout derived from its
+parent by one move, updated from the parent's answer rather than computed again:
+
+* ``reach``: the terminals' piece (the squares joined to every customer and entrance). A tile
+  takes its square out of the piece; only a tile that may cut the piece in two (the local test
+  fails) makes us search again.
+* ``walk_from``: a customer's distance to every square. A tile lengthens only the walks that ran
+  through its square (``distances_after_blocking``); a customer who moved walks afresh.
+* ``tile_allowed`` / ``allowed_entrances``: the rule "every entrance stays reachable by every
+  customer", by the local ring test when it suffices, else by the layout's ``PathIndex``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.cairo.occupancy import Layout
+from engines.cairo.paths import PathIndex, distances_after_blocking, ring_keeps_joined, walk_distances
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """The terminals' piece: ``inside[square]``; ``joined``: every terminal is in it; ``any``: there are terminals.
+
+    ``derived``: updated from the parent layout's piece (False: searched afresh); ``left``: the
+    squares that left the piece then, besides the one blocked (a pocket closed off).
+    """
+
+    inside: list[bool]
+    joined: bool
+    any: bool
+    derived: bool
+    left: tuple[int, ...] = ()
+
+
+def reach(layout: Layout) -> Reach:
+    """The terminals' piece of ``layout`` (kept with it)."""
+    found = layout.analyses.get("reach")
+    if found is None:
+        found = layout.analyses["reach"] = _derived_reach(layout) or _fresh_reach(layout)
+    return found  # type: ignore[no-any-return]
+
+
+def _fresh_reach(layout: Layout) -> Reach:
+    """Search from the first terminal."""
+    terminals = layout.terminals
+    if not terminals:
+        return Reach([False] * len(layout.steps), True, False, False)
+    inside = [dist >= 0 for dist in walk_distances(layout.steps, terminals[0])]
+    return Reach(inside, all(inside[t] for t in terminals), True, False)
+
+
+def _derived_reach(layout: Layout) -> Reach | None:
+    """The parent's piece less the square its tile blocked and what that closed off (None: search afresh)."""
+    parent, change = layout.parent, layout.change
+    if parent is None or change is None:
+        return None
+    old = reach(parent)
+    if not old.joined or not old.any or not layout.terminals:
+        return None
+    inside, blocked, left = old.inside, change.blocked, ()
+    if blocked >= 0 and inside[blocked]:
+        if ring_keeps_joined(layout.board.rings[blocked], layout.walkable):
+            inside = list(inside)
+            inside[blocked] = False
+        elif (found := _after_cut(parent.paths, inside, blocked)) is not None:
+            inside, left = found
+        else:
+            return None
+    if not all(inside[t] for t in layout.terminals):
+        return None
+    return Reach(inside, True, True, True, left)
+
+
+def _after_cut(paths: PathIndex, inside: list[bool], blocked: int) -> tuple[list[bool], tuple[int, ...]] | None:
+    """The piece once ``blocked`` (in it) gets a tile, by the parent's global index; None if the tile splits terminals.
+
+    Also the squares that leave with it: the subtrees cut off that hold no terminal.
+    """
+    found = paths.blockable(blocked)
+    if found is None:
+        return None
+    ranges, keep = found
+    by_order = paths.tree.by_order
+    if keep:
+        ((low, high),) = ranges
+        staying = set(by_order[low:high])
+        left = tuple(square for square in by_order if square not in staying and square != blocked)
+    else:
+        left = tuple(square for low, high in ranges for square in by_order[low:high])
+    inside = list(inside)
+    inside[blocked] = False
+    for square in left:
+        inside[square] = False
+    return inside, left
+
+
+# ---- walks ------------------------------------------------------------------------------------
+def walk_from(layout: Layout, colour: str) -> list[int]:
+    """Steps from the ``colour`` customer's square to every square (-1: out of reach)."""
+    walks: dict[str, list[int]] = layout.analyses.setdefault("walks", {})
+    found = walks.get(colour)
+    if found is None:
+        start = layout.customers[colour]
+        found = walks[colour] = _derived_walk(layout, colour, start) or walk_distances(layout.steps, start)
+    return found
+
+
+def _derived_walk(layout: Layout, colour: str, start: int) -> list[int] | None:
+    """The parent's walk of a customer who stayed put, lengthened around the tile just placed."""
+    parent, change = layout.parent, layout.change
+    if parent is None or change is None or parent.customers.get(colour) != start:
+        return None
+    old = parent.analyses.get("walks", {}).get(colour)
+    if old is None or change.blocked < 0:
+        return old  # type: ignore[no-any-return]
+    return distances_after_blocking(layout.steps, old, change.blocked, parent.steps[change.blocked])
+
+
+# ---- what a tile would cut -------------------------------------------------------------------------
+def needs_search(layout: Layout, found: Reach, square: int) -> bool:
+    """Whether a tile on ``square`` can only be judged by the global test (it might cut the piece)."""
+    return (
+        found.any
+        and layout.walkable[square]
+        and found.inside[square]
+        and not ring_keeps_joined(layout.board.rings[square], layout.walkable)
+    )
+
+
+def tile_allowed(layout: Layout, square: int) -> bool:
+    """Whether a tile on ``square`` keeps every terminal joined to every other (``PathIndex.can_block``)."""
+    found = reach(layout)
+    if not found.joined:
+        return False
+    if needs_search(layout, found, square):
+        return layout.paths.blockable(square) is not None
+    return True
+
+
+def allowed_entrances(layout: Layout, square: int, candidates: tuple[int, ...]) -> tuple[int, ...]:
+    """The ``candidates`` that may be the entrance of a tile on ``square`` (``PathIndex.entrances_when_blocked``)."""
+    found = reach(layout)
+    if not found.joined:
+        return ()
+    if not found.any:
+        return candidates
+    if needs_search(layout, found, square):
+        return layout.paths.entrances_when_blocked(square, candidates)
+    inside = found.inside
+    return tuple(door for door in candidates if inside[door])
