@@ -22,7 +22,7 @@ from engines.jambo import flow, reactions, refusals, view
 from engines.jambo.cards import COUNT, NW
 from engines.jambo.data import DATA
 from engines.jambo.refusals import normalise
-from engines.jambo.state import Deck, JamboState, copy_state, other
+from engines.jambo.state import STATE_JSON, Deck, JamboState, copy_state, other
 from engines.jambo.steps import head
 
 
@@ -56,11 +56,8 @@ class JamboEngine(Engine[JamboState]):
         )
 
     # ---- turn structure -------------------------------------------------------------------------------------
-    def to_move(self, state: JamboState) -> int | None:
-        return flow.to_move(state)
-
-    def legal_moves(self, state: JamboState) -> list[str]:
-        return flow.legal_moves(state)
+    to_move = staticmethod(flow.to_move)
+    legal_moves = staticmethod(flow.legal_moves)
 
     def chance_odds(self, state: JamboState) -> list[tuple[str, float]]:
         return flow.chance_odds(state)
@@ -76,8 +73,7 @@ class JamboEngine(Engine[JamboState]):
                 return wanted
         raise self.refusal(state, move)
 
-    def is_legal(self, state: JamboState, move: str) -> bool:
-        return flow.is_legal(state, move)
+    is_legal = staticmethod(flow.is_legal)
 
     def sample_chance(self, state: JamboState, rng: random.Random) -> str:
         if self.to_move(state) != CHANCE:
@@ -92,9 +88,9 @@ class JamboEngine(Engine[JamboState]):
 
     def apply(self, state: JamboState, move: str) -> JamboState:
         """What ``transition`` gives, without recording the events nobody reads."""
-        if flow.to_move(state) is None:
+        if state.stage == "over":
             raise IllegalMove(GAME_OVER)
-        canonical = self.canonical(state, move)
+        canonical = move if flow.is_legal(state, move) else self.canonical(state, move)
         new = copy_state(state)
         flow.apply_move(new, canonical, NO_EVENTS)
         return new
@@ -102,6 +98,13 @@ class JamboEngine(Engine[JamboState]):
     # ---- search support -------------------------------------------------------------------------------------
     def copy(self, state: JamboState) -> JamboState:
         return copy_state(state)
+
+    # ---- persistence ----------------------------------------------------------------------------------------
+    def dumps(self, state: JamboState) -> str:
+        return STATE_JSON.dump_json(state).decode()
+
+    def loads(self, text: str) -> JamboState:
+        return STATE_JSON.validate_json(text)
 
     # ---- information ----------------------------------------------------------------------------------------
     def view(self, state: JamboState, seat: int | None) -> View:

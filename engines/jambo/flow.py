@@ -109,7 +109,7 @@ def decision(state: JamboState, viewer: int | None) -> tuple[int, str, dict[str,
 # ---- applying -----------------------------------------------------------------------------------------------
 def apply_move(state: JamboState, move: str, events: Events) -> None:
     """Apply a legal canonical ``move`` of whoever is to move, then everything that follows by itself."""
-    step = head(state)
+    step = state.steps[0] if state.steps else None
     if step is None:
         state.last_seat = state.active
         turn.apply_main(state, move, events)

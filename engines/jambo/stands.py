@@ -11,6 +11,8 @@ owner cannot pay the fee does not fit.
 
 from __future__ import annotations
 
+from operator import add, ge, le, sub
+
 from engines.base import Events
 from engines.jambo.cards import NW, ware_list
 from engines.jambo.data import DATA
@@ -21,6 +23,8 @@ SMALL = DATA.small_stand_spaces
 FEE = DATA.large_stand_fee
 PER_KIND = DATA.wares_per_kind
 WARE_RANGE = range(NW)
+FULL = (PER_KIND,) * NW
+"""Every ware's tokens: the supply's counts before any is taken."""
 
 
 def supply(state: JamboState, ware: int) -> int:
@@ -29,8 +33,9 @@ def supply(state: JamboState, ware: int) -> int:
 
 
 def supply_counts(state: JamboState) -> list[int]:
+    """Tokens of each ware left in the supply."""
     first, second = state.wares
-    return [PER_KIND - a - b - t for a, b, t in zip(first, second, state.table_wares, strict=True)]
+    return list(map(sub, FULL, map(add, map(add, first, second), state.table_wares)))
 
 
 def held(state: JamboState, seat: int) -> int:
@@ -56,6 +61,18 @@ def fee_for(state: JamboState, seat: int, count: int) -> int:
     if large >= LARGE:
         return 0
     return FEE if count - small_free(state, seat) >= LARGE - large else 0
+
+
+def placing_fee(state: JamboState, seat: int, count: int) -> int | None:
+    """The fee owed for placing ``count`` wares now (``fee_for``), or None if they do not fit."""
+    held_ = sum(state.wares[seat])
+    smalls = state.smalls[seat]
+    if LARGE + SMALL * smalls - held_ < count:
+        return None
+    large = state.large[seat]
+    if large >= LARGE:
+        return 0
+    return FEE if count - (SMALL * smalls - held_ + large) >= LARGE - large else 0
 
 
 def can_place(state: JamboState, seat: int, count: int, spending: int = 0) -> bool:
@@ -112,20 +129,24 @@ def remove_counts(state: JamboState, seat: int, counts: tuple[int, ...] | list[i
 
 
 def has_wares(state: JamboState, seat: int, counts: tuple[int, ...] | list[int]) -> bool:
-    mine = state.wares[seat]
-    return all(mine[w] >= counts[w] for w in range(NW))
+    """Whether ``seat`` holds at least ``counts`` of each ware."""
+    return all(map(ge, state.wares[seat], counts))
 
 
 def supply_has(state: JamboState, counts: tuple[int, ...] | list[int]) -> bool:
-    return all(supply(state, w) >= counts[w] for w in range(NW) if counts[w])
+    """Whether the supply holds at least ``counts`` of each ware (what is taken plus ``counts`` fits in ``FULL``)."""
+    first, second = state.wares
+    return all(map(le, map(add, map(add, first, second), map(add, state.table_wares, counts)), FULL))
 
 
 def kinds_held(state: JamboState, seat: int) -> list[int]:
+    """The wares ``seat`` holds, in table order."""
     mine = state.wares[seat]
     return [w for w in WARE_RANGE if mine[w]]
 
 
 def kinds_in_supply(state: JamboState, at_least: int = 1) -> list[int]:
+    """The wares the supply holds ``at_least`` of, in table order."""
     first, second = state.wares
     table = state.table_wares
     return [w for w in WARE_RANGE if PER_KIND - first[w] - second[w] - table[w] >= at_least]

@@ -15,16 +15,17 @@ copies it (``own``). So the engine never changes a list it read from ``state.<fi
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from engines.base import GameState
+from pydantic import BaseModel, TypeAdapter
+from pydantic.dataclasses import dataclass as pydantic_dataclass
 
 NOBODY = -1
 
 
-class Step(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Step:
     """One thing still to resolve. ``kind`` says what; ``seat`` who decides (or whom it concerns).
 
     ``card`` is the card concerned (the animal played, the ware card played, the utility used);
@@ -32,9 +33,8 @@ class Step(BaseModel):
     cards already discarded); ``dest`` where drawn cards go (``hand``, ``look``, ``table``,
     ``reveal``); ``free`` marks a utility used through a Crocodile (no action, nothing turned);
     ``chained`` marks a decision that continues its seat's previous move (see ``partial``).
+    Steps are frozen: states share them.
     """
-
-    model_config = ConfigDict(frozen=True)
 
     kind: str
     seat: int
@@ -46,11 +46,12 @@ class Step(BaseModel):
     chained: bool = False
 
 
-class Deck(BaseModel):
+@dataclass(kw_only=True)
+class Deck:
     """The face-down deck: ``top`` (drawn first, in order; known to ``seer``) then ``pool`` (counts per type)."""
 
     pool: list[int]
-    top: list[int] = Field(default_factory=list)
+    top: list[int] = field(default_factory=list)
     seer: int = NOBODY
 
 
@@ -67,9 +68,20 @@ class Orders(BaseModel):
     rain_min: int = 0
 
 
-class JamboState(GameState):
-    """A game of Jambo (2 players). See the module docstring for the representation."""
+@pydantic_dataclass(kw_only=True)
+class JamboState:
+    """A game of Jambo (2 players). See the module docstring for the representation.
 
+    The fields, their validation and their JSON are those a ``GameState`` model would have
+    (``num_players``, ``options`` and ``resigned`` first; ``STATE_JSON`` reads and writes it), but
+    this is a pydantic *dataclass*: reading an attribute of a pydantic model goes through its
+    ``__getattr__`` hook and setting one through its ``__setattr__``, which made a random game a
+    third slower. ``Step`` and ``Deck`` are plain dataclasses for the same reason.
+    """
+
+    num_players: int
+    options: dict[str, bool | int | str] = field(default_factory=dict)
+    resigned: list[int] = field(default_factory=list)
     active: int = 0
     stage: str = "deal"
     """``deal`` (opening hands), ``start`` (nothing drawn yet), ``drawing`` (phase 1 under way),
@@ -81,14 +93,14 @@ class JamboState(GameState):
     known: list[list[int]]
     """Per seat, the cards of that seat's hand that the other player knows (taken in view of both)."""
     deck: Deck
-    drawn: list[int] = Field(default_factory=list)
+    drawn: list[int] = field(default_factory=list)
     """Cards drawn and being looked at by ``drawn_seat`` only (phase 1, Scale, Psychic)."""
     drawn_seat: int = NOBODY
-    discard: list[int] = Field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
     """The discard pile, face up, bottom first."""
     utilities: list[list[int]]
     """Per seat, the utilities in play."""
-    used: list[int] = Field(default_factory=list)
+    used: list[int] = field(default_factory=list)
     """The active player's utilities turned this turn (a multiset of types)."""
     wares: list[list[int]]
     """Per seat, how many of each ware kind are on their stands."""
@@ -97,7 +109,7 @@ class JamboState(GameState):
     smalls: list[int]
     """Per seat, small stands built."""
     stands_built: int = 0
-    table_cards: list[int] = Field(default_factory=list)
+    table_cards: list[int] = field(default_factory=list)
     """Face-up cards in the middle: an auction lot, the Ape's or Lion's pool, Supplies' turned cards."""
     table_wares: list[int]
     """Wares in the middle: a Traveling Merchant's lot or the Elephant's pool."""
@@ -105,7 +117,7 @@ class JamboState(GameState):
     bidder: int = NOBODY
     wise: int = 0
     """Wise Men played this turn."""
-    steps: list[Step] = Field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
     last_seat: int = NOBODY
     """The seat of the last move made by a player (``NOBODY`` after a chance move)."""
     trigger: int = NOBODY
@@ -113,42 +125,24 @@ class JamboState(GameState):
     turn: int = 0
     orders: list[Orders]
     termination: str | None = None
-    winners: list[int] = Field(default_factory=list)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        """Fields are set straight into ``__dict__`` (never validated on assignment): pydantic's
-        per-assignment bookkeeping would dominate a random game's time."""
-        if name in _FIELD_NAMES:
-            self.__dict__[name] = value
-        else:
-            super().__setattr__(name, value)
+    winners: list[int] = field(default_factory=list)
 
     def __copy__(self) -> JamboState:
-        """A shallow copy (``model_copy``) that owns none of the lists it shares (see ``own``)."""
-        new = super().__copy__()
-        new.__dict__.pop(OWNED, None)
+        """A shallow copy (``copy.copy``) that owns none of the lists it shares (see ``own``)."""
+        new = object.__new__(JamboState)
+        new.__dict__ = {name: value for name, value in self.__dict__.items() if name != OWNED}
         return new
 
 
+STATE_JSON: TypeAdapter[JamboState] = TypeAdapter(JamboState)
+"""Reads and writes a state as JSON (the text of ``JamboEngine.dumps``)."""
 OWNED = "_owned"
 """The key, in a state's ``__dict__`` (pydantic ignores it), of the fields that state may change in place."""
-_FIELD_NAMES = frozenset(JamboState.model_fields)
 _FLAT_LISTS = ("gold", "drawn", "discard", "used", "large", "smalls", "table_cards", "table_wares", "steps", "orders")
-_set = object.__setattr__
-
-
-def _clone(model: BaseModel, fields: dict[str, Any]) -> Any:
-    """A shallow copy of ``model`` holding ``fields`` (what ``model_copy`` does, without its overhead)."""
-    new = object.__new__(type(model))
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
 
 
 def _copy_deck(deck: Deck) -> Deck:
-    return _clone(deck, {"pool": deck.pool[:], "top": deck.top[:], "seer": deck.seer})
+    return Deck(pool=deck.pool[:], top=deck.top[:], seer=deck.seer)
 
 
 def _copy_nested(lists: list[list[int]]) -> list[list[int]]:
@@ -176,7 +170,9 @@ def copy_state(state: JamboState) -> JamboState:
         owned.clear()
     fields[OWNED] = {"resigned"}
     fields["resigned"] = fields["resigned"][:]
-    return _clone(state, fields)
+    new = object.__new__(JamboState)
+    new.__dict__ = fields
+    return new
 
 
 def own(state: JamboState, name: str) -> Any:
@@ -186,8 +182,9 @@ def own(state: JamboState, name: str) -> Any:
     states made by ``copy_state`` (and by ``apply``, which copies) can share what neither changes.
     """
     fields = state.__dict__
-    owned = fields.get(OWNED)
-    if owned is None:
+    try:
+        owned = fields[OWNED]
+    except KeyError:
         owned = fields[OWNED] = set()
     if name not in owned:
         fields[name] = _COPIERS[name](fields[name])

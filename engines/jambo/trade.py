@@ -23,9 +23,11 @@ from engines.jambo.stands import PER_KIND
 from engines.jambo.state import JamboState, Step, own
 from engines.jambo.steps import StepRule, counted_down, make_step, pop, push, replace
 
+WISE_DISCOUNT = value(WISE_MAN, "discount")
+
 
 def wise_bonus(state: JamboState) -> int:
-    return value(WISE_MAN, "discount") * state.wise
+    return WISE_DISCOUNT * state.wise
 
 
 def buy_price(state: JamboState, card: int) -> int:
@@ -78,10 +80,8 @@ def ware_card_moves(state: JamboState, seat: int, card: int) -> tuple[str, ...]:
 
 def _affordable(state: JamboState, seat: int, card: int) -> bool:
     """Whether ``seat`` has the room and the gold (the fee included) to buy with ``card``."""
-    count = WARE_COUNT[card]
-    if stands.free_spaces(state, seat) < count:
-        return False
-    return state.gold[seat] >= buy_price(state, card) + stands.fee_for(state, seat, count)
+    fee = stands.placing_fee(state, seat, WARE_COUNT[card])
+    return fee is not None and state.gold[seat] >= max(0, BUY[card] - WISE_DISCOUNT * state.wise) + fee
 
 
 TRADE_MOVES: tuple[tuple[tuple[tuple[str, ...], ...], ...], ...] = tuple(

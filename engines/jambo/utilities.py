@@ -155,7 +155,10 @@ def _draw_args(state: JamboState, seat: int, free: bool) -> list[str]:
 def _throne_args(state: JamboState, seat: int, free: bool) -> list[str]:
     theirs = stands.kinds_held(state, other(seat))
     mine = stands.kinds_held(state, seat)
-    return [f"take {WARES[a]} give {WARES[b]}" for a in theirs for b in mine if a != b]
+    return [THRONE_ARGS[a][b] for a in theirs for b in mine if a != b]
+
+
+THRONE_ARGS = tuple(tuple(f"take {taken} give {given}" for given in WARES) for taken in WARES)
 
 
 def _weapons_args(state: JamboState, seat: int, free: bool) -> list[str]:

@@ -30,6 +30,7 @@ sees them). Spectators see no card of any hand. Everything else is public.
 from __future__ import annotations
 
 import random
+from dataclasses import asdict
 from typing import Any
 
 from engines.base import Decision, Outcome, SeatView, View
@@ -161,7 +162,7 @@ def details(state: JamboState, viewer: int | None) -> dict[str, Any]:
         "pending_card": _pending_card(state),
         "pending_target": _pending_target(state),
         "trigger_seat": state.trigger if state.trigger != NOBODY else None,
-        "steps": [step.model_dump() for step in state.steps],
+        "steps": [asdict(step) for step in state.steps],
         "last_seat": state.last_seat,
         "resigned": state.resigned[:],
     }
