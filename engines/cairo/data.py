@@ -92,6 +92,11 @@ class CairoData(BaseModel):
         return (*self.sectors, *self.zones)
 
     @cached_property
+    def sector_set(self) -> frozenset[str]:
+        """The sector names, as a set."""
+        return frozenset(self.sectors)
+
+    @cached_property
     def card_order(self) -> dict[str, int]:
         """Each card name's place in the canonical order (hands and card lists are sorted by it)."""
         return {card: place for place, card in enumerate(self.card_names)}

@@ -21,7 +21,7 @@ from collections import OrderedDict
 from threading import Lock
 
 from engines.cairo.board import get_board
-from engines.cairo.occupancy import NOBODY, Layout, Spot, with_customers, with_extension, with_stall
+from engines.cairo.occupancy import NOBODY, Layout, Spot, with_customers, with_extension, with_stall, without_stall
 from engines.cairo.state import KEPT, CairoState, Stall
 
 __all__ = ["NOBODY", "Layout", "Spot", "layout_of"]
@@ -62,7 +62,9 @@ def following(layout: Layout, stalls: list[Stall], customers: dict[str, str], st
     now = state.stalls
     if len(now) == len(stalls) + 1 and now[: len(stalls)] == stalls:
         return with_stall(layout, spot_of(now[-1]))
-    changed = [at for at in range(len(now)) if at >= len(stalls) or now[at] != stalls[at]]
+    changed = [
+        at for at in range(len(now)) if at >= len(stalls) or (now[at] is not stalls[at] and now[at] != stalls[at])
+    ]
     if len(now) != len(stalls) or len(changed) != 1:
         return None
     spot = spot_of(now[changed[0]])
@@ -111,6 +113,11 @@ def lifted_layout(layout: Layout, lifted: int) -> Layout:
     key = ("lifted", lifted)
     found = layout.memo.get(key)
     if found is None:
-        spots = tuple(spot for sid, spot in layout.spots.items() if sid != lifted)
-        found = layout.memo[key] = Layout(layout.board, spots, layout.customers)
+        spot = layout.spots[lifted]
+        if spot.extensions:
+            spots = tuple(other for sid, other in layout.spots.items() if sid != lifted)
+            found = Layout(layout.board, spots, layout.customers)
+        else:
+            found = without_stall(layout, lifted)
+        layout.memo[key] = found
     return found  # type: ignore[return-value]

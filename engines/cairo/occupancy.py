@@ -172,10 +172,6 @@ class Layout:
             self._paths = PathIndex(self.steps, self.terminals, tree)
         return self._paths
 
-    def free_doors(self, colour: str) -> list[int]:
-        """The entrances of ``colour`` stalls with no customer on them."""
-        return [s.door for s in self.spots.values() if s.colour == colour and self.customer[s.door] is None]
-
     # ---- derived layouts ---------------------------------------------------------------------
     def _child(self) -> Layout:
         """A copy of the lists (to be patched), with this layout as its parent."""
@@ -271,6 +267,29 @@ def with_customers(parent: Layout, customers: dict[str, int]) -> Layout | None:
     child.terminals = _terminals(customers, tuple(parent.spots.values()))
     child.change = Change(touched, NOBODY, child.terminals != parent.terminals)
     return child
+
+
+def without_stall(layout: Layout, sid: int) -> Layout:
+    """``layout`` with the unextended stall ``sid`` lifted off the board (a layout of its own: no parent)."""
+    spot = layout.spots[sid]
+    lifted = Layout.__new__(Layout)
+    lifted.board, lifted.customers = layout.board, layout.customers
+    lifted.spots = {key: value for key, value in layout.spots.items() if key != sid}
+    lifted.tile, lifted.main, lifted.door = list(layout.tile), list(layout.main), list(layout.door)
+    lifted.customer, lifted.free, lifted.walkable = layout.customer, list(layout.free), list(layout.walkable)
+    lifted.steps, lifted.touching = list(layout.steps), list(layout.touching)
+    lifted.parent, lifted.change = None, None
+    lifted._reset()
+    lifted.tile[spot.square], lifted.main[spot.square], lifted.door[spot.door] = NOBODY, False, NOBODY
+    for square in (spot.square, spot.door):
+        lifted.free[square] = lifted._is_free(square)
+    lifted.walkable[spot.square] = lifted._is_walkable(spot.square)
+    neighbours, walkable = layout.board.neighbours, lifted.walkable
+    for square in (spot.square, *neighbours[spot.square]):
+        lifted.steps[square] = [n for n in neighbours[square] if walkable[n]] if walkable[square] else []
+        lifted.touching[square] = lifted._first_tile_around(square)
+    lifted.terminals = _terminals(layout.customers, tuple(lifted.spots.values()))
+    return lifted
 
 
 def _terminals(customers: dict[str, int], spots: tuple[Spot, ...]) -> tuple[int, ...]:

@@ -86,10 +86,12 @@ def distances_after_blocking(
     if dist[blocked] == 0:
         return walk_distances(steps, blocked)
     lost = _lost_squares(steps, dist, blocked, sides)
-    new = list(dist)
-    for square in lost:
-        new[square] = -1
-    _settle(steps, new, lost)
+    new = dist.copy()
+    new[blocked] = -1
+    if len(lost) > 1:
+        for square in lost:
+            new[square] = -1
+        _settle(steps, new, lost)
     return new
 
 
@@ -98,12 +100,14 @@ def _lost_squares(steps: Sequence[Sequence[int]], dist: list[int], blocked: int,
     lost, is_lost = [blocked], {blocked}
     for here in lost:
         level = dist[here]
+        after = level + 1
         for there in sides if here == blocked else steps[here]:
-            if (
-                dist[there] == level + 1
-                and there not in is_lost
-                and not any(dist[other] == level and other not in is_lost for other in steps[there])
-            ):
+            if dist[there] != after or there in is_lost:
+                continue
+            for other in steps[there]:
+                if dist[other] == level and other not in is_lost:
+                    break
+            else:
                 is_lost.add(there)
                 lost.append(there)
     return lost

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engines.cairo.cuts import cut_at
 from engines.cairo.occupancy import Layout
-from engines.cairo.paths import PathIndex, distances_after_blocking, ring_keeps_joined, walk_distances
+from engines.cairo.paths import distances_after_blocking, ring_keeps_joined, walk_distances
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +66,7 @@ def _derived_reach(layout: Layout) -> Reach | None:
         if ring_keeps_joined(layout.board.rings[blocked], layout.walkable):
             inside = list(inside)
             inside[blocked] = False
-        elif (found := _after_cut(parent.paths, inside, blocked)) is not None:
+        elif (found := _after_cut(parent, inside, blocked)) is not None:
             inside, left = found
         else:
             return None
@@ -74,22 +75,23 @@ def _derived_reach(layout: Layout) -> Reach | None:
     return Reach(inside, True, True, True, left)
 
 
-def _after_cut(paths: PathIndex, inside: list[bool], blocked: int) -> tuple[list[bool], tuple[int, ...]] | None:
-    """The piece once ``blocked`` (in it) gets a tile, by the parent's global index; None if the tile splits terminals.
+def _after_cut(parent: Layout, inside: list[bool], blocked: int) -> tuple[list[bool], tuple[int, ...]] | None:
+    """The piece once ``blocked`` (in it) gets a tile, by the cut it makes; None if the tile splits terminals.
 
-    Also the squares that leave with it: the subtrees cut off that hold no terminal.
+    Also the squares that leave with it: the pieces cut off that hold no terminal.
     """
-    found = paths.blockable(blocked)
-    if found is None:
+    cut, _ = cut_at(parent, blocked)
+    if cut is not None and not cut.allowed:
         return None
-    ranges, keep = found
-    by_order = paths.tree.by_order
-    if keep:
-        ((low, high),) = ranges
-        staying = set(by_order[low:high])
-        left = tuple(square for square in by_order if square not in staying and square != blocked)
+    keep = cut.squares[cut.holding()] if cut is not None else None
+    if cut is None:
+        left: tuple[int, ...] = ()
+    elif keep is None:
+        left = tuple(square for squares in cut.squares if squares is not None for square in squares)
     else:
-        left = tuple(square for low, high in ranges for square in by_order[low:high])
+        left = tuple(
+            square for square, there in enumerate(inside) if there and square not in keep and square != blocked
+        )
     inside = list(inside)
     inside[blocked] = False
     for square in left:
@@ -136,7 +138,8 @@ def tile_allowed(layout: Layout, square: int) -> bool:
     if not found.joined:
         return False
     if needs_search(layout, found, square):
-        return layout.paths.blockable(square) is not None
+        cut, _ = cut_at(layout, square)
+        return cut is None or cut.allowed
     return True
 
 
@@ -147,7 +150,9 @@ def allowed_entrances(layout: Layout, square: int, candidates: tuple[int, ...]) 
         return ()
     if not found.any:
         return candidates
-    if needs_search(layout, found, square):
-        return layout.paths.entrances_when_blocked(square, candidates)
+    cut = cut_at(layout, square)[0] if needs_search(layout, found, square) else None
+    if cut is not None:
+        keep = cut.sides[cut.holding()] if cut.allowed else ()
+        return tuple(door for door in candidates if door in keep)
     inside = found.inside
     return tuple(door for door in candidates if inside[door])

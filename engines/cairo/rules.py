@@ -16,10 +16,10 @@ from itertools import combinations
 
 from engines.base import IllegalMove
 from engines.cairo.board import QUEUE, SOUK, TAVERN
-from engines.cairo.data import CairoData, load_cairo_data
+from engines.cairo.data import CairoData
 from engines.cairo.layout import NOBODY, Layout, Spot
 from engines.cairo.reach import allowed_entrances, tile_allowed, walk_from
-from engines.cairo.sites import site_masks, squares_around
+from engines.cairo.sites import masks_of_kind, site_masks, squares_around
 from engines.cairo.state import NEUTRAL
 
 
@@ -151,18 +151,22 @@ def door_problem(layout: Layout, square: int, door: int, seat: int) -> IllegalMo
 
 
 def stall_sites(layout: Layout, data: CairoData, colour: str, setup: bool) -> list[tuple[int, int]]:
-    """Every (main stall square, entrance square) a new main stall of ``colour`` may take, in board order."""
+    """Every (main stall square, entrance square) a new main stall of ``colour`` may take, in board order.
+
+    Asked of a layout once (a stall lifted off to move it); the site lists of ``engines.cairo.sitelists``
+    serve layouts that follow one another.
+    """
     key = ("stall_sites", colour, setup)
     found = layout.memo.get(key)
     if found is None:
         closed, sectors = closed_sectors(layout, data, colour, setup), layout.board.sectors
-        masks, sides = site_masks(layout).masks, layout.board.souk_sides
+        sides = layout.board.souk_sides
         found = layout.memo[key] = [
             (square, door)
-            for square in site_squares(layout, data, colour)
+            for square, mask in masks_of_kind(layout, zone_kind(data, colour))
             if sectors[square] not in closed
             for bit, door in sides[square]
-            if masks[square] & bit
+            if mask & bit
         ]
     return found  # type: ignore[return-value]
 
@@ -172,14 +176,21 @@ def site_squares(layout: Layout, data: CairoData, colour: str) -> list[int]:
     return site_masks(layout).by_kind.get(zone_kind(data, colour), [])
 
 
-def closed_sectors(layout: Layout, data: CairoData, colour: str, setup: bool) -> set[str]:
-    """The sectors a new main stall of ``colour`` may not go to: one of its colour is there, or (setup) two stalls."""
-    limit = data.setup_max_main_stalls_per_sector
-    return {
-        sector
-        for sector, spots in layout.mains_by_sector.items()
-        if (setup and len(spots) >= limit) or any(spot.colour == colour for spot in spots)
-    }
+def closed_sectors(layout: Layout, data: CairoData, colour: str, setup: bool) -> frozenset[str]:
+    """The sectors a new main stall of ``colour`` may not go to: one of its colour is there, or (setup) two stalls.
+
+    Kept with the layout.
+    """
+    key = ("closed", colour, setup)
+    found = layout.memo.get(key)
+    if found is None:
+        limit = data.setup_max_main_stalls_per_sector
+        found = layout.memo[key] = frozenset(
+            sector
+            for sector, spots in layout.mains_by_sector.items()
+            if (setup and len(spots) >= limit) or any(spot.colour == colour for spot in spots)
+        )
+    return found  # type: ignore[return-value]
 
 
 # ---- extensions ---------------------------------------------------------------------------
@@ -347,22 +358,16 @@ def card_payments(
 
 def payable_sectors(data: CairoData, hand: list[str], coins: dict[str, int], colour: str, price: int) -> frozenset[str]:
     """The sectors where ``hand`` and ``coins`` can pay for a build of ``colour`` costing ``price`` coins."""
-    return _payable_sectors(tuple(hand), tuple(coins.items()), colour, price)
-
-
-@lru_cache(maxsize=8192)
-def _payable_sectors(
-    hand: tuple[str, ...], coins: tuple[tuple[str, int], ...], colour: str, price: int
-) -> frozenset[str]:
-    """``payable_sectors`` for a hand and a purse as tuples (hands and purses recur: asked once each)."""
-    data, purse = load_cairo_data(), dict(coins)
-    if not affordable(purse, colour, price, data.other_colour_coins_per_unit):
+    if price > 0 and not _affordable(
+        coins.get(colour, 0), sum(coins.values()), price, data.other_colour_coins_per_unit
+    ):
         return frozenset()
     if len(hand) >= data.cards_for_any_square:
-        return frozenset(data.sectors)
+        return data.sector_set
     found = {card for card in hand if card in data.sectors}
-    if wild_coins(data, purse, colour, price):
-        found.update(sector for card in hand if card in data.zones for sector in data.zones[card].sectors)
+    wilds = [card for card in hand if card in data.zones]
+    if wilds and wild_coins(data, coins, colour, price):
+        found.update(sector for card in wilds for sector in data.zones[card].sectors)
     return frozenset(found)
 
 
@@ -376,9 +381,21 @@ def attract_targets(layout: Layout, colour: str) -> list[tuple[int, int, int]]:
     found = layout.memo.get(key)
     if found is None:
         dist = walk_from(layout, colour)
-        near = sorted((dist[door], door) for door in layout.free_doors(colour) if dist[door] >= 0)
+        near = sorted((dist[door], door) for door in free_doors(layout, colour) if dist[door] >= 0)
         found = layout.memo[key] = [(door, far, sum(1 for other, _ in near if other < far)) for far, door in near]
     return found  # type: ignore[return-value]
+
+
+def free_doors(layout: Layout, colour: str) -> list[int]:
+    """The entrances of ``colour`` stalls with no customer on them, in stall order (kept with the layout)."""
+    found = layout.memo.get(("free_doors",))
+    if found is None:
+        found = {}
+        for spot in layout.spots.values():
+            if layout.customer[spot.door] is None:
+                found.setdefault(spot.colour, []).append(spot.door)
+        layout.memo[("free_doors",)] = found
+    return found.get(colour, [])  # type: ignore[union-attr]
 
 
 def attract_choices(layout: Layout, colours: tuple[str, ...], have: int) -> list[tuple[str, int]]:

@@ -58,7 +58,7 @@ def _fresh(layout: Layout, key: Key) -> SiteList:
     """The list from the layout's sites, square by square."""
     _, word, colour, setup = key
     data, sites, sectors = load_cairo_data(), site_masks(layout), layout.board.sectors
-    closed = frozenset(closed_sectors(layout, data, colour, setup))
+    closed = closed_sectors(layout, data, colour, setup)
     squares = [square for square in sites.by_kind.get(zone_kind(data, colour), ()) if sectors[square] not in closed]
     runs = [site_texts_at(word, colour, square, sites.masks[square]) for square in squares]
     return SiteList(squares, runs, closed)
@@ -83,7 +83,7 @@ def _patched(layout: Layout, key: Key, old: SiteList, sites: Sites) -> SiteList:
     """The parent's list ``old`` with the squares whose sites changed asked again."""
     _, word, colour, setup = key
     data, board = load_cairo_data(), layout.board
-    closed = frozenset(closed_sectors(layout, data, colour, setup))
+    closed = closed_sectors(layout, data, colour, setup)
     again = set(sites.changed or ())
     for sector in closed ^ old.closed:
         again.update(sector_squares(sector))

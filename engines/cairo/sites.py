@@ -18,13 +18,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engines.cairo.board import get_board
+from engines.cairo.cuts import Cut, cut_at
+from engines.cairo.obstacles import find, obstacles
 from engines.cairo.occupancy import NOBODY, Layout
 from engines.cairo.paths import Ranges
 from engines.cairo.reach import Reach, needs_search, reach
 
-LOCAL, SEARCHED, CUT = 0, 1, 2
-"""How a square's answer was found: by the local test; by the global one, the square cutting nothing
-apart; by the global one, the square a cut vertex (its answer hangs on where the terminals are)."""
+LOCAL, GAPS, CUT = 0, 1, 2
+"""How a square's answer was found: by the ring test; by the obstacle pieces, the square cutting nothing
+apart; by the global search, the square a cut vertex (its answer hangs on where the terminals are)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,16 +36,17 @@ class Sites:
     ``allowed[square]``: a tile on this free square keeps every terminal joined. ``masks[square]``:
     bit ``b`` (of ``Board.souk_sides``) set when that neighbour may be the entrance of a main
     stall on ``square`` (0: no site). ``by_kind``: the squares with a site, in board order, per
-    kind of square. ``searched``: free squares whose answer needed the global test; ``cuts``: those
-    of them whose tile would cut the board apart. ``changed``: the squares whose mask differs from
-    the parent layout's (None: computed afresh).
+    kind of square. ``searched``: the free squares the ring test could not settle, with the obstacle
+    pieces of their gaps (``engines.cairo.obstacles``); ``cuts``: those of them whose tile would cut
+    the walkers apart, with the cut (``engines.cairo.cuts``). ``changed``: the squares whose mask
+    differs from the parent layout's (None: computed afresh).
     """
 
     allowed: list[bool]
     masks: list[int]
     by_kind: dict[str, list[int]]
-    searched: frozenset[int]
-    cuts: frozenset[int]
+    searched: dict[int, tuple[int, ...]]
+    cuts: dict[int, Cut]
     changed: frozenset[int] | None = None
 
 
@@ -55,19 +58,22 @@ def site_masks(layout: Layout) -> Sites:
     return found  # type: ignore[no-any-return]
 
 
-def ask(layout: Layout, found: Reach, square: int) -> tuple[bool, int, int]:
-    """For one square: a tile allowed there, its entrance mask, and how that was found (``LOCAL`` ...)."""
+Answer = tuple[bool, int, int, tuple[int, ...], Cut | None]
+"""What ``ask`` finds for one square: tile allowed, entrance mask, how (``LOCAL`` ...), gaps' pieces, the cut."""
+
+
+def ask(layout: Layout, found: Reach, square: int) -> Answer:
+    """For one square: a tile allowed there, its entrance mask, how that was found, its gaps' pieces and cut."""
     if not layout.free[square] or not found.joined:
-        return False, 0, LOCAL
+        return False, 0, LOCAL, (), None
     if not needs_search(layout, found, square):
-        if layout.touching[square] != NOBODY:
-            return True, 0, LOCAL
-        return True, _local_entrances(layout, found, square), LOCAL
-    blocked = layout.paths.blockable(square)
-    how = CUT if blocked is None or blocked[0] else SEARCHED
-    if blocked is None or layout.touching[square] != NOBODY:
-        return blocked is not None, 0, how
-    return True, _searched_entrances(layout, square, blocked), how
+        return True, _local_entrances(layout, found, square), LOCAL, (), None
+    cut, gaps = cut_at(layout, square)
+    if cut is None:
+        return True, _local_entrances(layout, found, square), GAPS, gaps, None
+    if not cut.allowed or layout.touching[square] != NOBODY:
+        return cut.allowed, 0, CUT, gaps, cut
+    return True, _cut_entrances(layout, square, cut), CUT, gaps, cut
 
 
 def _free_sides(layout: Layout, square: int) -> int:
@@ -81,12 +87,23 @@ def _free_sides(layout: Layout, square: int) -> int:
 
 def _local_entrances(layout: Layout, found: Reach, square: int) -> int:
     """The entrance mask of a main stall on ``square`` when a tile there cuts nothing: free sides in the piece."""
+    if layout.touching[square] != NOBODY:
+        return 0
     mask = _free_sides(layout, square)
     if mask and found.any:
         inside = found.inside
         for bit, door in layout.board.souk_sides[square]:
             if mask & bit and not inside[door]:
                 mask ^= bit
+    return mask
+
+
+def _cut_entrances(layout: Layout, square: int, cut: Cut) -> int:
+    """The entrance mask of a main stall on ``square`` when a tile there cuts: free sides in the terminals' piece."""
+    mask, keep = _free_sides(layout, square), cut.sides[cut.holding()]
+    for bit, door in layout.board.souk_sides[square]:
+        if mask & bit and door not in keep:
+            mask ^= bit
     return mask
 
 
@@ -102,19 +119,49 @@ def _searched_entrances(layout: Layout, square: int, blocked: tuple[Ranges, bool
     return mask
 
 
+def masks_of_kind(layout: Layout, kind: str) -> list[tuple[int, int]]:
+    """``(square, entrance mask)`` for every square of ``kind`` where a main stall may stand, in board order.
+
+    Asked square by square, narrow squares by the global search: for a layout asked once, such as
+    one with a stall lifted off (no layout is derived from it, so ``Sites`` would be wasted).
+    """
+    found, masks = reach(layout), []
+    if not found.joined:
+        return masks
+    free, touching = layout.free, layout.touching
+    for square in squares_of_kind(kind):
+        if not free[square] or touching[square] != NOBODY:
+            continue
+        if not needs_search(layout, found, square):
+            mask = _local_entrances(layout, found, square)
+        elif (blocked := layout.paths.blockable(square)) is not None:
+            mask = _searched_entrances(layout, square, blocked)
+        else:
+            continue
+        if mask:
+            masks.append((square, mask))
+    return masks
+
+
+@lru_cache(maxsize=8)
+def squares_of_kind(kind: str) -> tuple[int, ...]:
+    """The squares of one kind, in board order."""
+    return get_board().of_kind(kind)
+
+
 def _fresh_sites(layout: Layout) -> Sites:
     """Every square asked."""
     count, kinds, found = len(layout.free), layout.board.kinds, reach(layout)
-    allowed, masks, by_kind, searched, cuts = [False] * count, [0] * count, {}, set(), set()
+    allowed, masks, by_kind, searched, cuts = [False] * count, [0] * count, {}, {}, {}
     for square in range(count):
-        allowed[square], masks[square], how = ask(layout, found, square)
+        allowed[square], masks[square], how, gaps, cut = ask(layout, found, square)
         if masks[square]:
             by_kind.setdefault(kinds[square], []).append(square)
         if how:
-            searched.add(square)
-            if how == CUT:
-                cuts.add(square)
-    return Sites(allowed, masks, by_kind, frozenset(searched), frozenset(cuts))
+            searched[square] = gaps
+        if cut is not None:
+            cuts[square] = cut
+    return Sites(allowed, masks, by_kind, searched, cuts)
 
 
 def _derived_sites(layout: Layout) -> Sites | None:
@@ -124,12 +171,18 @@ def _derived_sites(layout: Layout) -> Sites | None:
         return None
     old = site_masks(parent)
     allowed, masks, by_kind = list(old.allowed), list(old.masks), dict(old.by_kind)
-    searched, cuts, changed = set(old.searched), set(old.cuts), set()
+    searched, cuts, changed = dict(old.searched), dict(old.cuts), set()
     kinds, copied, found = layout.board.kinds, set(), reach(layout)
-    for square in dirty | _hanging(layout, old):
-        allowed[square], mask, how = ask(layout, found, square)
-        (searched.add if how else searched.discard)(square)
-        (cuts.add if how == CUT else cuts.discard)(square)
+    for square in _again(layout, parent, old, dirty, cuts):
+        allowed[square], mask, how, gaps, cut = ask(layout, found, square)
+        if how:
+            searched[square] = gaps
+        else:
+            searched.pop(square, None)
+        if cut is None:
+            cuts.pop(square, None)
+        else:
+            cuts[square] = cut
         if mask == masks[square]:
             continue
         changed.add(square)
@@ -140,16 +193,34 @@ def _derived_sites(layout: Layout) -> Sites | None:
                 copied.add(kind)
             _toggle(by_kind[kind], square, bool(mask))
         masks[square] = mask
-    return Sites(allowed, masks, by_kind, frozenset(searched), frozenset(cuts), frozenset(changed))
+    return Sites(allowed, masks, by_kind, searched, cuts, frozenset(changed))
 
 
-def _hanging(layout: Layout, old: Sites) -> frozenset[int]:
-    """The squares whose global answer the move may have changed: all searched ones after a tile on a
-    walkable square; the cut vertices after a terminal moved (where the terminals are is all that changed)."""
-    change = layout.change
-    if change is None or change.blocked >= 0:
-        return old.searched
-    return old.cuts if change.terminals else frozenset()
+def _again(layout: Layout, parent: Layout, old: Sites, dirty: frozenset[int], cuts: dict[int, Cut]) -> set[int]:
+    """The squares to ask again: those around the move, and those away from it whose answer it may have changed.
+
+    A tile changes a square's answer from afar only by merging obstacle pieces of its gaps (two of
+    them becoming one make it a cut vertex). A cut vertex's answer also hangs on where the
+    terminals are: when they move, ``cuts`` gets its cuts recounted, or it is asked again when
+    another piece now holds terminals.
+    """
+    change, again = layout.change, set(dirty)
+    assert change is not None
+    merged = obstacles(layout).merged if change.blocked >= 0 else frozenset()
+    if merged:
+        pieces = obstacles(parent).parent
+        again.update(
+            square for square, gaps in old.searched.items() if any(find(pieces, gap) in merged for gap in gaps)
+        )
+    if change.terminals and old.cuts:
+        before, now = set(parent.terminals), set(layout.terminals)
+        for square, cut in old.cuts.items():
+            moved = None if square in again else cut.moved(now - before, before - now)
+            if moved is None:
+                again.add(square)
+            else:
+                cuts[square] = moved
+    return again
 
 
 def _toggle(squares: list[int], square: int, present: bool) -> None:
