@@ -77,6 +77,15 @@ async def play_to_the_end(box: Sandbox, thread: Channel, rng: random.Random) -> 
     raise AssertionError("the game did not end")
 
 
+async def rolls_and_rounds(box: Sandbox, game_id: int) -> tuple[int, int]:
+    """How often the market die was rolled, and how many rounds were begun (each player scouts once a round)."""
+    log = [r for r in await box.bot.host.store.moves(game_id) if not r.undone]
+    players = len(await box.bot.host.store.seats(game_id))
+    rolls = sum(1 for r in log if r.kind == "chance" and r.move.startswith("roll"))
+    scouts = sum(1 for r in log if r.kind == "move" and r.move.startswith("scout"))
+    return rolls, -(-scouts // players)
+
+
 async def finished(box: Sandbox, game_id: int, players: int) -> None:
     store = box.bot.host.store
     record = await store.get_game(game_id)
@@ -92,21 +101,24 @@ async def test_a_full_two_player_game_rolls_the_die_twice_a_round(sandbox: Sandb
     game_id, thread = await open_game(sandbox, "morocco", ana, [ben])
     final = await play_to_the_end(sandbox, thread, random.Random(2))
     assert "Final scores" in final.content and "Ana" in final.content and "Ben" in final.content
-    rolls = [r for r in await sandbox.bot.host.store.moves(game_id) if r.kind == "chance" and r.move.startswith("roll")]
-    rounds = max(1, sum(1 for m in sandbox.fake.messages(thread) if "round" in m.content and "begins" in m.content))
-    assert len(rolls) >= 2 * min(rounds, 2), "two players roll the market die once each per round"
+    rolls, rounds = await rolls_and_rounds(sandbox, game_id)
+    assert rounds >= 2 and rolls == 2 * rounds, "two players roll the market die once each per round"
     await finished(sandbox, game_id, 2)
 
 
 @pytest.mark.slow
-async def test_a_full_five_player_game(sandbox: Sandbox) -> None:
-    players = [sandbox.user(name) for name in NAMES]
+@pytest.mark.parametrize("count", [3, 4, 5])
+async def test_a_full_game_of_three_four_and_five_players(sandbox: Sandbox, count: int) -> None:
+    players = [sandbox.user(name) for name in NAMES[:count]]
     game_id, thread = await open_game(sandbox, "morocco", players[0], players[1:])
-    final = await play_to_the_end(sandbox, thread, random.Random(5))
-    assert all(name.capitalize() in final.content for name in NAMES)
-    rolls = [r for r in await sandbox.bot.host.store.moves(game_id) if r.kind == "chance" and r.move.startswith("roll")]
-    assert not rolls, "with 4–5 players the market die is not rolled"
-    await finished(sandbox, game_id, 5)
+    final = await play_to_the_end(sandbox, thread, random.Random(count))
+    assert all(name.capitalize() in final.content for name in NAMES[:count])
+    rolls, rounds = await rolls_and_rounds(sandbox, game_id)
+    if count >= 4:
+        assert not rolls, "with 4–5 players the market die is not rolled"
+    else:
+        assert rolls == rounds, "with 3 players the first player rolls once a round"
+    await finished(sandbox, game_id, count)
 
 
 async def worker_turn_with_a_closed_stall(box: Sandbox, game_id: int, thread: Channel, rng: random.Random) -> str:
