@@ -3,9 +3,9 @@
 A finished game pays its winners: ``WIN_SHARE`` split between tied winners, plus a part for the
 score margin, so a lost game is still better lost by less (in a game of three or more that keeps a
 beaten player from handing the game to another). A position cut off mid-game is judged on the
-public scores alone, by the margin to the best other seat, squashed by ``tanh`` on a scale that
-grows with the scores (a 5-point lead matters more at 10 points each than at 60). Seats that are
-out (resigned, bankrupt) get nothing.
+public scores plus what a game's pieces are worth beyond them (``ai.worth``), by the margin to the
+best other seat, squashed by ``tanh`` on a scale that grows with the scores (a 5-point lead matters
+more at 10 points each than at 60). Seats that are out (resigned, bankrupt) get nothing.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from ai.worth import worth
 from engines.base import Engine, GameState
 
 WIN_SHARE = 0.75
@@ -43,8 +44,9 @@ def state_values(engine: Engine, state: GameState) -> list[float]:
     outcome = engine.outcome(state)
     if outcome is not None:
         return finished_values(outcome.scores, outcome.winners)
-    seats = engine.view(state, None).seats
-    values = margin_values([s.score or 0 for s in seats])
+    view = engine.view(state, None)
+    seats = view.seats
+    values = margin_values([(s.score or 0) + extra for s, extra in zip(seats, worth(view), strict=True)])
     return [0.0 if seat.out else value for seat, value in zip(seats, values, strict=True)]
 
 

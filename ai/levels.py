@@ -39,16 +39,21 @@ class Level:
 class Profile:
     """Search settings of one game.
 
-    ``scale`` multiplies a level's iterations; ``playout`` is how many player moves a random playout
-    makes before the position is scored as it stands (chance moves are free); ``exploration`` is the
-    UCB constant; a node searched ``n`` times considers at most ``widen * n ** 0.5`` of its moves
-    (progressive widening: a Kairo opening offers thousands).
+    ``scale`` multiplies a level's iterations; a random playout stops to score the position as it
+    stands after ``playout`` player moves (chance moves are free) or once the moves it had to choose
+    from add up to ``playout_work`` (listing moves is what costs: a Kairo opening offers thousands);
+    ``exploration`` is the UCB constant; a node searched ``n`` times considers at most
+    ``widen * n ** 0.5`` of its moves (progressive widening), the root taking them best first by a
+    one-move look-ahead when it has at most ``prior_limit`` of them (each costs a copy, a move and a
+    score).
     """
 
     scale: float = 1.0
-    playout: int = 40
+    playout: int = 10
+    playout_work: int = 2_000
     exploration: float = 0.7
     widen: float = 2.0
+    prior_limit: int = 500
 
 
 LEVELS: dict[str, Level] = {
@@ -58,7 +63,11 @@ LEVELS: dict[str, Level] = {
 }
 
 DEFAULT_PROFILE = Profile()
-PROFILES: dict[str, Profile] = {}
+PROFILES: dict[str, Profile] = {
+    "cairo": Profile(scale=0.3, playout_work=500),
+    "jambo": Profile(scale=2.0),
+    "marrakech": Profile(playout=8),
+}
 
 
 def profile_of(game: str) -> Profile:

@@ -1,0 +1,67 @@
+"""The arena (``bench.arena``): its sums and intervals, its refusal of illegal moves, and the levels' order.
+
+The levels must order by strength: in a short arena run (Marrakech for two, the levels' budgets
+scaled down to a tenth, nothing timed) ``normal`` beats ``easy`` and ``hard`` beats ``normal`` head
+to head, seats alternating.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import engines
+from ai import RandomPlayer
+from bench.arena import Pairing, Record, Task, play, run_task, table, wilson
+from engines.base import Engine, IllegalMove, View
+
+
+class Cheater:
+    """A player that answers with something that is no move."""
+
+    name = "cheater"
+
+    def choose(self, engine: Engine, view: View, seed: int) -> str:
+        return "take everything"
+
+
+def test_the_wilson_interval_matches_known_values() -> None:
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    low, high = wilson(0, 10)
+    assert low == 0 and high == pytest.approx(0.2775, abs=1e-4)
+    low, high = wilson(10, 10)
+    assert low == pytest.approx(0.7225, abs=1e-4) and high == 1
+
+
+def test_the_arena_refuses_a_move_that_is_not_legal() -> None:
+    with pytest.raises(IllegalMove):
+        play(engines.get("marrakech"), [Cheater(), RandomPlayer()], "seed", 0)
+
+
+def test_a_game_played_gives_its_winner_share_and_times_only_real_choices() -> None:
+    record = run_task(Task(Pairing("marrakech", 3, "easy", "random", 0.2), 1))
+    assert record.share in (0.0, 1 / 3, 1 / 2, 1.0)
+    assert record.moves > 0 and record.times and len(record.times) == len(record.cpu)
+    assert len(record.times) <= record.moves
+
+
+def test_the_table_shares_a_tie_and_names_scaled_levels() -> None:
+    records = [
+        Record("marrakech", 2, "normal", "greedy", index, share, [0.1, 0.3], [0.1, 0.2], 100, 0.5)
+        for index, share in enumerate((1.0, 0.5, 0.0, 0.5))
+    ]
+    text = table(records)
+    row = text.splitlines()[-1]
+    assert "| marrakech | 2 | normal×0.5 | greedy | 4 | 50.0% |" in row
+    assert "| 1.00 |" in row  # × fair share for two players
+
+
+def share(level: str, opponent: str, games: int, scale: float) -> float:
+    """The level's share of the wins against ``opponent`` in Marrakech for two, seats alternating."""
+    pairing = Pairing("marrakech", 2, level, opponent, scale)
+    return sum(run_task(Task(pairing, index)).share for index in range(games)) / games
+
+
+def test_levels_order_by_strength_in_a_short_arena_run() -> None:
+    assert share("normal", "easy", 6, 0.1) > 0.5
+    assert share("hard", "normal", 6, 0.1) > 0.5

@@ -1,0 +1,182 @@
+"""The computer player's parts one by one: values, worth, the tree's choices, levels and budgets, the final pick."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import engines
+from ai.evaluate import WIN_SHARE, finished_values, margin_values, margins, state_values
+from ai.levels import DEFAULT_PROFILE, LEVELS, PROFILES, Budget, budget_of, profile_of
+from ai.search import analyse, pick, ranked, settled
+from ai.tree import Node, best_by_ucb, pick_child, widening_limit
+from ai.worth import JAMBO_CARD, JAMBO_UTILITY, JAMBO_WARE, worth
+from engines.base import CHANCE, Engine, GameState
+
+
+def play_randomly(engine: Engine, players: int, seed: int, until: int | None = None) -> GameState:
+    """A seeded random game, to the end or for ``until`` moves."""
+    rng = random.Random(seed)
+    state = engine.new_game(players)
+    made = 0
+    while (seat := engine.to_move(state)) is not None and (until is None or made < until):
+        move = engine.sample_chance(state, rng) if seat == CHANCE else rng.choice(engine.legal_moves(state))
+        engine.apply_in_place(state, move)
+        made += 1
+    return state
+
+
+# ---- values -----------------------------------------------------------------------------------------------
+def test_a_margin_is_the_distance_to_the_best_other_seat() -> None:
+    assert margins([10, 7, 3]) == [3, -3, -7]
+    assert margins([5, 5]) == [0, 0]
+
+
+def test_margin_values_are_even_when_level_and_grow_with_the_lead() -> None:
+    level = margin_values([20, 20, 20])
+    assert level == [0.5, 0.5, 0.5]
+    values = margin_values([30, 20, 10])
+    assert 1 > values[0] > 0.5 > values[1] > values[2] > 0
+    assert margin_values([12, 10])[0] > margin_values([62, 60])[0], "two points matter more early"
+
+
+def test_a_finished_game_pays_the_win_shared_between_tied_winners() -> None:
+    alone = finished_values([40, 30, 20], [0])
+    assert alone[0] > WIN_SHARE > alone[1] > alone[2] >= 0
+    tied = finished_values([40, 40, 20], [0, 1])
+    assert tied[0] == tied[1] == pytest.approx(WIN_SHARE / 2 + (1 - WIN_SHARE) * 0.5)
+    assert finished_values([40, 39], [0])[1] > finished_values([40, 10], [0])[1], "a close loss beats a rout"
+
+
+@pytest.mark.parametrize("name", engines.names())
+def test_the_value_of_a_finished_game_comes_from_its_outcome(name: str) -> None:
+    engine = engines.get(name)
+    state = play_randomly(engine, engine.min_players, seed=2)
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    values = state_values(engine, state)
+    assert values == finished_values(outcome.scores, outcome.winners)
+    assert max(values) == max(values[seat] for seat in outcome.winners)
+
+
+@pytest.mark.parametrize("name", engines.names())
+def test_values_mid_game_lie_between_0_and_1_for_every_seat(name: str) -> None:
+    engine = engines.get(name)
+    for until in (20, 60):
+        values = state_values(engine, play_randomly(engine, engine.max_players, seed=3, until=until))
+        assert len(values) == engine.max_players and all(0 <= v <= 1 for v in values)
+
+
+def test_jambo_worth_counts_wares_cards_and_utilities_from_the_public_view() -> None:
+    engine = engines.get("jambo")
+    state = play_randomly(engine, 2, seed=4, until=40)
+    view = engine.view(state, None)
+    players = view.details["players"]
+    expected = [
+        JAMBO_WARE * sum(p["wares"].values()) + JAMBO_CARD * p["hand_count"] + JAMBO_UTILITY * len(p["utilities"])
+        for p in players
+    ]
+    assert worth(view) == expected
+    assert worth(engine.view(state, 0)) == expected, "worth reads nothing a seat's own view adds"
+
+
+def test_a_game_without_a_worth_adds_nothing() -> None:
+    engine = engines.get("marrakech")
+    assert worth(engine.view(engine.new_game(3), None)) == [0.0, 0.0, 0.0]
+
+
+# ---- the tree -------------------------------------------------------------------------------------------
+def test_progressive_widening_lets_a_node_consider_more_moves_as_it_is_searched() -> None:
+    limits = [widening_limit(visits, 2.0) for visits in (0, 3, 15, 99, 399)]
+    assert limits == sorted(limits) and limits[0] == 2 and limits[-1] == 40
+
+
+def test_a_node_adds_untried_moves_until_its_limit_then_chooses_by_ucb() -> None:
+    rng = random.Random(1)
+    node = Node(2)
+    moves = [f"m{i}" for i in range(50)]
+    first, child = pick_child(node, 0, moves, rng, exploration=0.7, widen=1.0)
+    assert (0, first) in node.children and child.available == 1
+    child.record([1.0, 0.0])
+    node.record([1.0, 0.0])
+    second, _ = pick_child(node, 0, moves, rng, exploration=0.7, widen=1.0)  # limit 2: one more
+    assert second != first and len(node.children) == 2
+    node.children[(0, second)].record([0.2, 0.8])
+    node.record([0.2, 0.8])
+    node.visits = 2  # limit ceil(sqrt(3)) = 2: no third move yet
+    chosen, _ = pick_child(node, 0, moves, rng, exploration=0.0, widen=1.0)
+    assert chosen == first, "without exploration the better move for seat 0"
+    chosen, _ = pick_child(node, 1, [*moves], rng, exploration=0.0, widen=1.0)
+    assert len(node.children) == 3, "seat 1 has no child here yet: its moves are keyed apart"
+
+
+def test_an_ordered_node_adds_its_moves_best_first_skipping_those_not_legal_here() -> None:
+    node = Node(2)
+    node.order = ["c", "a", "b"]
+    rng = random.Random(0)
+    assert pick_child(node, 0, ["a", "b"], rng, 0.7, 100.0)[0] == "a"
+    assert pick_child(node, 0, ["a", "b", "c"], rng, 0.7, 100.0)[0] == "c"
+    assert pick_child(node, 0, ["a", "b", "c"], rng, 0.7, 100.0)[0] == "b"
+
+
+def test_ucb_tries_an_unvisited_child_first_and_counts_every_legal_child_as_available() -> None:
+    seen, unseen = Node(1), Node(1)
+    seen.record([1.0])
+    assert best_by_ucb([("seen", seen), ("unseen", unseen)], 0, 0.7)[0] == "unseen"
+    assert seen.available == unseen.available == 1
+
+
+# ---- levels, budgets, the final pick --------------------------------------------------------------------
+def test_levels_grow_in_budget_and_fall_in_noise() -> None:
+    easy, normal, hard = LEVELS["easy"], LEVELS["normal"], LEVELS["hard"]
+    assert easy.iterations < normal.iterations < hard.iterations
+    assert easy.seconds <= normal.seconds <= 2 < hard.seconds <= 10
+    assert easy.temperature > normal.temperature == hard.temperature == 0
+
+
+def test_a_budget_scales_a_levels_iterations_by_the_games_profile() -> None:
+    for game, profile in PROFILES.items():
+        assert budget_of("normal", game) == Budget(round(LEVELS["normal"].iterations * profile.scale), 2.0)
+    assert profile_of("no such game") is DEFAULT_PROFILE
+    assert budget_of("hard", "no such game") == Budget(LEVELS["hard"].iterations, LEVELS["hard"].seconds)
+
+
+def test_the_search_stops_when_the_leading_move_cannot_be_caught() -> None:
+    root = Node(1)
+    for move, visits in (("a", 10), ("b", 4)):
+        child = root.children[(0, move)] = Node(1)
+        child.visits = visits
+    assert settled(root, remaining=5) and not settled(root, remaining=6)
+
+
+def test_the_final_pick_is_the_most_searched_move_or_a_draw_weighted_by_searches() -> None:
+    candidates = [("a", 90, 0.6), ("b", 10, 0.7)]
+    assert pick(candidates, 0.0, random.Random(1)) == "a"
+    drawn = Counter(pick(candidates, 1.0, random.Random(seed)) for seed in range(400))
+    assert 300 < drawn["a"] < 390 and drawn["b"] > 10
+
+
+def test_ranked_lists_the_roots_moves_most_searched_first_ties_by_value() -> None:
+    root = Node(2)
+    for move, visits, total in (("x", 5, 2.0), ("y", 5, 4.0), ("z", 9, 1.0)):
+        child = root.children[(1, move)] = Node(2)
+        child.visits, child.totals[1] = visits, total
+    assert [c[0] for c in ranked(root, 1, ["x", "y", "z"])] == ["z", "y", "x"]
+
+
+def test_a_decision_with_one_legal_move_is_answered_without_a_search() -> None:
+    found = []
+    for engine in engines.all_engines():
+        rng = random.Random(5)
+        state = engine.new_game(engine.min_players)
+        while (seat := engine.to_move(state)) is not None:
+            moves = engine.legal_moves(state)
+            if seat != CHANCE and len(moves) == 1:
+                analysis = analyse(engine, engine.view(state, seat), "hard", 1)
+                assert analysis.iterations == 0 and analysis.move == moves[0]
+                found.append(engine.name)
+                break
+            engine.apply_in_place(state, engine.sample_chance(state, rng) if seat == CHANCE else rng.choice(moves))
+    assert found, "no game offered a forced move"
