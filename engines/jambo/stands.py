@@ -57,22 +57,12 @@ def small_free(state: JamboState, seat: int) -> int:
 
 def fee_for(state: JamboState, seat: int, count: int) -> int:
     """The fee owed if ``count`` wares are placed now (small stands first): due when they fill the large stand."""
-    large = state.large[seat]
-    if large >= LARGE:
-        return 0
-    return FEE if count - small_free(state, seat) >= LARGE - large else 0
+    return fee_owed(count, small_free(state, seat), LARGE - state.large[seat])
 
 
-def placing_fee(state: JamboState, seat: int, count: int) -> int | None:
-    """The fee owed for placing ``count`` wares now (``fee_for``), or None if they do not fit."""
-    held_ = sum(state.wares[seat])
-    smalls = state.smalls[seat]
-    if LARGE + SMALL * smalls - held_ < count:
-        return None
-    large = state.large[seat]
-    if large >= LARGE:
-        return 0
-    return FEE if count - (SMALL * smalls - held_ + large) >= LARGE - large else 0
+def fee_owed(count: int, small_room: int, large_room: int) -> int:
+    """The fee for placing ``count`` wares, small stands first, with ``small_room`` and ``large_room`` free spaces."""
+    return FEE if large_room > 0 and count - small_room >= large_room else 0
 
 
 def can_place(state: JamboState, seat: int, count: int, spending: int = 0) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 
 from engines.base import Events
 from engines.jambo.cards import WARE_ID
-from engines.jambo.state import NOBODY, JamboState, Step, own
+from engines.jambo.state import NOBODY, JamboState, Step
 
 Moves = Callable[[JamboState, Step], list[str]]
 Apply = Callable[[JamboState, Step, list[str], Events], None]
@@ -55,28 +55,35 @@ def head(state: JamboState) -> Step | None:
 
 
 def push(state: JamboState, *steps: Step) -> None:
-    """Put ``steps`` at the front of the queue, in this order."""
-    own(state, "steps")[0:0] = steps
+    """Put ``steps`` at the front of the queue, in this order.
+
+    The queue is short: every change builds a new list rather than copying it first (``own``).
+    """
+    state.steps = [*steps, *state.steps]
 
 
 def pop(state: JamboState) -> Step:
-    return own(state, "steps").pop(0)
+    queue = state.steps
+    state.steps = queue[1:]
+    return queue[0]
 
 
 def replace(state: JamboState, step: Step) -> None:
     """Replace the head of the queue by ``step``."""
-    own(state, "steps")[0] = step
+    state.steps = [step, *state.steps[1:]]
 
 
 def insert_second(state: JamboState, step: Step) -> None:
     """Put ``step`` right after the head of the queue."""
-    own(state, "steps").insert(1, step)
+    queue = state.steps
+    state.steps = [queue[0], step, *queue[1:]]
 
 
 def drop_following(state: JamboState, kind: str) -> None:
     """Remove the step right after the head if it is of ``kind`` (a cancelled card's effect)."""
-    if len(state.steps) > 1 and state.steps[1].kind == kind:
-        del own(state, "steps")[1]
+    queue = state.steps
+    if len(queue) > 1 and queue[1].kind == kind:
+        state.steps = [queue[0], *queue[2:]]
 
 
 @cache

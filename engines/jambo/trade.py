@@ -12,6 +12,7 @@ or new, go back to the supply: ``return <ware>``, once per ware too many.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from engines.base import Events
@@ -64,24 +65,37 @@ SHOWN: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 """Per card type, the (ware, count) pairs a ware card shows."""
 
 
-def ware_card_moves(state: JamboState, seat: int, card: int) -> tuple[str, ...]:
+def ware_card_moves(state: JamboState, seat: int, card: int) -> list[str]:
     """The ``buy``/``sell`` moves of the ware ``card`` now (actions and the hand aside)."""
+    return ware_moves(state, seat, (card,))
+
+
+def ware_moves(state: JamboState, seat: int, cards: Iterable[int]) -> list[str]:
+    """The ``buy``/``sell`` moves of the ware ``cards`` (distinct, in order) now: the supply, the room, the fee
+    and the gold are looked at once for all of them."""
     first, second = state.wares
     table = state.table_wares
     mine = state.wares[seat]
-    in_supply = held = True
-    for ware, count in SHOWN[card]:
-        if PER_KIND - first[ware] - second[ware] - table[ware] < count:
-            in_supply = False
-        if mine[ware] < count:
-            held = False
-    return TRADE_MOVES[card][in_supply and _affordable(state, seat, card)][held]
-
-
-def _affordable(state: JamboState, seat: int, card: int) -> bool:
-    """Whether ``seat`` has the room and the gold (the fee included) to buy with ``card``."""
-    fee = stands.placing_fee(state, seat, WARE_COUNT[card])
-    return fee is not None and state.gold[seat] >= max(0, BUY[card] - WISE_DISCOUNT * state.wise) + fee
+    held = sum(mine)
+    small_room = stands.SMALL * state.smalls[seat] - held + state.large[seat]
+    large_room = stands.LARGE - state.large[seat]
+    free = small_room + large_room
+    gold = state.gold[seat]
+    discount = WISE_DISCOUNT * state.wise
+    moves: list[str] = []
+    for card in cards:
+        can_buy = can_sell = True
+        for ware, count in SHOWN[card]:
+            if PER_KIND - first[ware] - second[ware] - table[ware] < count:
+                can_buy = False
+            if mine[ware] < count:
+                can_sell = False
+        if can_buy:
+            count = WARE_COUNT[card]
+            fee = stands.fee_owed(count, small_room, large_room)
+            can_buy = free >= count and gold >= max(0, BUY[card] - discount) + fee
+        moves += TRADE_MOVES[card][can_buy][can_sell]
+    return moves
 
 
 TRADE_MOVES: tuple[tuple[tuple[tuple[str, ...], ...], ...], ...] = tuple(

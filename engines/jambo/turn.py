@@ -17,7 +17,7 @@ from typing import Any
 
 from engines.base import Events
 from engines.jambo import animals, deck, people, trade, utilities
-from engines.jambo.cards import ANIMALS, KIND, NAMES, SMALL_STAND, UTILITIES, split_card
+from engines.jambo.cards import ANIMALS, FIRST_WARE_CARD, KIND, NAMES, SMALL_STAND, UTILITIES, split_card
 from engines.jambo.data import DATA
 from engines.jambo.state import NOBODY, JamboState, Step, other, own
 from engines.jambo.steps import StepRule, draw, make_step, pop, push
@@ -56,8 +56,14 @@ def main_moves(state: JamboState) -> list[str]:
         return ["end"]
     seat = state.active
     moves = ["draw"] if state.stage != "playing" and deck.can_draw(state) else []
-    for card in dict.fromkeys(state.hands[seat]):  # a hand is sorted: its distinct cards in order
-        moves += CARD_MOVER[card](state, seat, card)
+    wares: list[int] = []
+    for card in dict.fromkeys(state.hands[seat]):  # a hand is sorted: its distinct cards in order, ware cards last
+        if card >= FIRST_WARE_CARD:
+            wares.append(card)
+        else:
+            moves += CARD_MOVER[card](state, seat, card)
+    if wares:
+        moves += trade.ware_moves(state, seat, wares)
     if state.utilities[seat]:
         moves += utilities.use_moves(state, seat)
     moves.append("end")
