@@ -126,7 +126,7 @@ def test_landscape_is_a_small_wide_png_that_fits_discord(busy: bool) -> None:
     image = Image.open(io.BytesIO(data))
     assert image.format == "PNG"
     assert image.size == (1280, 800)
-    assert len(data) < 60 * 1024
+    assert len(data) < 100 * 1024  # a third of the 300 KB limit (zlib level 1: speed over the last bytes)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -8,7 +8,7 @@ showing it 400 pixels wide). Modules: ``geometry`` (frames, the cached static bo
 
 from __future__ import annotations
 
-from render.cairo.board import render_board
-from render.cairo.hand import render_private
+from render.cairo.board import board_image, render_board
+from render.cairo.hand import private_image, render_private
 
-__all__ = ["render_board", "render_private"]
+__all__ = ["board_image", "private_image", "render_board", "render_private"]

@@ -9,7 +9,6 @@ of a catch-up, the choices of a move).
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -19,14 +18,13 @@ from engines.base import View
 from render.cairo.geometry import CELL, FRAMES, Frame, layout_of, static_board
 from render.cairo.panel import draw_panel, panel_bottom, panel_ground
 from render.cairo.pieces import DOOR_SIDES, SEAL_INK, door_sprite, pawn_sprite, stall_tile
+from render.cairo.png_colours import PALETTE
 from render.fonts import font
 from render.grid import Grid
 from render.palette import RGB, UI, mix, piece_rgb
-from render.png import PALETTE_COLOURS
+from render.png import encode_png
 from render.widgets import paste_sprite
 
-BOARD_COMPRESS_LEVEL = 3
-"""zlib level of the board PNG: 3 halves the encoding time of level 6 for ~15 % more bytes."""
 PAWN_SIZE = 40
 QUEUE_PAWN_SIZE = 34
 STALL_EDGE = 3
@@ -41,6 +39,11 @@ Square = tuple[int, int]
 
 def render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
     """The public Kairo board as PNG bytes: souk, pieces, last move, highlighted squares, and the panel."""
+    return encode_png(board_image(view, highlight=highlight, layout=layout), palette=PALETTE)
+
+
+def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> Image.Image:
+    """The picture ``render_board`` encodes, as an RGB Pillow image."""
     frame = FRAMES[layout]
     details = view.details
     board = static_board(frame, layout_of(details))
@@ -51,7 +54,7 @@ def render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "la
     draw_marks(image, grid, details, highlight)
     panel_ground(image, frame, panel_bottom(view, frame) if frame.portrait else frame.panel_box[3])
     draw_panel(image, view, frame)
-    return encode_board_png(image)
+    return image
 
 
 def canvas_size(view: View, frame: Frame) -> tuple[int, int]:
@@ -59,14 +62,6 @@ def canvas_size(view: View, frame: Frame) -> tuple[int, int]:
     if frame.portrait:
         return (frame.width, panel_bottom(view, frame) + frame.outer)
     return (frame.width, frame.board_size[1])
-
-
-def encode_board_png(image: Image.Image) -> bytes:
-    """The board as a 256-colour PNG, tuned for speed (the board is re-drawn after every move)."""
-    palette = image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    palette.save(buffer, format="PNG", compress_level=BOARD_COMPRESS_LEVEL)
-    return buffer.getvalue()
 
 
 def draw_pieces(image: Image.Image, frame: Frame, details: Mapping[str, Any]) -> None:

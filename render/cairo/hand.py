@@ -20,6 +20,7 @@ from render.cairo.cards import draw_card
 from render.cairo.geometry import FRAMES, Frame
 from render.cairo.panel import medal_chip, player_name
 from render.cairo.pieces import coin_sprite, seal_sprite, stall_tile
+from render.cairo.png_colours import PALETTE
 from render.fonts import font
 from render.palette import UI
 from render.png import encode_png
@@ -62,6 +63,12 @@ def own_entry(view: View) -> dict[str, Any] | None:
 
 def render_private(view: View, *, layout: str = "landscape") -> bytes | None:
     """The viewer's private hand as PNG bytes, or None when the view holds no hand of its viewer."""
+    image = private_image(view, layout=layout)
+    return None if image is None else encode_png(image, palette=PALETTE)
+
+
+def private_image(view: View, *, layout: str = "landscape") -> Image.Image | None:
+    """The picture ``render_private`` encodes (RGB), or None when the view holds no hand of its viewer."""
     player = own_entry(view)
     if player is None:
         return None
@@ -88,7 +95,7 @@ def render_private(view: View, *, layout: str = "landscape") -> bytes | None:
     else:
         draw_coins(image, draw, shape, view, player, lower, shape.pad)
         draw_extras(image, draw, shape, view, player, lower, shape.width // 2 + 20)
-    return encode_png(image)
+    return image
 
 
 def card_size(shape: HandLayout, count: int) -> tuple[int, int]:

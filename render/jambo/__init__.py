@@ -18,7 +18,7 @@ Modules: ``style`` (sizes, colours, ware tokens), ``texts`` (the card texts in s
 ``pieces`` (tokens, cards, stands), ``scene`` (reading the view), ``board``, ``hand``.
 """
 
-from render.jambo.board import render_board
-from render.jambo.hand import render_private
+from render.jambo.board import board_image, render_board
+from render.jambo.hand import private_image, render_private
 
-__all__ = ["render_board", "render_private"]
+__all__ = ["board_image", "private_image", "render_board", "render_private"]

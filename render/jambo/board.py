@@ -24,6 +24,7 @@ from render.jambo.pieces import (
     draw_ware_counts,
     paste_token,
 )
+from render.jambo.png_colours import PALETTE
 from render.jambo.scene import Seat, headline, name_of, seats
 from render.jambo.style import TURN_BAND, WARE_STYLES, Theme, theme_for
 from render.jambo.texts import DECISION_LABELS, card_title
@@ -57,8 +58,9 @@ class Sheet:
                     [left - 4, top - 4, right + 4, bottom + 4], radius=10, outline=UI["highlight"], width=5
                 )
 
-    def png(self, margin: int) -> bytes:
-        return encode_png(self.image.crop((0, 0, self.image.width, min(MAX_HEIGHT, self.bottom + margin))))
+    def picture(self, margin: int) -> Image.Image:
+        """What was drawn, cut ``margin`` pixels below the lowest place."""
+        return self.image.crop((0, 0, self.image.width, min(MAX_HEIGHT, self.bottom + margin)))
 
 
 # ---- the header ---------------------------------------------------------------------------------------------
@@ -449,6 +451,11 @@ def _legend(sheet: Sheet, theme: Theme, left: int, y: int, width: int) -> int:
 # ---- the whole picture --------------------------------------------------------------------------------------
 def render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
     """The public table as ``view.viewer`` sees it, as PNG bytes."""
+    return encode_png(board_image(view, highlight=highlight, layout=layout), palette=PALETTE)
+
+
+def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> Image.Image:
+    """The picture ``render_board`` encodes, as an RGB Pillow image."""
     theme = theme_for(layout)
     sheet = Sheet(theme.width)
     m = theme.margin
@@ -469,4 +476,4 @@ def render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "la
         sheet.draw.line([x - m // 2, top, x - m // 2, max(y, top + 200)], fill=UI["panel_edge"], width=2)
         draw_middle(sheet, view, theme, x, top, middle_w)
     sheet.frame(highlight)
-    return sheet.png(m)
+    return sheet.picture(m)

@@ -16,6 +16,7 @@ from engines.base import View
 from render.fonts import font
 from render.jambo.board import MAX_HEIGHT
 from render.jambo.pieces import draw_card
+from render.jambo.png_colours import PALETTE
 from render.jambo.scene import name_of
 from render.jambo.style import Theme, theme_for
 from render.palette import UI
@@ -62,6 +63,12 @@ def _cards(image: Image.Image, theme: Theme, cards: list[str], y: int, seen: lis
 
 def render_private(view: View, *, layout: str = "landscape") -> bytes | None:
     """The viewer's hand and private look, as PNG bytes; None for a spectator."""
+    image = private_image(view, layout=layout)
+    return None if image is None else encode_png(image, palette=PALETTE)
+
+
+def private_image(view: View, *, layout: str = "landscape") -> Image.Image | None:
+    """The picture ``render_private`` encodes (RGB); None for a spectator."""
     viewer = view.viewer
     if viewer is None:
         return None
@@ -98,4 +105,4 @@ def render_private(view: View, *, layout: str = "landscape") -> bytes | None:
     if details.get("deck_top"):
         y = _section(draw, theme, "Top of the deck, in order (your Psychic)", y + 6)
         y = _cards(image, theme, details["deck_top"], y)
-    return encode_png(image.crop((0, 0, theme.width, min(MAX_HEIGHT, y + theme.margin))))
+    return image.crop((0, 0, theme.width, min(MAX_HEIGHT, y + theme.margin)))

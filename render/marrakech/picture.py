@@ -23,6 +23,7 @@ from render.marrakech.board import (
 )
 from render.marrakech.layout import LANDSCAPE_HEIGHT, LAYOUTS, Layout
 from render.marrakech.panel import PANEL_PADDING, draw_panel
+from render.marrakech.png_colours import PALETTE
 from render.marrakech.scene import CarpetStyle, carpet_styles
 from render.palette import UI
 from render.png import encode_png
@@ -96,4 +97,4 @@ def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "lan
 
 def render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
     """The picture of ``view`` as PNG bytes; ``highlight`` frames squares by name (``d4``)."""
-    return encode_png(board_image(view, highlight=highlight, layout=layout))
+    return encode_png(board_image(view, highlight=highlight, layout=layout), palette=PALETTE)

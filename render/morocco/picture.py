@@ -6,7 +6,6 @@ height its contents took and puts it under the market.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -16,12 +15,10 @@ from engines.base import View
 from render.morocco.board import draw_market, paint_market
 from render.morocco.layout import LANDSCAPE_HEIGHT, LAYOUTS, MARGIN, Layout
 from render.morocco.panel import draw_panel
+from render.morocco.png_colours import PALETTE
 from render.palette import UI
+from render.png import encode_png
 
-PALETTE_COLOURS = 128
-COMPRESS_LEVEL = 3
-"""This picture's flat colours survive a 128-colour palette; zlib level 3 saves a third of the encoding time
-of ``render.png``'s level 6 for about 15 % more bytes (still far under 300 KB)."""
 PANEL_ROOM = 1400
 """The most a portrait panel can take before it is cut to what it used."""
 
@@ -65,12 +62,4 @@ def _panel_ground(image: Image.Image, box: tuple[int, int, int, int]) -> None:
 
 def render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
     """The PNG of ``view``'s table (see the package docstring)."""
-    return encode(board_image(view, highlight=highlight, layout=layout))
-
-
-def encode(image: Image.Image) -> bytes:
-    """``image`` as a palette PNG (``render.png.encode_png`` with a smaller palette and faster zlib)."""
-    quantized = image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    quantized.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL)
-    return buffer.getvalue()
+    return encode_png(board_image(view, highlight=highlight, layout=layout), palette=PALETTE)
