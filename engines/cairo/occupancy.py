@@ -19,7 +19,7 @@ from engines.cairo.board import QUEUE, SOUK, Board
 from engines.cairo.paths import PathIndex, walking_steps
 
 NOBODY = -1
-GENERATIONS = 6
+GENERATIONS = 12
 """How many ancestors a derived layout keeps (their answers may be updated for it; older ones are let go)."""
 
 
@@ -264,8 +264,15 @@ def with_customers(parent: Layout, customers: dict[str, int]) -> Layout | None:
     for square in moved:
         child.free[square] = child._is_free(square)
     touched = tuple(square for square in dict.fromkeys(moved) if child.free[square] != parent.free[square])
-    child.terminals = _terminals(customers, tuple(parent.spots.values()))
-    child.change = Change(touched, NOBODY, child.terminals != parent.terminals)
+    terminals = set(parent.terminals)
+    for square in moved:
+        if customer[square] is not None or parent.door[square] >= 0:
+            terminals.add(square)
+        else:
+            terminals.discard(square)
+    changed = len(terminals) != len(parent.terminals) or not terminals.issuperset(parent.terminals)
+    child.terminals = tuple(sorted(terminals)) if changed else parent.terminals
+    child.change = Change(touched, NOBODY, changed)
     return child
 
 

@@ -18,7 +18,7 @@ from engines.base import IllegalMove
 from engines.cairo.board import QUEUE, SOUK, TAVERN
 from engines.cairo.data import CairoData
 from engines.cairo.layout import NOBODY, Layout, Spot
-from engines.cairo.reach import allowed_entrances, tile_allowed, walk_from
+from engines.cairo.reach import allowed_entrances, reach, tile_allowed, walk_from
 from engines.cairo.sites import masks_of_kind, site_masks, squares_around
 from engines.cairo.state import NEUTRAL
 
@@ -240,11 +240,19 @@ def extension_sites(layout: Layout, data: CairoData, spot: Spot) -> list[int]:
         found = layout.memo[key] = [
             square
             for square in squares_around(spot.tiles)
-            if allowed[square]
-            and kinds[square] == kind
-            and same_colour_touching(layout, spot.colour, square) == [spot.id]
+            if allowed[square] and kinds[square] == kind and not touches_other(layout, spot, square)
         ]
     return found  # type: ignore[return-value]
+
+
+def touches_other(layout: Layout, spot: Spot, square: int) -> bool:
+    """Whether ``square`` touches a stall of ``spot``'s colour other than ``spot``."""
+    tile, spots = layout.tile, layout.spots
+    for other in layout.board.neighbours[square]:
+        sid = tile[other]
+        if sid != NOBODY and sid != spot.id and spots[sid].colour == spot.colour:
+            return True
+    return False
 
 
 def can_move(layout: Layout, data: CairoData, spot: Spot) -> bool:
@@ -407,7 +415,20 @@ def attract_choices(layout: Layout, colours: tuple[str, ...], have: int) -> list
             (colour, door)
             for colour in colours
             if colour in layout.customers
-            for door, _, needed in attract_targets(layout, colour)
+            for door, needed in _needed(layout, colour)
             if needed <= have
         ]
     return found  # type: ignore[return-value]
+
+
+def _needed(layout: Layout, colour: str) -> list[tuple[int, int]]:
+    """``(entrance, charlatans needed)`` as ``attract_targets`` finds them, without walking when one entrance is free.
+
+    On a joined board every customer reaches every entrance: a lone free entrance needs no charlatan.
+    """
+    doors = free_doors(layout, colour)
+    if not doors:
+        return []
+    if len(doors) == 1 and reach(layout).joined:
+        return [(doors[0], 0)]
+    return [(door, needed) for door, _, needed in attract_targets(layout, colour)]
