@@ -64,7 +64,7 @@ LEVELS: dict[str, Level] = {
 
 DEFAULT_PROFILE = Profile()
 PROFILES: dict[str, Profile] = {
-    "cairo": Profile(scale=0.3, playout_work=500),
+    "cairo": Profile(scale=0.5, playout_work=500),
     "jambo": Profile(scale=2.0),
     "marrakech": Profile(playout=8),
 }

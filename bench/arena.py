@@ -22,7 +22,7 @@ import random
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -220,7 +220,8 @@ def main(argv: list[str] | None = None) -> None:
         done = {(pairing_of(r), r.index) for r in records}
         todo = list(tasks(pairings, args.games_per_pairing, done))
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            for record in pool.map(run_task, todo):
+            for future in as_completed([pool.submit(run_task, task) for task in todo]):
+                record = future.result()
                 records.append(record)
                 if args.results is not None:
                     with args.results.open("a") as out:

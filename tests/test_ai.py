@@ -1,7 +1,7 @@
 """The computer player (``ai``): legal moves in every game, repeatable decisions, and no way to cheat.
 
-Every engine found is covered: seeded games in which the computer (small budgets, every level's
-noise) and the baselines play every seat must see only legal moves chosen; the same view, level and
+Every engine found is covered: in seeded whole games of every player count, the computer (a small
+budget, every level's noise) and the baselines must choose only legal moves; the same view, level and
 seed give the same move, in this process and in another with a different string hashing; two full
 states that look the same to the seat give the same decision, and the computer only ever reads
 states it drew itself from the view. The package imports only ``engines`` and the standard library.
@@ -58,17 +58,21 @@ def positions(engine: Engine, players: int, seed: int, every: int) -> list[GameS
 
 
 GAMES = [
-    pytest.param(engine.name, players, id=f"{engine.name}-{players}")
+    pytest.param(engine.name, players, seed, id=f"{engine.name}-{players}-{seed}")
     for engine in engines.all_engines()
     for players in range(engine.min_players, engine.max_players + 1)
+    for seed in (1, 2)
 ]
 
 
-@pytest.mark.parametrize(("name", "players"), GAMES)
-def test_the_computer_and_the_baselines_choose_only_legal_moves_in_whole_games(name: str, players: int) -> None:
+@pytest.mark.parametrize(("name", "players", "seed"), GAMES)
+def test_the_computer_and_the_baselines_choose_only_legal_moves_in_whole_games(
+    name: str, players: int, seed: int
+) -> None:
+    """One seat is the computer (every level in turn, a small budget), the others random or greedy players."""
     engine = engines.get(name)
     needs_sampling(engine)
-    rng = random.Random(players)
+    rng = random.Random(seed * 10 + players)
     levels = list(ai.LEVELS)
     state = engine.new_game(players)
     chosen = 0
@@ -76,13 +80,13 @@ def test_the_computer_and_the_baselines_choose_only_legal_moves_in_whole_games(n
         if seat == CHANCE:
             engine.apply_in_place(state, engine.sample_chance(state, rng))
             continue
-        view, seed = engine.view(state, seat), rng.getrandbits(32)
-        if seat % 3 == 0:
-            move = choose(engine, view, levels[(chosen // players) % len(levels)], seed, SMALL)
-        elif seat % 3 == 1:
-            move = RandomPlayer().choose(engine, view, seed)
+        view, decision_seed = engine.view(state, seat), rng.getrandbits(32)
+        if seat == seed % players:
+            move = choose(engine, view, levels[chosen % len(levels)], decision_seed, SMALL)
+        elif (seat + seed) % 2:
+            move = RandomPlayer().choose(engine, view, decision_seed)
         else:
-            move = GreedyPlayer(worlds=1).choose(engine, view, seed)
+            move = GreedyPlayer(worlds=1).choose(engine, view, decision_seed)
         assert move in engine.legal_moves(state), f"seat {seat} chose {move!r}, not a legal move"
         engine.apply_in_place(state, move)
         chosen += 1
