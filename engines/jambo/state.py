@@ -142,11 +142,13 @@ _FLAT_LISTS = ("gold", "drawn", "discard", "used", "large", "smalls", "table_car
 
 
 def _copy_deck(deck: Deck) -> Deck:
-    return Deck(pool=deck.pool[:], top=deck.top[:], seer=deck.seer)
+    new = object.__new__(Deck)
+    new.__dict__ = {"pool": deck.pool[:], "top": deck.top[:], "seer": deck.seer}
+    return new
 
 
 def _copy_nested(lists: list[list[int]]) -> list[list[int]]:
-    return [inner[:] for inner in lists]
+    return list(map(list.copy, lists))
 
 
 _COPIERS: dict[str, Callable[[Any], Any]] = {
