@@ -1,4 +1,9 @@
-"""Small drawn pieces every game's image uses: smooth sprites, colour swatches, tags and die faces."""
+"""Small drawn pieces every game's image uses: smooth sprites, shaped pictures, colour swatches, tags and die faces.
+
+A *shaped picture* is a piece drawn once on its own (a card, a stand) with the mask of its outline:
+pasted through the mask it gives the very pixels drawing it in place would, on any background, so
+a board made of them is mostly pastes.
+"""
 
 from __future__ import annotations
 
@@ -33,6 +38,28 @@ def smooth_sprite(width: int, height: int, paint: Callable[[ImageDraw.ImageDraw,
     big = Image.new("RGBA", (width * SPRITE_SCALE, height * SPRITE_SCALE), (0, 0, 0, 0))
     paint(ImageDraw.Draw(big), SPRITE_SCALE)
     return big.resize((width, height), Image.Resampling.LANCZOS)
+
+
+Shaped = tuple[Image.Image, Image.Image]
+"""A picture (RGB) and the mask of the shape it fills (mode "1": pasting through it copies, five times faster
+than blending through an "L" mask)."""
+
+
+@lru_cache(maxsize=128)
+def rounded_mask(width: int, height: int, radius: int, outline: int = 1) -> Image.Image:
+    """The mask of ``ImageDraw.rounded_rectangle((0, 0, width, height), radius, ...)`` with an outline ``outline`` wide.
+
+    The image is ``width + 1`` × ``height + 1`` (the rectangle's corners are inclusive), like the picture it masks.
+    """
+    mask = Image.new("1", (width + 1, height + 1), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, width, height), radius=radius, fill=1, outline=1, width=outline)
+    return mask
+
+
+def paste_shaped(image: Image.Image, shaped: Shaped, position: tuple[int, int]) -> None:
+    """A shaped picture with its top-left corner at ``position``."""
+    picture, mask = shaped
+    image.paste(picture, position, mask)
 
 
 def paste_sprite(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:

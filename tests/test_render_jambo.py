@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+from dataclasses import replace
 
 import pytest
 from PIL import Image
@@ -129,3 +130,28 @@ def test_the_hand_image_shows_a_draft_to_the_player_who_picks() -> None:
     picker = image_of(render_private(E.view(state, 0)) or b"")
     waiting = image_of(render_private(E.view(state, 1)) or b"")
     assert picker.height > waiting.height
+
+
+def test_a_table_taller_than_the_first_canvas_is_drawn_again_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    from render.jambo import board as board_module
+    from render.jambo.style import LANDSCAPE
+
+    state, viewer = scenes()["auction"]
+    view = E.view(state, viewer).with_names(NAMES)
+    usual = board_module.board_image(view)
+    monkeypatch.setattr(board_module, "theme_for", lambda layout: replace(LANDSCAPE, sheet_height=200))
+    cramped = board_module.board_image(view)
+    assert cramped.size == usual.size and cramped.tobytes() == usual.tobytes()
+
+
+def test_cards_and_stands_are_drawn_once_and_pasted_through_their_shape() -> None:
+    from render.jambo.pieces import card_picture, stand_picture
+
+    view = E.view(table(wares=(["silk", "tea"], [])), 0).with_names(NAMES)
+    render_board(view)
+    before = card_picture.cache_info().currsize, stand_picture.cache_info().currsize
+    render_board(view)
+    assert (card_picture.cache_info().currsize, stand_picture.cache_info().currsize) == before
+    picture, mask = stand_picture(("silk", "tea"), 3, 40, False)
+    assert mask.mode == "1" and mask.size == picture.size
+    assert mask.getpixel((0, 0)) == 0 and mask.getpixel((picture.width // 2, picture.height // 2)) != 0

@@ -9,6 +9,7 @@ enough and cropped to what was drawn.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -40,8 +41,8 @@ ACTIONS = 5
 class Sheet:
     """An image being drawn, with the boxes of named places (to frame the highlighted ones)."""
 
-    def __init__(self, width: int) -> None:
-        self.image = Image.new("RGB", (width, MAX_HEIGHT), UI["background"])
+    def __init__(self, width: int, height: int = MAX_HEIGHT) -> None:
+        self.image = Image.new("RGB", (width, height), UI["background"])
         self.draw = ImageDraw.Draw(self.image)
         self.places: dict[str, Box] = {}
         self.bottom = 0
@@ -57,6 +58,10 @@ class Sheet:
                 self.draw.rounded_rectangle(
                     [left - 4, top - 4, right + 4, bottom + 4], radius=10, outline=UI["highlight"], width=5
                 )
+
+    def fits(self, margin: int) -> bool:
+        """Whether everything drawn, and ``margin`` below it, lies on this canvas (or it is as tall as allowed)."""
+        return self.bottom + margin <= self.image.height or self.image.height >= MAX_HEIGHT
 
     def picture(self, margin: int) -> Image.Image:
         """What was drawn, cut ``margin`` pixels below the lowest place."""
@@ -428,24 +433,35 @@ def _to_move(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: i
 
 
 def _legend(sheet: Sheet, theme: Theme, left: int, y: int, width: int) -> int:
+    """The wares' tokens and the card kinds' letters, drawn once per layout and pasted."""
+    picture, height = legend_picture(theme, width)
+    sheet.image.paste(picture, (left, y))
+    sheet.mark("legend", (left, y + height - 2, left + width, y + height))
+    return y + height
+
+
+@lru_cache(maxsize=4)
+def legend_picture(theme: Theme, width: int) -> tuple[Image.Image, int]:
+    """The legend on the table's background, and the height its lines take (the picture has room for descenders)."""
     small = font(theme.small)
     token = round(theme.small * 1.3)
-    x, row_h = left, token + 6
+    picture = Image.new("RGB", (width, 4 * (token + 6) + 4 * round(theme.small * 1.25)), UI["background"])
+    draw = ImageDraw.Draw(picture)
+    x, y, row_h = 0, 0, token + 6
     for ware, style in WARE_STYLES.items():
         text = f"{style.letter} {ware}"
         item = token + 6 + round(small.getlength(text)) + 14
-        if x + item > left + width:
-            x, y = left, y + row_h
-        paste_token(sheet.image, ware, x, y, token)
-        sheet.draw.text((x + token + 4, y + token / 2), text, font=small, fill=UI["ink_soft"], anchor="lm")
+        if x + item > width:
+            x, y = 0, y + row_h
+        paste_token(picture, ware, x, y, token)
+        draw.text((x + token + 4, y + token / 2), text, font=small, fill=UI["ink_soft"], anchor="lm")
         x += item
     y += row_h
     kinds = "U utility · A animal · P person · W ware card · S stand"
     for line in wrap_text(kinds, small, width):
-        sheet.draw.text((left, y), line, font=small, fill=UI["ink_soft"])
+        draw.text((0, y), line, font=small, fill=UI["ink_soft"])
         y += round(theme.small * 1.25)
-    sheet.mark("legend", (left, y - 2, left + width, y))
-    return y
+    return picture.crop((0, 0, width, min(picture.height, y + round(theme.small * 0.5)))), y
 
 
 # ---- the whole picture --------------------------------------------------------------------------------------
@@ -457,7 +473,14 @@ def render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "la
 def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> Image.Image:
     """The picture ``render_board`` encodes, as an RGB Pillow image."""
     theme = theme_for(layout)
-    sheet = Sheet(theme.width)
+    sheet = _draw_table(Sheet(theme.width, theme.sheet_height), view, highlight, layout)
+    if not sheet.fits(theme.margin):
+        sheet = _draw_table(Sheet(theme.width), view, highlight, layout)
+    return sheet.picture(theme.margin)
+
+
+def _draw_table(sheet: Sheet, view: View, highlight: Sequence[str], layout: str) -> Sheet:
+    theme = theme_for(layout)
     m = theme.margin
     y = draw_header(sheet, view, theme, 0) + m
     if layout == "portrait":
@@ -476,4 +499,4 @@ def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "lan
         sheet.draw.line([x - m // 2, top, x - m // 2, max(y, top + 200)], fill=UI["panel_edge"], width=2)
         draw_middle(sheet, view, theme, x, top, middle_w)
     sheet.frame(highlight)
-    return sheet.picture(m)
+    return sheet

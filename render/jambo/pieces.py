@@ -28,7 +28,7 @@ from render.jambo.texts import card_title, kind_of, ware_counts
 from render.jambo.texts import short_text as card_text
 from render.palette import RGB, UI, mix, text_colour_on
 from render.text import fit_text, wrap_text
-from render.widgets import smooth_sprite
+from render.widgets import Shaped, paste_shaped, rounded_mask, smooth_sprite
 
 
 # ---- wares --------------------------------------------------------------------------------------------------
@@ -100,39 +100,61 @@ def draw_ware_counts(image: Image.Image, counts: dict[str, int], x: int, y: int,
 
 
 # ---- stands -------------------------------------------------------------------------------------------------
+STAND_PAD, STAND_GAP = 6, 4
+
+
+def stand_width(spaces: int, token: int) -> int:
+    """The width of a stand of ``spaces`` slots for tokens ``token`` pixels wide."""
+    return STAND_PAD * 2 + spaces * token + (spaces - 1) * STAND_GAP
+
+
 def draw_stand(image: Image.Image, x: int, y: int, wares: list[str], spaces: int, token: int, *, large: bool) -> int:
     """A stand of ``spaces`` slots holding ``wares``; the large stand's sixth slot shows the fee. Returns its width."""
-    draw = ImageDraw.Draw(image)
-    pad, gap = 6, 4
-    width = pad * 2 + spaces * token + (spaces - 1) * gap
-    height = token + pad * 2
-    draw.rounded_rectangle([x, y, x + width, y + height], radius=8, fill=STAND_WOOD, outline=STAND_WOOD_DARK, width=3)
+    paste_shaped(image, stand_picture(tuple(wares[:spaces]), spaces, token, large), (x, y))
+    return stand_width(spaces, token)
+
+
+@lru_cache(maxsize=256)
+def stand_picture(wares: tuple[str, ...], spaces: int, token: int, large: bool) -> Shaped:
+    """A stand with its wares, drawn once (shared: paste it)."""
+    width, height = stand_width(spaces, token), token + STAND_PAD * 2
+    picture = Image.new("RGB", (width + 1, height + 1), STAND_WOOD)
+    draw = ImageDraw.Draw(picture)
+    draw.rounded_rectangle([0, 0, width, height], radius=8, fill=STAND_WOOD, outline=STAND_WOOD_DARK, width=3)
     for slot in range(spaces):
-        sx = x + pad + slot * (token + gap)
+        sx = STAND_PAD + slot * (token + STAND_GAP)
         fee = large and slot == spaces - 1
-        draw.rounded_rectangle([sx, y + pad, sx + token, y + pad + token], radius=6, fill=FEE_SLOT if fee else SLOT)
+        draw.rounded_rectangle([sx, STAND_PAD, sx + token, STAND_PAD + token], radius=6, fill=FEE_SLOT if fee else SLOT)
         if fee:
             draw.text(
-                (sx + token / 2, y + pad + token / 2),
+                (sx + token / 2, STAND_PAD + token / 2),
                 "2",
                 font=font(token // 2, bold=True),
                 fill=mix(FEE_SLOT, UI["ink"], 0.45),
                 anchor="mm",
             )
         if slot < len(wares):
-            paste_token(image, wares[slot], sx, y + pad, token)
-    return width
+            paste_token(picture, wares[slot], sx, STAND_PAD, token)
+    return picture, rounded_mask(width, height, 8, 3)
 
 
 # ---- cards --------------------------------------------------------------------------------------------------
 def draw_card(image: Image.Image, box: Box, name: str, *, text_size: int, used: bool = False, tag: str = "") -> None:
     """A card face: a kind band with its letter, the name, the text in short (ware cards: wares and prices)."""
-    draw = ImageDraw.Draw(image)
     left, top, right, bottom = box
+    paste_shaped(image, card_picture(name, right - left, bottom - top, text_size, used, tag), (left, top))
+
+
+@lru_cache(maxsize=512)
+def card_picture(name: str, width: int, height: int, text_size: int, used: bool, tag: str) -> Shaped:
+    """A card face ``width`` × ``height``, drawn once (shared: paste it through its mask)."""
+    picture = Image.new("RGB", (width + 1, height + 1), CARD_FACE)
+    draw = ImageDraw.Draw(picture)
+    left, top, right, bottom = 0, 0, width, height
     kind = kind_of(name)
     band = KIND_COLOURS[kind]
     face = CARD_USED if used else CARD_FACE
-    draw.rounded_rectangle(box, radius=10, fill=face, outline=mix(band, UI["ink"], 0.3), width=3)
+    draw.rounded_rectangle((0, 0, width, height), radius=10, fill=face, outline=mix(band, UI["ink"], 0.3), width=3)
     band_w = max(22, text_size + 6)
     draw.rounded_rectangle([left + 3, top + 3, left + band_w, bottom - 3], radius=8, fill=band)
     draw.text(
@@ -142,12 +164,12 @@ def draw_card(image: Image.Image, box: Box, name: str, *, text_size: int, used: 
         fill=text_colour_on(band),
         anchor="mm",
     )
-    x, width = left + band_w + 8, right - left - band_w - 14
+    x, room = left + band_w + 8, right - left - band_w - 14
     title_font = font(round(text_size * 1.1), bold=True)
     y = top + 6
     draw.text(
         (x, y),
-        fit_text(card_title(name), title_font, width - (len(tag) * text_size * 0.7 if tag else 0)),
+        fit_text(card_title(name), title_font, room - (len(tag) * text_size * 0.7 if tag else 0)),
         font=title_font,
         fill=UI["ink"],
     )
@@ -155,12 +177,13 @@ def draw_card(image: Image.Image, box: Box, name: str, *, text_size: int, used: 
         draw.text((right - 8, y + 2), tag, font=font(round(text_size * 0.8), bold=True), fill=UI["out"], anchor="ra")
     y += round(title_font.size * 1.3)
     if kind == "ware":
-        _ware_card_body(image, name, x, y, right - 8, bottom - 6, text_size)
-        return
-    body = font(text_size)
-    for line in wrap_text(card_text(name), body, width)[: max(1, (bottom - y - 4) // round(text_size * 1.2))]:
-        draw.text((x, y), line, font=body, fill=UI["ink_soft"] if used else UI["ink"])
-        y += round(text_size * 1.2)
+        _ware_card_body(picture, name, x, y, right - 8, bottom - 6, text_size)
+    else:
+        body = font(text_size)
+        for line in wrap_text(card_text(name), body, room)[: max(1, (bottom - y - 4) // round(text_size * 1.2))]:
+            draw.text((x, y), line, font=body, fill=UI["ink_soft"] if used else UI["ink"])
+            y += round(text_size * 1.2)
+    return picture, rounded_mask(width, height, 10, 3)
 
 
 def _ware_card_body(image: Image.Image, name: str, x: int, y: int, right: int, bottom: int, text_size: int) -> None:
@@ -177,18 +200,26 @@ def _ware_card_body(image: Image.Image, name: str, x: int, y: int, right: int, b
 
 def draw_card_back(image: Image.Image, box: Box, label: str = "", text_size: int = 20) -> None:
     """A face-down card (the deck, a hand seen from across the table), with ``label`` on it."""
-    draw = ImageDraw.Draw(image)
     left, top, right, bottom = box
-    draw.rounded_rectangle(box, radius=10, fill=CARD_BACK, outline=UI["ink"], width=2)
-    draw.rounded_rectangle([left + 6, top + 6, right - 6, bottom - 6], radius=7, outline=CARD_BACK_MARK, width=2)
+    paste_shaped(image, card_back_picture(right - left, bottom - top, label, text_size), (left, top))
+
+
+@lru_cache(maxsize=128)
+def card_back_picture(width: int, height: int, label: str, text_size: int) -> Shaped:
+    """A face-down card, drawn once (shared: paste it through its mask)."""
+    picture = Image.new("RGB", (width + 1, height + 1), CARD_BACK)
+    draw = ImageDraw.Draw(picture)
+    draw.rounded_rectangle((0, 0, width, height), radius=10, fill=CARD_BACK, outline=UI["ink"], width=2)
+    draw.rounded_rectangle([6, 6, width - 6, height - 6], radius=7, outline=CARD_BACK_MARK, width=2)
     if label:
         draw.text(
-            ((left + right) / 2, (top + bottom) / 2),
+            (width / 2, height / 2),
             label,
             font=font(text_size, bold=True),
             fill=UI["ink_light"],
             anchor="mm",
         )
+    return picture, rounded_mask(width, height, 10, 2)
 
 
 def draw_chip(draw: ImageDraw.ImageDraw, x: int, y: int, name: str, size: int) -> int:

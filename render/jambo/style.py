@@ -68,6 +68,8 @@ class Theme:
     mini_w: int
     mini_h: int
     hand_columns: int
+    sheet_height: int
+    """The canvas a board is first drawn on (the rare taller table is drawn again on a taller one)."""
 
 
 LANDSCAPE = Theme(
@@ -83,6 +85,7 @@ LANDSCAPE = Theme(
     mini_w=200,
     mini_h=96,
     hand_columns=5,
+    sheet_height=1000,
 )
 PORTRAIT = Theme(
     width=720,
@@ -97,6 +100,7 @@ PORTRAIT = Theme(
     mini_w=330,
     mini_h=118,
     hand_columns=2,
+    sheet_height=2000,
 )
 
 
