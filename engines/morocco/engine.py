@@ -9,7 +9,7 @@ from engines.morocco import play, rules, scoring, view
 from engines.morocco.board import POINTS, SIZE
 from engines.morocco.data import COLOURS, DATA, JUICE_VALUES
 from engines.morocco.notation import MOVE_BY_TEXT, canonical_text, read_move
-from engines.morocco.state import CHANCE_STEPS, NO_ARROW, OPEN, MoroccoState, copy_state
+from engines.morocco.state import CHANCE_STEPS, NO_ARROW, OPEN, STATE_JSON, MoroccoState, copy_state
 
 
 class MoroccoEngine(Engine[MoroccoState]):
@@ -102,6 +102,13 @@ class MoroccoEngine(Engine[MoroccoState]):
     # ---- search support ---------------------------------------------------------------------------------
     def copy(self, state: MoroccoState) -> MoroccoState:
         return copy_state(state)
+
+    # ---- persistence ---------------------------------------------------------------------------------
+    def dumps(self, state: MoroccoState) -> str:
+        return STATE_JSON.dump_json(state).decode()
+
+    def loads(self, text: str) -> MoroccoState:
+        return STATE_JSON.validate_json(text)
 
     # ---- information ---------------------------------------------------------------------------------
     def view(self, state: MoroccoState, seat: int | None) -> View:

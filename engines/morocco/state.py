@@ -14,11 +14,11 @@ the round ends with ``keep`` (the one cube each player keeps); ``over`` ends the
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import field, fields
+from operator import itemgetter
 
-from pydantic import Field
-
-from engines.base import GameState
+from pydantic import TypeAdapter
+from pydantic.dataclasses import dataclass as pydantic_dataclass
 
 OPEN = -1
 """``tiles[stall]`` of a stall still open."""
@@ -32,9 +32,19 @@ KIND_ASSISTANT, KIND_BODYGUARD, KIND_TOURIST = 0, 1, 2
 CHANCE_STEPS = frozenset({"deal_juice", "deal_rows", "deal_columns", "deal_roof", "deal_start", "roll"})
 
 
-class MoroccoState(GameState):
-    """A game of Morocco (see the module docstring for the steps and encodings)."""
+@pydantic_dataclass(kw_only=True)
+class MoroccoState:
+    """A game of Morocco (see the module docstring for the steps and encodings).
 
+    The fields, their validation and their JSON are those a ``GameState`` model would have
+    (``num_players``, ``options`` and ``resigned`` first; ``STATE_JSON`` reads and writes it), but
+    this is a pydantic *dataclass*: reading an attribute of a pydantic model goes through its
+    ``__getattr__`` hook and setting one through its ``__setattr__``, which slow a random game down.
+    """
+
+    num_players: int
+    options: dict[str, bool | int | str] = field(default_factory=dict)
+    resigned: list[int] = field(default_factory=list)
     step: str = "deal_juice"
     juice: list[int]
     """The token face up on each juice point: 2, 3, 4, or 0 once it is gone (or not dealt yet)."""
@@ -76,51 +86,38 @@ class MoroccoState(GameState):
     juice_removed: int = 0
     """How many tokens left the game (no worker at their corner when their stall closed); their values
     are not kept: like the taken ones, they are out of sight for good."""
-    owed: list[int] = Field(default_factory=list)
+    owed: list[int] = field(default_factory=list)
     """Seats still owed the current choice (``wild``, ``keep``, ``reward``), first to decide first."""
-    reward_places: list[int] = Field(default_factory=list)
+    reward_places: list[int] = field(default_factory=list)
     """With ``owed`` in step ``reward``: the place (2 or 3) each owed seat is rewarded for."""
-    queue: list[int] = Field(default_factory=list)
+    queue: list[int] = field(default_factory=list)
     """Full stalls waiting to score, in the order they filled."""
     closing: int = -1
     winner: int = -1
     """The lone first of the closing stall (-1 after a tie or with no worker on it)."""
     closer: int = -1
     """The seat placing the closing stall's tile and choosing its arrow."""
-    movers: list[int] = Field(default_factory=list)
+    movers: list[int] = field(default_factory=list)
     """Seats whose tourists still have to leave the closing stall, in turn order from the active player."""
     final_round: bool = False
     termination: str = ""
-    last_placed: list[int] = Field(default_factory=list)
+    last_placed: list[int] = field(default_factory=list)
     """The space(s) of the last worker placement (two for a cousin)."""
-    recent_closed: list[int] = Field(default_factory=list)
+    recent_closed: list[int] = field(default_factory=list)
     """Stalls closed since the last worker placement, in closing order."""
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        """Fields are set straight into ``__dict__`` (never validated on assignment): pydantic's
-        per-assignment bookkeeping (``model_fields_set``, unused here) was a tenth of a random game's time."""
-        if name in _FIELD_NAMES:
-            self.__dict__[name] = value
-        else:
-            super().__setattr__(name, value)
 
-
-_FIELD_NAMES = frozenset(MoroccoState.model_fields)
-LIST_FIELDS: tuple[str, ...] = tuple(
-    name for name, field in MoroccoState.model_fields.items() if field.annotation == list[int]
-)
-_set = object.__setattr__
+STATE_JSON: TypeAdapter[MoroccoState] = TypeAdapter(MoroccoState)
+"""Reads and writes a state as JSON (the text of ``MoroccoEngine.dumps``)."""
+LIST_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(MoroccoState) if f.type in ("list[int]", list[int]))
+_LISTS = itemgetter(*LIST_FIELDS)
 
 
 def copy_state(state: MoroccoState) -> MoroccoState:
     """An independent copy: the fields copied, every list and the options copied (no pydantic copy)."""
-    fields = state.__dict__.copy()
-    for name in LIST_FIELDS:
-        fields[name] = fields[name][:]
-    fields["options"] = dict(fields["options"])
+    values = state.__dict__.copy()
+    values.update(zip(LIST_FIELDS, map(list.copy, _LISTS(values)), strict=True))
+    values["options"] = dict(values["options"])
     new = object.__new__(MoroccoState)
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", state.__pydantic_fields_set__)
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
+    new.__dict__ = values
     return new
