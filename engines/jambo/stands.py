@@ -11,8 +11,6 @@ owner cannot pay the fee does not fit.
 
 from __future__ import annotations
 
-from operator import add, ge, le, sub
-
 from engines.base import Events
 from engines.jambo.cards import NW, ware_list
 from engines.jambo.data import DATA
@@ -23,8 +21,6 @@ SMALL = DATA.small_stand_spaces
 FEE = DATA.large_stand_fee
 PER_KIND = DATA.wares_per_kind
 WARE_RANGE = range(NW)
-FULL = (PER_KIND,) * NW
-"""Every ware's tokens: the supply's counts before any is taken."""
 
 
 def supply(state: JamboState, ware: int) -> int:
@@ -35,7 +31,7 @@ def supply(state: JamboState, ware: int) -> int:
 def supply_counts(state: JamboState) -> list[int]:
     """Tokens of each ware left in the supply."""
     first, second = state.wares
-    return list(map(sub, FULL, map(add, map(add, first, second), state.table_wares)))
+    return [PER_KIND - a - b - t for a, b, t in zip(first, second, state.table_wares, strict=True)]
 
 
 def held(state: JamboState, seat: int) -> int:
@@ -119,14 +115,12 @@ def remove_counts(state: JamboState, seat: int, counts: tuple[int, ...] | list[i
 
 
 def has_wares(state: JamboState, seat: int, counts: tuple[int, ...] | list[int]) -> bool:
-    """Whether ``seat`` holds at least ``counts`` of each ware."""
-    return all(map(ge, state.wares[seat], counts))
+    mine = state.wares[seat]
+    return all(mine[w] >= counts[w] for w in range(NW))
 
 
 def supply_has(state: JamboState, counts: tuple[int, ...] | list[int]) -> bool:
-    """Whether the supply holds at least ``counts`` of each ware (what is taken plus ``counts`` fits in ``FULL``)."""
-    first, second = state.wares
-    return all(map(le, map(add, map(add, first, second), map(add, state.table_wares, counts)), FULL))
+    return all(supply(state, w) >= counts[w] for w in range(NW) if counts[w])
 
 
 def kinds_held(state: JamboState, seat: int) -> list[int]:
