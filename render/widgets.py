@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from render.grid import Box
 from render.palette import RGB, UI
@@ -54,6 +54,18 @@ def rounded_mask(width: int, height: int, radius: int, outline: int = 1) -> Imag
     mask = Image.new("1", (width + 1, height + 1), 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, width, height), radius=radius, fill=1, outline=1, width=outline)
     return mask
+
+
+def drawn_on(background: RGB, size: tuple[int, int], paint: Callable[[Image.Image], None]) -> Shaped:
+    """What ``paint`` draws on a ``size`` canvas of ``background``, with the mask of the pixels it changed.
+
+    Pasted where the picture's ground is ``background``, it gives the pixels painting there would.
+    """
+    picture = Image.new("RGB", size, background)
+    paint(picture)
+    red, green, blue = ImageChops.difference(picture, Image.new("RGB", size, background)).split()
+    changed = ImageChops.lighter(ImageChops.lighter(red, green), blue)
+    return picture, changed.point(lambda value: 255 if value else 0).convert("1")
 
 
 def paste_shaped(image: Image.Image, shaped: Shaped, position: tuple[int, int]) -> None:

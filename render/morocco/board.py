@@ -65,6 +65,14 @@ def paste_centred(image: Image.Image, sprite: Image.Image, centre: tuple[float, 
 
 
 # ---- the static market ---------------------------------------------------------------------------------
+@lru_cache(maxsize=4)
+def market_layer(layout: Layout) -> Image.Image:
+    """The market that never changes, on the background, as tall as the board (shared: copy or crop it)."""
+    image = Image.new("RGB", (layout.width, layout.board_height), UI["background"])
+    paint_market(image, layout)
+    return image
+
+
 def paint_market(image: Image.Image, layout: Layout) -> None:
     """The frame, the stalls' ground, the lines and the coordinates (never changes)."""
     draw = ImageDraw.Draw(image)
@@ -100,17 +108,16 @@ def draw_market(image: Image.Image, view: View, layout: Layout, highlight: Itera
     found = stalls(view)
     _draw_line_cubes(image, layout, details)
     for stall in found:
-        if stall.open:
-            _draw_open_stall(image, layout, stall)
-        else:
-            _draw_closed_stall(image, layout, stall)
+        face = stall_face(stall)
+        if face is not None:
+            image.paste(stall_picture(layout, stall.x, stall.y, face), layout.grid.square_box(stall.x, stall.y)[:2])
     _draw_tokens(image, layout, details.get("juice") or [])
     for stall in found:
         for placed in stall.workers:
             paste_centred(
                 image, worker_sprite(layout, placed.seat, placed.kind), space_centre(layout, stall.name, placed.corner)
             )
-    _draw_highlights(image, layout, view, list(highlight))
+    _draw_highlights(image, layout, view, found, list(highlight))
 
 
 def worker_sprite(layout: Layout, seat: int, kind: str) -> Image.Image:
@@ -128,37 +135,59 @@ def _draw_line_cubes(image: Image.Image, layout: Layout, details: dict) -> None:
             paste_centred(image, cube(colour, size), column_cube_centre(layout, column))
 
 
-def _draw_open_stall(image: Image.Image, layout: Layout, stall: Stall) -> None:
+StallFace = tuple[str, int | None, int | str | None]
+"""What a stall shows: ("open", workers, arrows in) or ("closed", tile seat or None, arrow)."""
+
+
+def stall_face(stall: Stall) -> StallFace | None:
+    """What ``stall`` shows, or None for an empty open stall (the bare market)."""
+    if stall.open:
+        return ("open", stall.count, stall.overflow) if stall.count or stall.overflow else None
+    return ("closed", stall.tile_seat, stall.arrow)
+
+
+@lru_cache(maxsize=512)
+def stall_picture(layout: Layout, x: int, y: int, face: StallFace) -> Image.Image:
+    """Stall ``(x, y)``'s square of the market showing ``face``, drawn once (shared: paste it)."""
+    left, top, right, bottom = layout.grid.square_box(x, y)
+    picture = market_layer(layout).crop((left, top, right, bottom))
+    kind, first, second = face
+    if kind == "open":
+        _draw_open_stall(picture, layout, int(first or 0), int(second or 0))
+    else:
+        _draw_closed_stall(picture, layout, first if isinstance(first, int) else None, second)  # type: ignore[arg-type]
+    return picture
+
+
+def _draw_open_stall(picture: Image.Image, layout: Layout, count: int, overflow: int) -> None:
     """The fullness in the middle: workers (a bodyguard counts two), plus arrows pointing in, out of 4."""
-    if not (stall.count or stall.overflow):
-        return
-    draw = ImageDraw.Draw(image)
-    cx, cy = layout.grid.centre(stall.x, stall.y)
-    text = f"{stall.count}+{stall.overflow}/4" if stall.overflow else f"{stall.count}/4"
+    draw = ImageDraw.Draw(picture)
+    cx, cy = layout.cell / 2, layout.cell / 2
+    text = f"{count}+{overflow}/4" if overflow else f"{count}/4"
     label = font(layout.px(21), bold=True)
     width = label.getlength(text) + layout.px(10)
     height = layout.px(24)
-    fill = mix(UI["board_square"], UI["ink"], 0.1) if not stall.overflow else mix(UI["board_square"], UI["frame"], 0.3)
+    fill = mix(UI["board_square"], UI["ink"], 0.1) if not overflow else mix(UI["board_square"], UI["frame"], 0.3)
     draw.rounded_rectangle(
         [cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2], radius=height // 2, fill=fill
     )
     draw.text((cx, cy), text, font=label, fill=UI["ink"], anchor="mm")
 
 
-def _draw_closed_stall(image: Image.Image, layout: Layout, stall: Stall) -> None:
+def _draw_closed_stall(picture: Image.Image, layout: Layout, tile_seat: int | None, arrow: str | None) -> None:
     """The owner's market tile (colour, pattern, seat number) or an empty-stall tile, and its arrow."""
-    box = inset(layout.grid.square_box(stall.x, stall.y), layout.px(5))
-    base = EMPTY_TILE if stall.tile_seat is None else player_rgb(stall.tile_seat)
-    pattern = "checks" if stall.tile_seat is None else player_pattern(stall.tile_seat)
-    image.paste(_tile(base, pattern, box[2] - box[0], box[3] - box[1], layout.px(18)), box[:2])
-    draw = ImageDraw.Draw(image)
+    box = inset((0, 0, layout.cell, layout.cell), layout.px(5))
+    base = EMPTY_TILE if tile_seat is None else player_rgb(tile_seat)
+    pattern = "checks" if tile_seat is None else player_pattern(tile_seat)
+    picture.paste(_tile(base, pattern, box[2] - box[0], box[3] - box[1], layout.px(18)), box[:2])
+    draw = ImageDraw.Draw(picture)
     draw.rectangle(box, outline=UI["ink"], width=layout.px(3))
-    centre = layout.grid.centre(stall.x, stall.y)
-    step = DIRECTION_STEPS.get(stall.arrow or "", (0, 0))
-    if stall.arrow:
+    centre = (layout.cell / 2, layout.cell / 2)
+    step = DIRECTION_STEPS.get(arrow or "", (0, 0))
+    if arrow:
         points = arrow_points(centre, step, layout.cell * 0.47, layout.cell * 0.16)
         draw.polygon(points, fill=UI["ink_light"], outline=UI["ink"], width=layout.px(3))
-    mark = "–" if stall.tile_seat is None else str(stall.tile_seat + 1)
+    mark = "–" if tile_seat is None else str(tile_seat + 1)
     spot = (centre[0] - step[0] * layout.cell * 0.27, centre[1] - step[1] * layout.cell * 0.27)
     disc = layout.px(20)
     draw.ellipse(
@@ -184,12 +213,12 @@ def _draw_tokens(image: Image.Image, layout: Layout, juice: list[list[int | None
 
 
 # ---- highlights ------------------------------------------------------------------------------------------
-def _draw_highlights(image: Image.Image, layout: Layout, view: View, highlight: list[str]) -> None:
+def _draw_highlights(image: Image.Image, layout: Layout, view: View, found: list[Stall], highlight: list[str]) -> None:
     """The last worker placed (ringed), stalls that just closed and the caller's places (framed)."""
     details = view.details
     for where in details.get("last_placed") or []:
-        if any(s.name == where.split()[0] and s.open for s in stalls(view)):
-            _ring_space(image, layout, view, where)
+        if any(s.name == where.split()[0] and s.open for s in found):
+            _ring_space(image, layout, found, where)
     draw = ImageDraw.Draw(image)
     for name in [*(details.get("recent_closed") or []), *([details["closing"]] if details.get("closing") else [])]:
         _frame(draw, layout, inset(layout.grid.square_box(*stall_xy(name)), layout.px(2)))
@@ -198,12 +227,12 @@ def _draw_highlights(image: Image.Image, layout: Layout, view: View, highlight: 
         if box is not None:
             _frame(draw, layout, box)
         elif len(place.split()) == 2 and place.split()[1] in CORNERS:
-            _ring_space(image, layout, view, place)
+            _ring_space(image, layout, found, place)
 
 
-def _ring_space(image: Image.Image, layout: Layout, view: View, where: str) -> None:
+def _ring_space(image: Image.Image, layout: Layout, found: list[Stall], where: str) -> None:
     stall, corner = where.split()
-    kind = next((w.kind for s in stalls(view) if s.name == stall for w in s.workers if w.corner == corner), "bodyguard")
+    kind = next((w.kind for s in found if s.name == stall for w in s.workers if w.corner == corner), "bodyguard")
     size = worker_sprite(layout, 0, kind).width
     paste_centred(image, ring_ring(size, layout.px(5)), space_centre(layout, stall, corner))
 

@@ -9,6 +9,7 @@ tokens, face-down juice tokens (their values when the viewer may see them) and g
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -22,6 +23,7 @@ from render.morocco.scene import CUBE_LETTERS, cube_rgb, player_name, player_pat
 from render.palette import UI, mix, text_colour_on
 from render.patterns import patterned_tile
 from render.text import fit_text, wrap_text
+from render.widgets import Shaped, drawn_on, paste_shaped
 
 PADDING = 16
 STEP_WORDS = {
@@ -290,19 +292,27 @@ def _draw_final_line(
 
 
 def _seat_mark(image: Image.Image, seat: int, x: int, y: int, size: int) -> None:
+    image.paste(seat_mark(seat, size), (x, y))
+
+
+@lru_cache(maxsize=32)
+def seat_mark(seat: int, size: int) -> Image.Image:
+    """A seat's mark on a card: its colour and pattern, framed, with the seat number on a disc (shared: paste it)."""
     base = player_rgb(seat)
-    image.paste(patterned_tile(base, player_pattern(seat), size, size, 10), (x, y))
-    draw = ImageDraw.Draw(image)
-    draw.rectangle([x, y, x + size, y + size], outline=UI["ink"], width=2)
+    picture = Image.new("RGB", (size + 1, size + 1), UI["ink"])
+    picture.paste(patterned_tile(base, player_pattern(seat), size, size, 10), (0, 0))
+    draw = ImageDraw.Draw(picture)
+    draw.rectangle([0, 0, size, size], outline=UI["ink"], width=2)
     disc = size * 0.32
-    draw.ellipse([x + size / 2 - disc, y + size / 2 - disc, x + size / 2 + disc, y + size / 2 + disc], fill=base)
+    draw.ellipse([size / 2 - disc, size / 2 - disc, size / 2 + disc, size / 2 + disc], fill=base)
     draw.text(
-        (x + size / 2, y + size / 2),
+        (size / 2, size / 2),
         str(seat + 1),
         font=font(round(size * 0.5), bold=True),
         fill=text_colour_on(base),
         anchor="mm",
     )
+    return picture
 
 
 def _draw_cubes_line(image: Image.Image, layout: Layout, player: dict[str, Any], x: int, y: int, width: int) -> None:
@@ -362,21 +372,41 @@ def _draw_pieces_line(
 
 # ---- the legend ------------------------------------------------------------------------------------------------
 def _draw_legend(image: Image.Image, layout: Layout, x: int, y: int, width: int) -> int:
-    """Cube letters and worker shapes, so nothing depends on telling colours apart."""
-    draw = ImageDraw.Draw(image)
+    """Cube letters and worker shapes, so nothing depends on telling colours apart (drawn once per layout)."""
+    shaped, height = legend(layout)
+    paste_shaped(image, shaped, (x, y - LEGEND_ROOM))
+    return y + height
+
+
+LEGEND_ROOM = 4
+"""Rows of room above the legend's picture (glyphs may rise above the line they are centred on)."""
+
+
+@lru_cache(maxsize=4)
+def legend(layout: Layout) -> tuple[Shaped, int]:
+    """The legend's picture on the panel's ground and how far down it moves the panel's column."""
     small = font(layout.small_size - 1)
     size = layout.pp(20)
     entries: list[tuple[Image.Image, str]] = [(cube(colour, size), colour) for colour in CUBE_LETTERS]
     shapes = [(worker(0, kind, size), label) for kind, label in WORKER_LABELS]
-    for row in (entries, shapes):
-        cx = x
-        for sprite, label in row:
-            image.paste(sprite, (cx, y), sprite)
-            cx += size + 3
-            draw.text((cx, y + size / 2), label, font=small, fill=UI["ink_soft"], anchor="lm")
-            cx += round(small.getlength(label)) + 9
-        y += size + 5
-    return y + 2
+    end = 0
+
+    def paint(picture: Image.Image) -> None:
+        nonlocal end
+        draw = ImageDraw.Draw(picture)
+        y = LEGEND_ROOM
+        for row in (entries, shapes):
+            cx = 0
+            for sprite, label in row:
+                picture.paste(sprite, (cx, y), sprite)
+                cx += size + 3
+                draw.text((cx, y + size / 2), label, font=small, fill=UI["ink_soft"], anchor="lm")
+                cx += round(small.getlength(label)) + 9
+            y += size + 5
+        end = y - LEGEND_ROOM + 2
+
+    shaped = drawn_on(UI["panel"], (layout.width, 2 * (size + 5) + 2 * LEGEND_ROOM + small.size), paint)
+    return shaped, end
 
 
 WORKER_LABELS = (("assistant", "assistant"), ("tourist", "tourist"), ("bodyguard", "bodyguard, counts 2"))

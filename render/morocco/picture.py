@@ -12,7 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.base import View
-from render.morocco.board import draw_market, paint_market
+from render.morocco.board import draw_market, market_layer
 from render.morocco.layout import LANDSCAPE_HEIGHT, LAYOUTS, MARGIN, Layout
 from render.morocco.panel import draw_panel
 from render.morocco.png_colours import PALETTE
@@ -25,35 +25,37 @@ PANEL_ROOM = 1400
 
 @lru_cache(maxsize=4)
 def static_layer(layout: Layout) -> Image.Image:
-    """Background and the market's frame, ground, lines and coordinates (shared: copy it)."""
-    height = LANDSCAPE_HEIGHT if not layout.portrait else layout.board_height
-    image = Image.new("RGB", (layout.width, height), UI["background"])
-    paint_market(image, layout)
+    """What never changes (shared: copy it): background, the market's frame, ground, lines and coordinates,
+    and the panel's empty ground (in portrait ``PANEL_ROOM`` tall under the market, cut to fit later)."""
+    market = market_layer(layout)
+    if not layout.portrait:
+        image = Image.new("RGB", (layout.width, LANDSCAPE_HEIGHT), UI["background"])
+        image.paste(market, (0, 0))
+        _panel_ground(image, layout.panel_box())
+        return image
+    top = layout.board_height
+    image = Image.new("RGB", (layout.width, top + PANEL_ROOM), UI["background"])
+    image.paste(market, (0, 0))
+    _panel_ground(image, (MARGIN, top, layout.width - MARGIN, top + PANEL_ROOM - MARGIN))
     return image
 
 
 def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> Image.Image:
     """The picture of ``view`` as a Pillow image."""
     chosen = LAYOUTS[layout]
-    market = static_layer(chosen).copy()
-    draw_market(market, view, chosen, highlight)
+    image = static_layer(chosen).copy()
+    draw_market(image, view, chosen, highlight)
     if not chosen.portrait:
-        box = chosen.panel_box()
-        _panel_ground(market, box)
-        draw_panel(market, view, chosen, box, list(highlight))
-        return market
-    panel = Image.new("RGB", (chosen.width, PANEL_ROOM), UI["background"])
-    _panel_ground(panel, (MARGIN, 0, chosen.width - MARGIN, PANEL_ROOM - MARGIN))
-    used = draw_panel(panel, view, chosen, (MARGIN, 0, chosen.width - MARGIN, PANEL_ROOM), list(highlight))
-    height = min(PANEL_ROOM, used + MARGIN)
-    panel = panel.crop((0, 0, chosen.width, height))
-    ImageDraw.Draw(panel).rounded_rectangle(
-        (MARGIN, 0, chosen.width - MARGIN, height - MARGIN // 2), radius=16, outline=UI["panel_edge"], width=3
+        draw_panel(image, view, chosen, chosen.panel_box(), list(highlight))
+        return image
+    top = chosen.board_height
+    used = draw_panel(image, view, chosen, (MARGIN, top, chosen.width - MARGIN, top + PANEL_ROOM), list(highlight))
+    height = min(PANEL_ROOM, used - top + MARGIN)
+    image = image.crop((0, 0, chosen.width, top + height))
+    ImageDraw.Draw(image).rounded_rectangle(
+        (MARGIN, top, chosen.width - MARGIN, top + height - MARGIN // 2), radius=16, outline=UI["panel_edge"], width=3
     )
-    whole = Image.new("RGB", (chosen.width, market.height + height), UI["background"])
-    whole.paste(market, (0, 0))
-    whole.paste(panel, (0, market.height))
-    return whole
+    return image
 
 
 def _panel_ground(image: Image.Image, box: tuple[int, int, int, int]) -> None:
