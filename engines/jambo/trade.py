@@ -84,16 +84,16 @@ def ware_moves(state: JamboState, seat: int, cards: Iterable[int]) -> list[str]:
     discount = WISE_DISCOUNT * state.wise
     moves: list[str] = []
     for card in cards:
-        can_buy = can_sell = True
-        for ware, count in SHOWN[card]:
-            if PER_KIND - first[ware] - second[ware] - table[ware] < count:
-                can_buy = False
-            if mine[ware] < count:
-                can_sell = False
+        count = WARE_COUNT[card]
+        can_buy, can_sell = free >= count, held >= count
+        if can_buy or can_sell:
+            for ware, needed in SHOWN[card]:
+                if PER_KIND - first[ware] - second[ware] - table[ware] < needed:
+                    can_buy = False
+                if mine[ware] < needed:
+                    can_sell = False
         if can_buy:
-            count = WARE_COUNT[card]
-            fee = stands.fee_owed(count, small_room, large_room)
-            can_buy = free >= count and gold >= max(0, BUY[card] - discount) + fee
+            can_buy = gold >= max(0, BUY[card] - discount) + stands.fee_owed(count, small_room, large_room)
         moves += TRADE_MOVES[card][can_buy][can_sell]
     return moves
 
