@@ -18,7 +18,7 @@ from engines.base import CHANCE, GAME_OVER, IllegalMove
 from engines.cairo.board import Square, get_board
 from engines.cairo.data import load_cairo_data
 from engines.cairo.layout import Layout, layout_of
-from engines.cairo.moves import CHANCE_WORDS, move_words, pass_moves, to_move
+from engines.cairo.moves import CHANCE_WORDS, pass_moves, to_move, words_for
 from engines.cairo.rules import (
     attract_targets,
     covering_wilds,
@@ -46,13 +46,14 @@ def canonical_move(state: CairoState, text: str) -> str:
     word = words[0].lower()
     if word not in CHECKERS:
         raise IllegalMove("unknown_move", move=text.strip())
-    if seat == CHANCE and word not in move_words(state):
+    allowed = words_for(state, seat)
+    if seat == CHANCE and word not in allowed:
         raise IllegalMove("chance_due")
     if seat != CHANCE and word in CHANCE_WORDS:
         raise IllegalMove("chance_word", move=text.strip())
-    if word not in move_words(state):
+    if word not in allowed:
         raise wrong_step(state, word)
-    return CHECKERS[word](Reading(state, word, words[1:], text.strip()))
+    return CHECKERS[word](Reading(state, seat, word, words[1:], text.strip()))
 
 
 def is_legal(state: CairoState, move: str) -> bool:
@@ -65,19 +66,13 @@ def is_legal(state: CairoState, move: str) -> bool:
 
 
 class Reading:
-    """One typed move being read: the state, its first word, the words after it, the whole text."""
+    """One typed move being read: the state, the seat moving, its first word, the words after it, the whole text."""
 
-    __slots__ = ("rest", "state", "text", "word")
+    __slots__ = ("rest", "seat", "state", "text", "word")
 
-    def __init__(self, state: CairoState, word: str, rest: list[str], text: str) -> None:
-        self.state, self.word, self.rest, self.text = state, word, rest, text
-
-    @property
-    def seat(self) -> int:
-        """The seat making the move (the placer during the start, else the active merchant)."""
-        seat = to_move(self.state)
-        assert seat is not None
-        return seat
+    def __init__(self, state: CairoState, seat: int, word: str, rest: list[str], text: str) -> None:
+        self.state, self.seat, self.word, self.rest, self.text = state, seat, word, rest, text
+        """``seat``: the seat making the move (the placer during the start, else the active merchant)."""
 
     def expect(self, length: int, fixed: dict[int, str] | None = None) -> list[str]:
         """The words after the first, lower case, if the move has its form; else a ``bad_form`` refusal."""

@@ -48,6 +48,15 @@ class CairoEngine(Engine[CairoState]):
         total = sum(source.values())
         return [(f"deal {card}", source[card] / total) for card in load_cairo_data().card_names if source.get(card)]
 
+    def sample_chance(self, state: CairoState, rng: random.Random) -> str:
+        """A deal drawn as the base class draws it (same odds, same use of ``rng``), without listing every deal."""
+        if to_move(state) != CHANCE or not state.deals:
+            return super().sample_chance(state, rng)
+        source = deal_source(state)
+        total = sum(source.values())
+        cards = [card for card in load_cairo_data().card_names if source.get(card)]
+        return "deal " + rng.choices(cards, weights=[source[card] / total for card in cards], k=1)[0]
+
     def partial(self, state: CairoState) -> bool:
         """True between a build's site and its last payment (cards, then coins for an extension)."""
         return state.phase in PAYING_PHASES

@@ -8,12 +8,12 @@ lists (``engines.cairo.rules``), so one board is analysed once however many move
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations, permutations
+from itertools import chain, combinations, permutations
 
 from engines.base import CHANCE
 from engines.cairo.board import get_board
-from engines.cairo.data import load_cairo_data
-from engines.cairo.layout import layout_of
+from engines.cairo.data import CairoData, load_cairo_data
+from engines.cairo.layout import Layout, Spot, layout_of
 from engines.cairo.rules import (
     attract_choices,
     can_move,
@@ -60,7 +60,11 @@ def to_move(state: CairoState) -> int | None:
 
 def move_words(state: CairoState) -> tuple[str, ...]:
     """The first words of the moves that may be legal now, in listing order."""
-    seat = to_move(state)
+    return words_for(state, to_move(state))
+
+
+def words_for(state: CairoState, seat: int | None) -> tuple[str, ...]:
+    """``move_words`` when the seat to move (``to_move``) is known."""
     if seat is None:
         return ()
     if seat == CHANCE:
@@ -106,7 +110,7 @@ def colours_to_place(state: CairoState) -> list[str]:
 def place_moves(state: CairoState) -> list[str]:
     layout, moves = layout_of(state), []
     for colour in colours_to_place(state):
-        moves.extend(site_moves(layout, "place", colour, True))
+        moves.extend(chain.from_iterable(site_list(layout, "place", colour, True).runs))
     return moves
 
 
@@ -124,10 +128,10 @@ def build_moves(state: CairoState) -> list[str]:
     assert seat is not None
     layout, hand, coins = layout_of(state), state.hands[seat], state.coins[seat]
     owned, moves = owned_colours(layout, seat), []
+    payable = payable_sectors(data, hand, coins, data.colours[0], 0)  # no coin to pay: the same for every colour
     for colour in data.colours:
         if colour in owned:
             continue
-        payable = payable_sectors(data, hand, coins, colour, 0)
         if len(payable) == len(data.sectors):
             moves.extend(site_moves(layout, "build", colour, False))
         elif payable:
@@ -151,13 +155,24 @@ def extend_moves(state: CairoState) -> list[str]:
         if left[spot.colour] <= 0:
             continue
         payable = payable_sectors(data, hand, coins, spot.colour, spot.size + 1)
-        if payable:
-            moves.extend(
-                extend_text(spot.colour, square)
-                for square in extension_sites(layout, data, spot)
-                if sectors[square] in payable
-            )
+        if len(payable) == len(data.sectors):
+            moves.extend(extension_moves(layout, data, spot)[1])
+        elif payable:
+            squares, texts = extension_moves(layout, data, spot)
+            moves.extend(text for square, text in zip(squares, texts, strict=True) if sectors[square] in payable)
     return moves
+
+
+def extension_moves(layout: Layout, data: CairoData, spot: Spot) -> tuple[list[int], list[str]]:
+    """``spot``'s extension sites and their moves (kept with the layout; the parent's while the sites are its)."""
+    sites, key = extension_sites(layout, data, spot), ("extension_moves", spot.id)
+    found = layout.memo.get(key)
+    if found is None and layout.parent is not None:
+        found = layout.parent.memo.get(key)
+    if found is None or found[0] is not sites:  # type: ignore[index]
+        found = (sites, [extend_text(spot.colour, square) for square in sites])
+    layout.memo[key] = found
+    return found  # type: ignore[return-value]
 
 
 def move_moves(state: CairoState) -> list[str]:
@@ -169,6 +184,8 @@ def move_moves(state: CairoState) -> list[str]:
         if not can_move(layout, data, spot):
             continue
         payable = payable_sectors(data, state.hands[seat], state.coins[seat], spot.colour, 0)
+        if not payable:
+            continue
         moves.extend(
             f"move {spot.colour} to {board.names[square]} door {board.names[door]}"
             for square, door in stall_sites(layout_of(state, lifted=spot.id), data, spot.colour, setup=False)

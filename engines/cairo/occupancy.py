@@ -20,6 +20,8 @@ from engines.cairo.paths import PathIndex, walking_steps
 
 NOBODY = -1
 GENERATIONS = 12
+STALL_ANSWERS = frozenset({"own_spots", "owned_colours", "extensions_left", "closed"})
+"""Answers of ``Layout.memo`` that depend on the stalls alone: a layout whose customers alone moved keeps them."""
 """How many ancestors a derived layout keeps (their answers may be updated for it; older ones are let go)."""
 
 
@@ -273,6 +275,8 @@ def with_customers(parent: Layout, customers: dict[str, int]) -> Layout | None:
     changed = len(terminals) != len(parent.terminals) or not terminals.issuperset(parent.terminals)
     child.terminals = tuple(sorted(terminals)) if changed else parent.terminals
     child.change = Change(touched, NOBODY, changed)
+    child._mains = parent._mains
+    child.memo.update((key, value) for key, value in parent.memo.items() if key[0] in STALL_ANSWERS)
     return child
 
 

@@ -11,6 +11,7 @@ Owners in parameters: ``owner`` is a seat number or ``"neutral"``; ``seat`` is t
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
 from itertools import combinations
 
@@ -236,12 +237,25 @@ def extension_sites(layout: Layout, data: CairoData, spot: Spot) -> list[int]:
     key = ("extension_sites", spot.id)
     found = layout.memo.get(key)
     if found is None:
+        found = _unchanged(layout, key, spot)
+    if found is None:
         kind, kinds, allowed = zone_kind(data, spot.colour), layout.board.kinds, site_masks(layout).allowed
         found = layout.memo[key] = [
             square
             for square in squares_around(spot.tiles)
             if allowed[square] and kinds[square] == kind and not touches_other(layout, spot, square)
         ]
+    return found  # type: ignore[return-value]
+
+
+def _unchanged(layout: Layout, key: tuple[str, int], spot: Spot) -> list[int] | None:
+    """The parent's extension sites of ``spot`` when nothing they hang on changed (the same tiles and answers)."""
+    parent = layout.parent
+    if parent is None or key not in parent.memo or parent.tile is not layout.tile or parent.spots.get(spot.id) != spot:
+        return None
+    if site_masks(layout).allowed is not site_masks(parent).allowed:
+        return None
+    found = layout.memo[key] = parent.memo[key]
     return found  # type: ignore[return-value]
 
 
@@ -390,7 +404,8 @@ def attract_targets(layout: Layout, colour: str) -> list[tuple[int, int, int]]:
     if found is None:
         dist = walk_from(layout, colour)
         near = sorted((dist[door], door) for door in free_doors(layout, colour) if dist[door] >= 0)
-        found = layout.memo[key] = [(door, far, sum(1 for other, _ in near if other < far)) for far, door in near]
+        fars = [far for far, _ in near]
+        found = layout.memo[key] = [(door, far, bisect_left(fars, far)) for far, door in near]
     return found  # type: ignore[return-value]
 
 

@@ -19,7 +19,7 @@ from engines.cairo.data import load_cairo_data
 from engines.cairo.layout import Layout
 from engines.cairo.rules import closed_sectors, zone_kind
 from engines.cairo.sites import Sites, site_masks
-from engines.cairo.texts import site_texts_at
+from engines.cairo.texts import site_table, site_texts_at
 
 Key = tuple[str, str, str, bool]
 
@@ -46,12 +46,16 @@ def site_list(layout: Layout, word: str, colour: str, setup: bool) -> SiteList:
 
 
 def site_moves(layout: Layout, word: str, colour: str, setup: bool) -> list[str]:
-    """Every site of ``site_list`` as one list of moves (kept with the layout)."""
+    """Every site of ``site_list`` as one list of moves (kept with the layout; the parent's when the list is its)."""
     key = ("site_moves", word, colour, setup)
     found = layout.memo.get(key)
     if found is None:
-        found = layout.memo[key] = list(chain.from_iterable(site_list(layout, word, colour, setup).runs))
-    return found  # type: ignore[return-value]
+        sites = site_list(layout, word, colour, setup)
+        before = layout.parent.memo.get(key) if layout.parent is not None else None
+        if before is None or before[0] is not sites:  # type: ignore[index]
+            before = (sites, list(chain.from_iterable(sites.runs)))
+        found = layout.memo[key] = before
+    return found[1]  # type: ignore[index,no-any-return]
 
 
 def _fresh(layout: Layout, key: Key) -> SiteList:
@@ -60,7 +64,8 @@ def _fresh(layout: Layout, key: Key) -> SiteList:
     data, sites, sectors = load_cairo_data(), site_masks(layout), layout.board.sectors
     closed = closed_sectors(layout, data, colour, setup)
     squares = [square for square in sites.by_kind.get(zone_kind(data, colour), ()) if sectors[square] not in closed]
-    runs = [site_texts_at(word, colour, square, sites.masks[square]) for square in squares]
+    table, masks = site_table(word, colour), sites.masks
+    runs = [table[square][masks[square]] or site_texts_at(word, colour, square, masks[square]) for square in squares]
     return SiteList(squares, runs, closed)
 
 
@@ -80,10 +85,12 @@ def _kept(layout: Layout, key: Key) -> SiteList | None:
 
 
 def _patched(layout: Layout, key: Key, old: SiteList, sites: Sites) -> SiteList:
-    """The parent's list ``old`` with the squares whose sites changed asked again."""
+    """The parent's list ``old`` with the squares whose sites changed asked again (``old`` itself if none did)."""
     _, word, colour, setup = key
     data, board = load_cairo_data(), layout.board
     closed = closed_sectors(layout, data, colour, setup)
+    if not sites.changed and closed == old.closed:
+        return old
     again = set(sites.changed or ())
     for sector in closed ^ old.closed:
         again.update(sector_squares(sector))

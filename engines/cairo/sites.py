@@ -48,6 +48,7 @@ class Sites:
     searched: dict[int, tuple[int, ...]]
     cuts: dict[int, Cut]
     changed: frozenset[int] | None = None
+    """Never changed once made: a layout whose move changed no answer shares its parent's lists."""
 
 
 def site_masks(layout: Layout) -> Sites:
@@ -170,10 +171,14 @@ def _derived_sites(layout: Layout) -> Sites | None:
     if dirty is None or parent is None:
         return None
     old = site_masks(parent)
+    cuts = dict(old.cuts)
+    again = _again(layout, parent, old, dirty, cuts)
+    if not again:
+        return Sites(old.allowed, old.masks, old.by_kind, old.searched, cuts, frozenset())
     allowed, masks, by_kind = list(old.allowed), list(old.masks), dict(old.by_kind)
-    searched, cuts, changed = dict(old.searched), dict(old.cuts), set()
+    searched, changed = dict(old.searched), set()
     kinds, copied, found = layout.board.kinds, set(), reach(layout)
-    for square in _again(layout, parent, old, dirty, cuts):
+    for square in again:
         allowed[square], mask, how, gaps, cut = ask(layout, found, square)
         if how:
             searched[square] = gaps

@@ -15,14 +15,14 @@ MASKS = 16
 
 
 @cache
-def _site_table(word: str, colour: str) -> list[list[tuple[str, ...] | None]]:
-    """Per square, per entrance mask: the site texts (filled in as asked)."""
+def site_table(word: str, colour: str) -> list[list[tuple[str, ...] | None]]:
+    """Per square, per entrance mask: the site texts (filled in by ``site_texts_at``; None until then)."""
     return [[None] * MASKS for _ in get_board().squares]
 
 
 def site_texts_at(word: str, colour: str, square: int, mask: int) -> tuple[str, ...]:
     """``{word} {colour} {square} door {door}`` for every entrance of ``mask``, in neighbour order."""
-    row = _site_table(word, colour)[square]
+    row = site_table(word, colour)[square]
     found = row[mask]
     if found is None:
         board = get_board()
