@@ -270,3 +270,18 @@ async def test_status_marks_a_player_who_resigned_as_out_in_every_game(host: Gam
     seat = played.seat_of(leaving)
     line = next(line for line in host.posts.status_text(played).splitlines() if line.startswith(f"{seat + 1}. "))
     assert line.endswith("(out)"), line
+
+
+async def test_a_command_sent_before_the_last_change_is_refused_even_if_read_after_it(host: GameHost) -> None:
+    game = await new_game(host)
+    played = await host.start(game, ANA)
+    mover = played.user_of(played.to_move)
+    sent_before = (await host.game(game)).updated_at + 0.5  # both commands sent now, before any move
+    first = await host.play(game, mover, ["straight"], sent_at=sent_before + 1e-3)
+    # the second, identical command is read only now: its version check alone would let it through
+    place = first.engine.legal_moves(first.state)[0]
+    later = (await host.game(game)).updated_at
+    with pytest.raises(Refused) as refused:
+        await host.play(game, mover, [place], expected_version=first.game.version, sent_at=later - 0.25)
+    assert refused.value.code == "moved_on"
+    await host.play(game, mover, [place], expected_version=first.game.version, sent_at=later + 0.25)

@@ -266,14 +266,18 @@ class GameHost:
         expected_version: int | None = None,
         interaction_id: int | None = None,
         as_computer: bool = False,
+        sent_at: float | None = None,
     ) -> Played:
         """Apply ``moves`` (one whole decision of this user, in one or more moves) and the chance that follows.
 
-        ``as_computer``: the bot plays a computer's seat (a person may not act on one).
+        ``as_computer``: the bot plays a computer's seat (a person may not act on one). ``sent_at``: when a
+        command was sent (Discord's timestamp); a game changed since then is not the game its sender saw.
         """
         async with self.acting(game_id):
             record = await self.game(game_id)
             check_version(record, expected_version)
+            if sent_at is not None and record.updated_at > sent_at:
+                raise Refused("moved_on")
             seats = await self.store.seats(game_id)
             seat = active_seat(record, seats, user_id, as_computer)
             engine = engines.get(record.game)

@@ -2,7 +2,8 @@
 made any way behaves the same.
 
 The interaction is answered first (deferred, so Discord's 3 seconds are never missed), then the
-host applies the move against the game version the sender saw, the courier posts the new board in
+host applies the move against the game version the sender saw (a button carries it; a command is
+checked against the moment it was sent: a game changed since then refuses it), the courier posts the new board in
 the game's thread, and the mover gets privately what only they may read (a card they drew).
 The same interaction arriving twice is answered from its first result and applied once.
 
@@ -86,9 +87,15 @@ async def make_moves(interaction: discord.Interaction, request: MoveRequest) -> 
     if await svc.host.handled(interaction.id) is not None:
         return None  # answered the first time it came (by this process or another)
     await defer(interaction)
+    sent_at = None if interaction.type == discord.InteractionType.component else interaction.created_at.timestamp()
     try:
         played = await svc.host.play(
-            request.game_id, interaction.user.id, list(request.moves), request.version, interaction_id=interaction.id
+            request.game_id,
+            interaction.user.id,
+            list(request.moves),
+            request.version,
+            interaction_id=interaction.id,
+            sent_at=sent_at,
         )
     except Refused as refusal:
         if refusal.code != "partial_decision" or not request.draft:
