@@ -10,12 +10,13 @@ of a catch-up, the choices of a move).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engines.base import View
-from render.cairo.geometry import CELL, FRAMES, Frame, layout_of, static_board
+from render.cairo.geometry import CELL, FRAMES, Frame, Layout, layout_of, static_board
 from render.cairo.panel import draw_panel, panel_bottom, panel_ground
 from render.cairo.pieces import DOOR_SIDES, SEAL_INK, door_sprite, pawn_sprite, stall_tile
 from render.cairo.png_colours import PALETTE
@@ -46,13 +47,10 @@ def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "lan
     """The picture ``render_board`` encodes, as an RGB Pillow image."""
     frame = FRAMES[layout]
     details = view.details
-    board = static_board(frame, layout_of(details))
-    image = Image.new("RGB", canvas_size(view, frame), UI["background"])
-    image.paste(board, (0, 0))
+    image = canvas(view, frame, layout_of(details))
     grid = frame.grid
     draw_pieces(image, frame, details)
     draw_marks(image, grid, details, highlight)
-    panel_ground(image, frame, panel_bottom(view, frame) if frame.portrait else frame.panel_box[3])
     draw_panel(image, view, frame)
     return image
 
@@ -62,6 +60,47 @@ def canvas_size(view: View, frame: Frame) -> tuple[int, int]:
     if frame.portrait:
         return (frame.width, panel_bottom(view, frame) + frame.outer)
     return (frame.width, frame.board_size[1])
+
+
+def canvas(view: View, frame: Frame, board: Layout) -> Image.Image:
+    """The board without pieces and the panel's empty ground, as large as ``view``'s picture (a fresh copy)."""
+    ground = static_canvas(frame, board)
+    if not frame.portrait:
+        return ground.copy()
+    bottom = panel_bottom(view, frame)
+    if bottom + frame.outer > ground.height:  # taller than any panel should be: draw it whole
+        image = Image.new("RGB", canvas_size(view, frame), UI["background"])
+        image.paste(static_board(frame, board), (0, 0))
+        panel_ground(image, frame, bottom)
+        return image
+    image = ground.crop((0, 0, frame.width, bottom + frame.outer))
+    cap = ground_cap(frame)
+    image.paste(cap, (0, bottom - GROUND_CAP))
+    return image
+
+
+GROUND_CAP = 20
+"""Rows above the panel's bottom edge that hold its rounded bottom corners."""
+
+
+@lru_cache(maxsize=8)
+def static_canvas(frame: Frame, board: Layout) -> Image.Image:
+    """The board and the panel's empty ground (portrait: a ground as tall as a panel may be) (shared: copy it)."""
+    bottom = frame.panel_box[3]
+    image = Image.new("RGB", (frame.width, bottom + frame.outer), UI["background"])
+    image.paste(static_board(frame, board), (0, 0))
+    panel_ground(image, frame, bottom)
+    return image
+
+
+@lru_cache(maxsize=2)
+def ground_cap(frame: Frame) -> Image.Image:
+    """The last rows of a panel's ground, its bottom edge ``GROUND_CAP`` rows down, and the margin below."""
+    top = frame.panel_box[1]
+    bottom = top + 4 * GROUND_CAP
+    image = Image.new("RGB", (frame.width, bottom + frame.outer), UI["background"])
+    panel_ground(image, frame, bottom)
+    return image.crop((0, bottom - GROUND_CAP, frame.width, bottom + frame.outer))
 
 
 def draw_pieces(image: Image.Image, frame: Frame, details: Mapping[str, Any]) -> None:

@@ -20,6 +20,7 @@ from render.fonts import font
 from render.grid import Box
 from render.palette import RGB, UI, mix
 from render.text import fit_text, wrap_text
+from render.widgets import Shaped, paste_shaped
 
 CARD_PAPER: RGB = (255, 251, 242)
 CARD_EDGE: RGB = UI["panel_edge"]
@@ -115,8 +116,15 @@ def card_map_cell_centre(card_box: Box, col: int, row: int) -> tuple[int, int]:
 
 def draw_card(image: Image.Image, box: Box, card: str, details: Mapping[str, Any]) -> None:
     """Building card ``card`` pasted into ``box``."""
-    picture = card_picture(card_face(card, details), box[2] - box[0], box[3] - box[1])
-    image.paste(picture, box[:2], picture)
+    paste_shaped(image, card_shaped(card_face(card, details), box[2] - box[0], box[3] - box[1]), box[:2])
+
+
+@lru_cache(maxsize=128)
+def card_shaped(face: CardFace, width: int, height: int) -> Shaped:
+    """``card_picture`` as an RGB picture and the 1-bit mask of the card (its edge is not anti-aliased)."""
+    picture = card_picture(face, width, height)
+    mask = picture.getchannel("A").point(lambda alpha: 255 if alpha else 0).convert("1")
+    return picture.convert("RGB"), mask
 
 
 @lru_cache(maxsize=128)

@@ -122,24 +122,30 @@ class SectorLabel:
     y: tuple[int, int]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Layout:
-    """Everything about a Kairo board that never changes during a game; hashable, so it keys the cache."""
+    """Everything about a Kairo board that never changes during a game; it keys the caches of static pictures.
+
+    Compared by identity (hashing 190 squares on every look-up cost more than drawing them): ``layout_of``
+    gives the same object for the same board.
+    """
 
     squares: tuple[LayoutSquare, ...]
     sectors: tuple[SectorLabel, ...]
 
 
 def layout_of(details: dict[str, Any]) -> Layout:
-    """The static layout described by a view's ``details``."""
-    squares = tuple(
-        LayoutSquare(sq["name"], sq["x"], sq["y"], sq["kind"], sq.get("sector")) for sq in details["board"]["squares"]
-    )
+    """The static layout described by a view's ``details`` (the same object for the same board)."""
+    squares = tuple((sq["name"], sq["x"], sq["y"], sq["kind"], sq.get("sector")) for sq in details["board"]["squares"])
     sectors = tuple(
-        SectorLabel(code, spec.get("label", code), tuple(spec["x"]), tuple(spec["y"]))  # type: ignore[arg-type]
-        for code, spec in details["sectors"].items()
+        (code, spec.get("label", code), tuple(spec["x"]), tuple(spec["y"])) for code, spec in details["sectors"].items()
     )
-    return Layout(squares, sectors)
+    return _layout(squares, sectors)
+
+
+@lru_cache(maxsize=32)
+def _layout(squares: tuple[tuple[Any, ...], ...], sectors: tuple[tuple[Any, ...], ...]) -> Layout:
+    return Layout(tuple(LayoutSquare(*square) for square in squares), tuple(SectorLabel(*sector) for sector in sectors))
 
 
 def sector_tint(code: str | None) -> RGB:

@@ -22,7 +22,7 @@ from render.cairo.pieces import SEAL_INK, owner_badge, seal_sprite, stall_tile
 from render.fonts import font
 from render.palette import RGB, UI, mix, piece_rgb
 from render.text import fit_text, wrap_text
-from render.widgets import paste_sprite, smooth_sprite
+from render.widgets import Shaped, drawn_on, paste_shaped, paste_sprite, smooth_sprite
 
 ACTIVE_FILL: RGB = mix(UI["panel"], UI["highlight"], 0.35)
 WINNER_FILL: RGB = mix(UI["panel"], UI["winner"], 0.3)
@@ -316,22 +316,20 @@ def draw_display(pen: Pen, view: View, y: int) -> int:
 
 
 def draw_supply(pen: Pen, view: View, y: int) -> int:
-    """Per goods colour: extensions left, who holds its gold and silver medals, the bank's coins."""
+    """Per goods colour: extensions left, who holds its gold and silver medals, the bank's coins.
+
+    The heading, column titles, colour chips and names are drawn once per frame and colours (``supply_frame``).
+    """
     details = view.details
-    y = heading(pen, "Goods: extensions left · medals · bank", y)
+    colours = tuple(details.get("colours", []))
+    paste_shaped(pen.image, supply_frame(pen.frame, colours, pen.left, pen.right), (0, y - SECTION_ROOM))
+    y += pen.size(32) + pen.size(20)
     row = pen.size(26)
-    columns = [pen.left + round(pen.width * share) for share in (0.42, 0.6, 0.76, 0.92)]
-    titles = ("ext. left", "gold", "silver", "bank")
-    for x, title in zip(columns, titles, strict=True):
-        pen.draw.text((x, y), title, font=pen.font(14, bold=True), fill=UI["ink_soft"], anchor="ma")
-    y += pen.size(20)
+    columns = supply_columns(pen)
     medals, extensions, bank = details.get("medals", {}), details.get("extensions_left", {}), details.get("bank", {})
-    for colour_id, colour in enumerate(details.get("colours", [])):
-        chip = row - 4
-        pen.image.paste(stall_tile(colour, colour_id, chip, main=False, inactive=False), (pen.left, y + 2))
+    value_font = pen.font(17, bold=True)
+    for colour in colours:
         middle = y + row / 2 + 1
-        value_font = pen.font(17, bold=True)
-        pen.draw.text((pen.left + row + 6, middle), colour, font=pen.font(16, bold=True), fill=UI["ink"], anchor="lm")
         pen.draw.text(
             (columns[0], middle), str(extensions.get(colour, 0)), font=value_font, fill=UI["ink"], anchor="mm"
         )
@@ -341,6 +339,36 @@ def draw_supply(pen: Pen, view: View, y: int) -> int:
         pen.draw.text((columns[3], middle), str(bank.get(colour, "—")), font=value_font, fill=UI["ink"], anchor="mm")
         y += row
     return y
+
+
+SECTION_ROOM = 4
+"""Rows above a cached section's first line in its picture (glyphs and rules may reach above it)."""
+
+
+def supply_columns(pen: Pen) -> list[int]:
+    """The x of the supply table's value columns: extensions, gold, silver, bank."""
+    return [pen.left + round(pen.width * share) for share in (0.42, 0.6, 0.76, 0.92)]
+
+
+@lru_cache(maxsize=8)
+def supply_frame(frame: Frame, colours: tuple[str, ...], left: int, right: int) -> Shaped:
+    """The supply table without its values, on the panel's ground (shared: paste it ``SECTION_ROOM`` above)."""
+    height = SECTION_ROOM + frame.size(32) + frame.size(20) + len(colours) * frame.size(26) + frame.size(10)
+
+    def paint(picture: Image.Image) -> None:
+        pen = Pen(picture, ImageDraw.Draw(picture), frame, left, right)
+        y = heading(pen, "Goods: extensions left · medals · bank", SECTION_ROOM)
+        for x, title in zip(supply_columns(pen), ("ext. left", "gold", "silver", "bank"), strict=True):
+            pen.draw.text((x, y), title, font=pen.font(14, bold=True), fill=UI["ink_soft"], anchor="ma")
+        y += pen.size(20)
+        row = pen.size(26)
+        for colour_id, colour in enumerate(colours):
+            picture.paste(stall_tile(colour, colour_id, row - 4, main=False, inactive=False), (pen.left, y + 2))
+            name_font = pen.font(16, bold=True)
+            pen.draw.text((pen.left + row + 6, y + row / 2 + 1), colour, font=name_font, fill=UI["ink"], anchor="lm")
+            y += row
+
+    return drawn_on(UI["panel"], (frame.width, height), paint)
 
 
 def draw_holder(pen: Pen, holder: Any, centre: tuple[float, float]) -> None:

@@ -14,13 +14,13 @@ from PIL import Image, ImageDraw
 
 from engines.base import View
 from render.fonts import font
-from render.grid import Box, Square, inset
+from render.grid import Box, Grid, Square, inset
 from render.marrakech.arcs import BORDER_ARCS, DIRECTIONS, arc_points, path_pixels, route_path
 from render.marrakech.layout import SIZE, Layout
 from render.marrakech.scene import CarpetStyle, RugPiece, rug_pieces, square_of, squares_of, style_of
-from render.palette import UI, greyed, mix
+from render.palette import RGB, UI, greyed, mix
 from render.patterns import patterned_tile
-from render.widgets import draw_tag, paste_sprite, smooth_sprite
+from render.widgets import Shaped, draw_tag, paste_shaped, paste_sprite, smooth_sprite
 
 TAG_SIZE = 22
 NEUTRAL_TAG = "out"
@@ -72,41 +72,63 @@ def paint_board(image: Image.Image, layout: Layout) -> None:
 
 
 # ---- carpets --------------------------------------------------------------------------------------
-def _draw_fringe(draw: ImageDraw.ImageDraw, box: Box, vertical: bool, layout: Layout) -> None:
-    """Tassels on the two short ends of a two-square rug."""
+def _draw_fringe(
+    draw: ImageDraw.ImageDraw, box: Box, vertical: bool, layout: Layout, ink: RGB | int = UI["ink"]
+) -> None:
+    """Tassels on the two short ends of a two-square rug (``ink`` 1 draws them on a mask)."""
     left, top, right, bottom = box
     reach, gap = layout.px(5) - 1, layout.px(7)
     if vertical:
         for x in range(left + layout.px(6), right - 4, gap):
-            draw.line([(x, top - reach), (x, top)], fill=UI["ink"], width=2)
-            draw.line([(x, bottom), (x, bottom + reach)], fill=UI["ink"], width=2)
+            draw.line([(x, top - reach), (x, top)], fill=ink, width=2)
+            draw.line([(x, bottom), (x, bottom + reach)], fill=ink, width=2)
     else:
         for y in range(top + layout.px(6), bottom - 4, gap):
-            draw.line([(left - reach, y), (left, y)], fill=UI["ink"], width=2)
-            draw.line([(right, y), (right + reach, y)], fill=UI["ink"], width=2)
+            draw.line([(left - reach, y), (left, y)], fill=ink, width=2)
+            draw.line([(right, y), (right + reach, y)], fill=ink, width=2)
 
 
-def _draw_rug(
-    image: Image.Image, draw: ImageDraw.ImageDraw, piece: RugPiece, style: CarpetStyle, layout: Layout
-) -> None:
-    """One visible carpet piece: patterned fill, woven border, one outline round the whole piece."""
+def _draw_rug(image: Image.Image, piece: RugPiece, style: CarpetStyle, layout: Layout) -> None:
+    """One visible carpet piece: patterned fill, woven border, one outline round the whole piece (a cached picture)."""
     box = inset(layout.grid.span_box(piece.squares), layout.px(5))
+    columns = len({x for x, _ in piece.squares})
+    rows = len({y for _, y in piece.squares})
     base = greyed(style.base) if piece.neutral else style.base
+    picture = rug_picture(layout, columns, rows, base, style.pattern, piece.neutral)
+    paste_shaped(image, picture, (box[0] - RUG_MARGIN, box[1] - RUG_MARGIN))
+
+
+RUG_MARGIN = 6
+"""Room round a rug's picture for its fringe."""
+
+
+@lru_cache(maxsize=256)
+def rug_picture(layout: Layout, columns: int, rows: int, base: RGB, pattern: str, neutral: bool) -> Shaped:
+    """A rug over ``columns`` × ``rows`` squares in ``base`` and ``pattern`` (greyed and tagged if ``neutral``)."""
+    squares = [(x, y) for x in range(columns) for y in range(rows)]
+    grid = Grid(RUG_MARGIN - layout.px(5), RUG_MARGIN - layout.px(5), layout.cell, columns, rows)
+    box = inset(grid.span_box(squares), layout.px(5))
+    size = (box[2] + RUG_MARGIN + 1, box[3] + RUG_MARGIN + 1)
+    picture, mask = Image.new("RGB", size, base), Image.new("1", size, 0)
+    draw, shape = ImageDraw.Draw(picture), ImageDraw.Draw(mask)
     width, height = box[2] - box[0], box[3] - box[1]
-    image.paste(patterned_tile(base, style.pattern, width, height, layout.px(16)), box[:2])
+    picture.paste(patterned_tile(base, pattern, width, height, layout.px(16)), box[:2])
     draw.rectangle(inset(box, layout.px(6)), outline=mix(base, UI["ink_light"], 0.55), width=layout.px(3))
     draw.rectangle(box, outline=UI["ink"], width=layout.px(3))
-    if len(piece.squares) == 2:
+    shape.rectangle(box, fill=1)
+    if len(squares) == 2:
         _draw_fringe(draw, box, vertical=height > width, layout=layout)
-    if piece.neutral:
-        _draw_neutral_tags(draw, piece.squares, layout)
+        _draw_fringe(shape, box, vertical=height > width, layout=layout, ink=1)
+    if neutral:
+        _draw_neutral_tags(draw, squares, grid, layout)
+    return picture, mask
 
 
-def _draw_neutral_tags(draw: ImageDraw.ImageDraw, squares: Sequence[Square], layout: Layout) -> None:
+def _draw_neutral_tags(draw: ImageDraw.ImageDraw, squares: Sequence[Square], grid: Grid, layout: Layout) -> None:
     """An "out" tag on every square of a carpet whose merchant has left the market."""
     tag_font = font(layout.px(TAG_SIZE), bold=True)
     for square in squares:
-        cx, cy = layout.grid.centre(*square)
+        cx, cy = grid.centre(*square)
         width = tag_font.getlength(NEUTRAL_TAG) + 12
         draw_tag(draw, (cx - width / 2, cy - layout.px(16)), NEUTRAL_TAG, tag_font, fill=UI["panel"],
                  text_fill=UI["ink"])  # fmt: skip
@@ -114,9 +136,8 @@ def _draw_neutral_tags(draw: ImageDraw.ImageDraw, squares: Sequence[Square], lay
 
 def draw_carpets(image: Image.Image, view: View, styles: Sequence[CarpetStyle], layout: Layout) -> None:
     """Every visible carpet on the board."""
-    draw = ImageDraw.Draw(image)
     for piece in rug_pieces(view.details.get("board") or []):
-        _draw_rug(image, draw, piece, style_of(styles, piece.colour), layout)
+        _draw_rug(image, piece, style_of(styles, piece.colour), layout)
 
 
 # ---- outlines -------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from engines.base import View
 from render.grid import Box
@@ -35,13 +35,21 @@ MARGIN = 16
 
 @lru_cache(maxsize=4)
 def static_layer(layout: Layout) -> Image.Image:
-    """What never changes (shared: copy it): background, board, arcs, labels, and in landscape the empty panel."""
-    height = LANDSCAPE_HEIGHT if not layout.portrait else layout.market_height
-    image = Image.new("RGB", (layout.width, height), UI["background"])
-    paint_board(image, layout)
+    """What never changes (shared: copy it): background, board, arcs, labels, and the empty panel
+    (in portrait a plain panel ground under the market, as tall as the largest panel; cut and rounded later)."""
     if not layout.portrait:
+        image = Image.new("RGB", (layout.width, LANDSCAPE_HEIGHT), UI["background"])
+        paint_board(image, layout)
         _panel_frame(ImageDraw.Draw(image), layout.panel_box(0), fill=True)
+        return image
+    left, top, right, bottom = layout.panel_box(MOST_PLAYERS)
+    image = Image.new("RGB", (layout.width, bottom + MARGIN), UI["background"])
+    paint_board(image, layout)
+    ImageDraw.Draw(image).rectangle((left, top, right - 1, bottom - 1), fill=UI["panel"])
     return image
+
+
+MOST_PLAYERS = 4
 
 
 def _panel_frame(draw: ImageDraw.ImageDraw, box: Box, *, fill: bool) -> None:
@@ -50,11 +58,27 @@ def _panel_frame(draw: ImageDraw.ImageDraw, box: Box, *, fill: bool) -> None:
     )
 
 
-@lru_cache(maxsize=32)
-def _rounded_mask(width: int, height: int) -> Image.Image:
-    mask = Image.new("L", (width, height), 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, width - 1, height - 1), radius=PANEL_RADIUS, fill=255)
-    return mask
+@lru_cache(maxsize=4)
+def _corners_outside(width: int) -> Image.Image:
+    """1 outside the rounded corners of a panel ``width`` wide: its first ``PANEL_RADIUS + 1`` rows, and (below
+    them) its last ones — a rounded rectangle's corners do not depend on its height."""
+    rows = PANEL_RADIUS + 1
+    inside = Image.new("1", (width, 4 * rows), 0)
+    ImageDraw.Draw(inside).rounded_rectangle((0, 0, width - 1, 4 * rows - 1), radius=PANEL_RADIUS, fill=1)
+    outside = ImageChops.invert(inside.convert("L")).convert("1")
+    corners = Image.new("1", (width, 2 * rows), 0)
+    corners.paste(outside.crop((0, 0, width, rows)), (0, 0))
+    corners.paste(outside.crop((0, 3 * rows, width, 4 * rows)), (0, rows))
+    return corners
+
+
+def _round_panel(image: Image.Image, box: Box) -> None:
+    """The ground outside the rounded corners of the panel in ``box`` (inclusive) put back to the background."""
+    left, top, right, bottom = box
+    rows = PANEL_RADIUS + 1
+    corners = _corners_outside(right - left + 1)
+    image.paste(UI["background"], (left, top), corners.crop((0, 0, corners.width, rows)))
+    image.paste(UI["background"], (left, bottom + 1 - rows), corners.crop((0, rows, corners.width, 2 * rows)))
 
 
 def _draw_market(image: Image.Image, view: View, highlight: Sequence[str], layout: Layout) -> list[CarpetStyle]:
@@ -71,15 +95,14 @@ def _draw_market(image: Image.Image, view: View, highlight: Sequence[str], layou
 
 def _portrait(view: View, highlight: Sequence[str], layout: Layout) -> Image.Image:
     """The market above, the panel below cut to the height of its contents."""
-    market = static_layer(layout).copy()
-    styles = _draw_market(market, view, highlight, layout)
+    image = static_layer(layout).copy()
+    styles = _draw_market(image, view, highlight, layout)
     left, top, right, bottom = layout.panel_box(len(view.seats))
-    panel = Image.new("RGB", (right - left, bottom - top), UI["panel"])
-    end = draw_panel(panel, view, styles, layout, (0, 0, panel.width, panel.height))
-    height = min(end + PANEL_PADDING, panel.height)
-    image = Image.new("RGB", (layout.width, top + height + MARGIN), UI["background"])
-    image.paste(market, (0, 0))
-    image.paste(panel.crop((0, 0, panel.width, height)), (left, top), _rounded_mask(panel.width, height))
+    end = draw_panel(image, view, styles, layout, (left, top, right, bottom))
+    height = min(end - top + PANEL_PADDING, bottom - top)
+    image = image.crop((0, 0, layout.width, top + height + MARGIN))
+    image.paste(UI["background"], (0, top + height, layout.width, top + height + MARGIN))
+    _round_panel(image, (left, top, right - 1, top + height - 1))
     _panel_frame(ImageDraw.Draw(image), (left, top, right - 1, top + height - 1), fill=False)
     return image
 
