@@ -62,6 +62,7 @@ def share(level: str, opponent: str, games: int, scale: float) -> float:
     return sum(run_task(Task(pairing, index)).share for index in range(games)) / games
 
 
+@pytest.mark.slow
 def test_levels_order_by_strength_in_a_short_arena_run() -> None:
     assert share("normal", "easy", 6, 0.1) > 0.5
     assert share("hard", "normal", 6, 0.1) > 0.5
