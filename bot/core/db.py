@@ -25,6 +25,7 @@ import asyncio
 import functools
 import os
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -96,32 +97,58 @@ def migrations(dialect: str) -> list[tuple[int, str]]:
 
 # ---- SQLite ------------------------------------------------------------------------------------
 class _SqliteTx:
-    """A transaction on the one aiosqlite connection."""
+    """A transaction on the one aiosqlite connection.
+
+    Each statement is one trip to aiosqlite's thread (run, read, close the cursor there): the trips,
+    not SQLite, are most of what a query costs the event loop.
+    """
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
     async def execute(self, sql: str, *params: Any) -> int:
-        cursor = await self._db.execute(sql, params)
-        count = cursor.rowcount
-        await cursor.close()
-        return count
+        return await self._db._execute(_changed, self._db._conn, sql, params)
 
     async def fetch(self, sql: str, *params: Any) -> list[Row]:
-        async with self._db.execute(sql, params) as cursor:
-            return [dict(row) for row in await cursor.fetchall()]
+        return await self._db._execute(_rows, self._db._conn, sql, params)
 
     async def fetchrow(self, sql: str, *params: Any) -> Row | None:
         rows = await self.fetch(sql, *params)
         return rows[0] if rows else None
 
     async def fetchval(self, sql: str, *params: Any) -> Any:
-        async with self._db.execute(sql, params) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else row[0]
+        return await self._db._execute(_value, self._db._conn, sql, params)
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         await self._db.executemany(sql, [tuple(r) for r in rows])
+
+
+def _changed(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> int:
+    """(In aiosqlite's thread.) Run a statement; the rows it changed."""
+    cursor = conn.execute(sql, params)
+    try:
+        return cursor.rowcount
+    finally:
+        cursor.close()
+
+
+def _rows(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> list[Row]:
+    """(In aiosqlite's thread.) Every row of a query, as dicts."""
+    cursor = conn.execute(sql, params)
+    try:
+        return [dict(row) for row in cursor.fetchall()]
+    finally:
+        cursor.close()
+
+
+def _value(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> Any:
+    """(In aiosqlite's thread.) The first column of a query's first row, or None."""
+    cursor = conn.execute(sql, params)
+    try:
+        row = cursor.fetchone()
+    finally:
+        cursor.close()
+    return None if row is None else row[0]
 
 
 class SqliteDatabase:
