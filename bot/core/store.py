@@ -5,7 +5,8 @@ made against an older version raises ``StaleGame`` — so two commands racing on
 both apply, in one process or several. Each move is one transaction: its log rows, the new state,
 the new version, the game's next due time, and the messages it owes Discord (``outbox`` rows,
 delivered by ``bot.core.outbox``). An undo never deletes log rows: it marks them ``undone``.
-Every list query is bounded and reads only the columns it shows.
+Every list query is bounded and reads only the columns it shows. Delivered messages are kept only
+until a newer board of their game is delivered (``delivered``).
 """
 
 from __future__ import annotations
@@ -516,11 +517,19 @@ class Store:
         return claimed
 
     async def delivered(self, delivery_id: int, message_id: int | None, channel_id: int | None) -> None:
+        """Mark a delivery done. A delivered board makes the game's older delivered rows worthless (links and
+        buttons point at the newest board): they are deleted, so the outbox does not grow with every move."""
         async with self.db.transaction() as tx:
             await tx.execute(
                 "UPDATE outbox SET status = 'done', message_id = ?, channel_id = ?, lease_until = NULL WHERE id = ?",
                 message_id,
                 channel_id,
+                delivery_id,
+            )
+            await tx.execute(
+                "DELETE FROM outbox WHERE status = 'done' AND id < ?"
+                " AND game_id = (SELECT game_id FROM outbox WHERE id = ? AND kind = 'board')",
+                delivery_id,
                 delivery_id,
             )
 
