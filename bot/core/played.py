@@ -32,6 +32,8 @@ class Played:
     steps: list[Step] = field(default_factory=list)
     turn_began: bool = False
     """The change handed the decision to a (different) player."""
+    _views: dict[int | None, View] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Views made so far, by viewer: the post, the image and the buttons of one change share them."""
 
     @property
     def engine(self) -> Engine:
@@ -84,9 +86,12 @@ class Played:
         return not (0 <= seat < len(seats) and seats[seat].out)
 
     def view(self, viewer: int | None) -> View:
-        """The engine's view for ``viewer`` with the players' names filled in."""
-        assert self.state is not None
-        return self.engine.view(self.state, viewer).with_names(self.names)
+        """The engine's view for ``viewer`` with the players' names filled in (made once per viewer)."""
+        found = self._views.get(viewer)
+        if found is None:
+            assert self.state is not None
+            found = self._views[viewer] = self.engine.view(self.state, viewer).with_names(self.names)
+        return found
 
     def events(self) -> list[Event]:
         """Everything the change caused, in order (every visibility)."""
