@@ -20,7 +20,7 @@ import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 import engines
@@ -454,12 +454,13 @@ class GameHost:
         interaction = None
         if interaction_id is not None:
             interaction = (interaction_id, json.dumps({"game": record.id, "version": record.version + 1}))
-        await self._guard(
+        stored = engine.dumps(state)
+        version = await self._guard(
             self.store.record_moves(
                 record.id,
                 record.version,
                 [s.entry for s in steps],
-                engine.dumps(state),
+                stored,
                 status,
                 now,
                 turn_changed=changed,
@@ -471,7 +472,17 @@ class GameHost:
             )
         )
         self.committed(record.id)
-        return Played(await self.game(record.id), await self.store.seats(record.id), state, steps, began)
+        written = {
+            "version": version,
+            "state": stored,
+            "status": status,
+            "updated_at": now,
+            "to_move": after,
+            "turn_started_at": now if changed else record.turn_started_at,
+            "next_due_at": next_due if status == "active" else None,
+        }
+        seated = [replace(s, left_game=True) if left_seat is not None and s.seat == left_seat else s for s in seats]
+        return Played(replace(record, **written), seated, state, steps, began)  # as stored: no need to read it back
 
     async def _next_due(self, record: GameRecord, turn_changed: bool, now: float) -> float | None:
         """When the scheduler should look at the game next: the new turn's first reminder or deadline."""
