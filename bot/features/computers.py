@@ -60,7 +60,7 @@ class Computers(commands.Cog):
         self.turns.start(game_id, self._deliver)
 
     async def _deliver(self, played: Played) -> None:
-        await self.svc.courier.deliver_game(played.game.id)
+        await self.svc.courier.deliver_game(played.game.id, played)
 
     @tasks.loop(seconds=EVERY_SECONDS)
     async def loop(self) -> None:

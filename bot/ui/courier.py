@@ -70,14 +70,24 @@ class DiscordCourier:
         self.clock = clock
         self.lease = lease
         self._game_locks: dict[int, asyncio.Lock] = {}
+        self._known: dict[int, Played] = {}
 
     # ---- claiming ----------------------------------------------------------------------------------
-    async def deliver_game(self, game_id: int) -> None:
-        """Deliver now what one game owes (called by the handler that made the change)."""
+    async def deliver_game(self, game_id: int, played: Played | None = None) -> None:
+        """Deliver now what one game owes (called by the handler that made the change).
+
+        ``played``: the game as that change left it; what the change owes is then made from it instead
+        of reading the game again (only for deliveries of that very version).
+        """
         async with self._game_lock(game_id):
             claimed = await self.services.store.claim_deliveries(self.clock(), self.lease, game_id=game_id)
-            for delivery in claimed:
-                await self._attempt(delivery)
+            if played is not None:
+                self._known[game_id] = played
+            try:
+                for delivery in claimed:
+                    await self._attempt(delivery)
+            finally:
+                self._known.pop(game_id, None)
 
     async def deliver_due(self, grace: float = GRACE_SECONDS) -> int:
         """Deliver everything due (left by a failure, a restart, or a change made without a handler)."""
@@ -297,6 +307,9 @@ class DiscordCourier:
     async def _played(self, delivery: Delivery) -> Played | None:
         if delivery.game_id is None:
             return None
+        known = self._known.get(delivery.game_id)
+        if known is not None and known.game.version == delivery.version:
+            return known
         try:
             return await self.services.host.snapshot(delivery.game_id)
         except Exception:  # a game deleted meanwhile: nothing to deliver

@@ -104,7 +104,7 @@ async def make_moves(interaction: discord.Interaction, request: MoveRequest) -> 
         await offer_draft(interaction, snapshot, list(request.moves))
         return None
     drafts_of(interaction).drop(request.game_id, interaction.user.id)
-    await svc.courier.deliver_game(request.game_id)
+    await svc.courier.deliver_game(request.game_id, played)
     await tell_mover(interaction, played)
     return played
 
