@@ -31,6 +31,14 @@ class CachingFont(ImageFont.FreeTypeFont):
 
     def __init__(self, path: str, size: int) -> None:
         super().__init__(path, size)
+        self._forget()
+
+    def __setstate__(self, state: list[Any]) -> None:
+        """Unpickled (as in another process): the font again, with nothing remembered yet."""
+        super().__setstate__(state)
+        self._forget()
+
+    def _forget(self) -> None:
         self._masks: OrderedDict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = OrderedDict()
         self._lengths: OrderedDict[tuple[Any, ...], float] = OrderedDict()
 

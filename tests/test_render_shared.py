@@ -90,7 +90,7 @@ def test_palettes_have_256_colours_and_only_indexed_images_are_written_as_such()
 @pytest.mark.parametrize("game", GAMES)
 def test_each_games_palette_still_fits_its_pictures(game: str) -> None:
     palette = importlib.import_module(f"render.{game}.png_colours").PALETTE
-    fit = palette_fidelity(sample_images(game, 6, seed=5), palette)
+    fit = palette_fidelity(sample_images(game, 10, seed=5), palette)
     hint = f"{game}'s pictures drifted from their palette: run python -m render.png_palette {game} ({fit})"
     assert fit.mean_error < 1.5, hint
     assert fit.far_share < 0.001, hint
@@ -116,3 +116,31 @@ def test_remembered_glyphs_draw_the_same_pixels_as_freetype() -> None:
         pictures.append(image.tobytes())
     assert pictures[0] == pictures[1] == pictures[2]
     assert remembered.getlength("Aïcha paid 12") == plain.getlength("Aïcha paid 12")
+
+
+def test_fonts_survive_pickling_into_another_process() -> None:
+    import pickle
+
+    remembered = font(21)
+    remembered.getlength("warm")
+    copy = pickle.loads(pickle.dumps(remembered))
+    assert copy.size == 21 and copy.getlength("warm") == remembered.getlength("warm")
+
+
+# ---- warming a worker ---------------------------------------------------------------------------------
+def test_warming_up_draws_every_layout_so_the_static_layers_are_ready() -> None:
+    from render.marrakech import picture
+    from render.warm import warm_up
+
+    picture.static_layer.cache_clear()
+    warm_up(["marrakech"], views=1)
+    assert picture.static_layer.cache_info().currsize == 2  # landscape and portrait
+
+
+def test_sample_views_come_from_every_player_count_and_repeat_with_the_seed() -> None:
+    from render.samples import sample_views
+
+    first = [(view.model_dump(), places) for view, places in sample_views("marrakech", 6, seed=3)]
+    again = [(view.model_dump(), places) for view, places in sample_views("marrakech", 6, seed=3)]
+    assert first == again
+    assert {len(view["seats"]) for view, _ in first} == {2, 3, 4}
