@@ -34,6 +34,8 @@ GAME_COLUMNS = (
 )
 LIST_COLUMNS = GAME_COLUMNS.replace("version, state,", "version, NULL AS state,")
 """The same columns without the (large) state: lists show games, they do not play them."""
+LIST_COLUMNS_G = ", ".join("NULL AS state" if c == "state" else f"g.{c}" for c in GAME_COLUMNS.split(", "))
+"""``LIST_COLUMNS`` of ``games g``."""
 DEFAULT_LIMIT = 200
 OUTBOX_COLUMNS = (
     "id, game_id, version, kind, payload, status, attempts, next_attempt_at, created_at, message_id, channel_id"
@@ -160,12 +162,18 @@ class Store:
         return _game(row) if row else None
 
     async def games_in_channel(self, channel_id: int, statuses: Iterable[str] = ACTIVE_STATUSES) -> list[GameRecord]:
-        """Games whose thread is ``channel_id``, or that post in ``channel_id`` itself (no thread), oldest first."""
+        """Games whose thread is ``channel_id``, or that post in ``channel_id`` itself (no thread), oldest first.
+
+        Two indexed lookups joined (an ``OR`` of them let SQLite read every game of these statuses instead).
+        """
         wanted = tuple(statuses)
+        marks = placeholders(len(wanted))
         rows = await self.db.fetch(
-            f"SELECT {LIST_COLUMNS} FROM games WHERE (thread_id = ? OR (thread_id IS NULL AND channel_id = ?))"
-            f" AND status IN ({placeholders(len(wanted))}) ORDER BY id LIMIT ?",
+            f"SELECT {LIST_COLUMNS} FROM games WHERE thread_id = ? AND status IN ({marks}) UNION ALL"
+            f" SELECT {LIST_COLUMNS} FROM games WHERE thread_id IS NULL AND channel_id = ? AND status IN ({marks})"
+            " ORDER BY id LIMIT ?",
             channel_id,
+            *wanted,
             channel_id,
             *wanted,
             DEFAULT_LIMIT,
@@ -182,22 +190,33 @@ class Store:
         limit: int = DEFAULT_LIMIT,
         newest_first: bool = False,
     ) -> list[GameRecord]:
-        """Games (without their state) filtered by server, player and game name; oldest first unless asked."""
+        """Games (without their state) filtered by server, player and game name; oldest first unless asked.
+
+        A player's games are found from their seats, in game order, so a player in thousands of finished
+        games costs no more than the games listed (``seats_by_user``); in one server, from the server's
+        running games (``games_by_guild``), each checked for the player's seat.
+        """
         wanted = tuple(statuses)
-        clauses = [f"status IN ({placeholders(len(wanted))})"]
+        clauses = [f"g.status IN ({placeholders(len(wanted))})"]
         params: list[Any] = list(wanted)
         if guild_id is not None:
-            clauses.append("guild_id = ?")
+            clauses.append("g.guild_id = ?")
             params.append(guild_id)
         if game is not None:
-            clauses.append("game = ?")
+            clauses.append("g.game = ?")
             params.append(game)
-        if user_id is not None:
-            clauses.append("id IN (SELECT game_id FROM seats WHERE user_id = ? AND left_game = 0)")
+        order = " DESC" if newest_first else ""
+        source, key = "games g", "g.id"
+        if user_id is not None and guild_id is not None:  # the server's running games, each checked for a seat
+            seated = "SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ? AND s.left_game = 0"
+            clauses.append(f"EXISTS ({seated})")
             params.append(user_id)
-        order = "id DESC" if newest_first else "id"
+        elif user_id is not None:  # CROSS JOIN: SQLite walks the player's seats first (PostgreSQL plans any join)
+            source, key = "seats s CROSS JOIN games g", "s.game_id"
+            clauses[:0] = ["s.user_id = ? AND s.left_game = 0 AND g.id = s.game_id"]
+            params[:0] = [user_id]
         rows = await self.db.fetch(
-            f"SELECT {LIST_COLUMNS} FROM games WHERE {' AND '.join(clauses)} ORDER BY {order} LIMIT ?",
+            f"SELECT {LIST_COLUMNS_G} FROM {source} WHERE {' AND '.join(clauses)} ORDER BY {key}{order} LIMIT ?",
             *params,
             limit,
         )
@@ -216,11 +235,12 @@ class Store:
         return [_game(r) for r in rows]
 
     async def games_awaiting_computer(self, limit: int = DEFAULT_LIMIT, shards: Shards | None = None) -> list[int]:
-        """Active games whose seat to move is a computer's (an indexed join), oldest first, of these shards."""
+        """Active games whose seat to move is a computer's, oldest first, of these shards (from the computers'
+        seats, ``seats_computers``: not from every active game)."""
         clause, params = shard_clause(shards, "g.guild_id")
         rows = await self.db.fetch(
-            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id AND s.seat = g.to_move"
-            f" WHERE g.status = 'active' AND s.computer IS NOT NULL{clause} ORDER BY g.id LIMIT ?",
+            "SELECT g.id FROM seats s CROSS JOIN games g WHERE s.computer IS NOT NULL AND g.id = s.game_id"
+            f" AND s.seat = g.to_move AND g.status = 'active'{clause} ORDER BY g.id LIMIT ?",
             *params,
             limit,
         )
