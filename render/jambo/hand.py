@@ -73,10 +73,19 @@ def private_image(view: View, *, layout: str = "landscape") -> Image.Image | Non
     if viewer is None:
         return None
     theme = theme_for(layout)
+    image = Image.new("RGB", (theme.width, theme.sheet_height), UI["background"])
+    bottom = _draw_hand(image, view, viewer, theme) + theme.margin
+    if bottom > image.height and image.height < MAX_HEIGHT:  # a longer look than usual: draw it again, taller
+        image = Image.new("RGB", (theme.width, MAX_HEIGHT), UI["background"])
+        bottom = _draw_hand(image, view, viewer, theme) + theme.margin
+    return image.crop((0, 0, theme.width, min(MAX_HEIGHT, bottom)))
+
+
+def _draw_hand(image: Image.Image, view: View, viewer: int, theme: Theme) -> int:
+    """Everything the viewer holds and looks at, from the top of ``image``; the y below it."""
     details = view.details
     me = details["players"][viewer]
     them = details["players"][1 - viewer]
-    image = Image.new("RGB", (theme.width, MAX_HEIGHT), UI["background"])
     draw = ImageDraw.Draw(image)
     y = theme.margin
     hand = me["hand"] or []
@@ -105,4 +114,4 @@ def private_image(view: View, *, layout: str = "landscape") -> Image.Image | Non
     if details.get("deck_top"):
         y = _section(draw, theme, "Top of the deck, in order (your Psychic)", y + 6)
         y = _cards(image, theme, details["deck_top"], y)
-    return image.crop((0, 0, theme.width, min(MAX_HEIGHT, y + theme.margin)))
+    return y
