@@ -66,15 +66,19 @@ class GreedyPlayer:
 
 
 class SearchPlayer:
-    """The computer at ``level`` (``ai.levels.LEVELS``); ``scale`` multiplies its iterations (quick arena runs)."""
+    """The computer at ``level`` (``ai.levels.LEVELS``).
 
-    def __init__(self, level: str = "normal", scale: float = 1.0) -> None:
+    ``scale`` multiplies its iterations (quick arena runs); ``capped`` False drops the level's time
+    cap, so that what it plays depends on the seed alone and not on how busy the machine is.
+    """
+
+    def __init__(self, level: str = "normal", scale: float = 1.0, capped: bool = True) -> None:
         self.level = level
         self.scale = scale
+        self.capped = capped
         self.name = level if scale == 1 else f"{level}×{scale:g}"
 
     def choose(self, engine: Engine, view: View, seed: int) -> str:
         budget = budget_of(self.level, engine.name)
-        if self.scale != 1:
-            budget = Budget(max(1, round(budget.iterations * self.scale)), budget.seconds)
-        return choose(engine, view, self.level, seed, budget)
+        iterations = max(1, round(budget.iterations * self.scale))
+        return choose(engine, view, self.level, seed, Budget(iterations, budget.seconds if self.capped else None))

@@ -5,7 +5,8 @@ opponent (``random``, ``greedy``, or another level): one computer seat and the r
 computer's seat turning round the table from game to game. The arena holds the real state and hands
 every player only its seat's view (``ai.players``); chance moves are drawn from their odds. Printed:
 the computer's share of the wins (a tie shared) with a 95 % Wilson interval, the fair share (1 / players),
-their ratio, and its decision time p50/p95/max over decisions with more than one legal move.
+their ratio, and its decision time p50/p95/max over decisions with more than one legal move, as wall
+time and as the process's CPU time (what the decision costs when the machine is shared).
 
 Each finished game is appended to ``--results`` (JSON lines), so a long run can be stopped and
 resumed, and ``--report`` prints the table of a file without playing. Nothing here is a test.
@@ -42,6 +43,7 @@ class Pairing:
     level: str
     opponent: str
     scale: float = 1.0
+    capped: bool = True
 
 
 @dataclass(frozen=True)
@@ -66,15 +68,16 @@ class Record:
     cpu: list[float] = field(default_factory=list)
     moves: int = 0
     scale: float = 1.0
+    capped: bool = True
 
 
-def make_player(name: str, scale: float = 1.0) -> Player:
-    """``random``, ``greedy`` or a level name (its iterations times ``scale``)."""
+def make_player(name: str, scale: float = 1.0, capped: bool = True) -> Player:
+    """``random``, ``greedy`` or a level name (its iterations times ``scale``, its time cap or none)."""
     if name == "random":
         return RandomPlayer()
     if name == "greedy":
         return GreedyPlayer()
-    return SearchPlayer(name, scale)
+    return SearchPlayer(name, scale, capped)
 
 
 def play(engine: Engine, players: list[Player], seed: str, timed: int) -> tuple[list[int], Record]:
@@ -102,8 +105,8 @@ def run_task(task: Task) -> Record:
     """Play one game of a pairing (in a worker process)."""
     pairing = task.pairing
     seat = task.index % pairing.players
-    players = [make_player(pairing.opponent, pairing.scale) for _ in range(pairing.players)]
-    players[seat] = make_player(pairing.level, pairing.scale)
+    players = [make_player(pairing.opponent, pairing.scale, pairing.capped) for _ in range(pairing.players)]
+    players[seat] = make_player(pairing.level, pairing.scale, pairing.capped)
     seed = f"{pairing.game}/{pairing.players}/{pairing.level}/{pairing.opponent}/{pairing.scale:g}/{task.index}"
     winners, played = play(engines.get(pairing.game), players, seed, seat)
     share = 1 / len(winners) if seat in winners else 0.0
@@ -147,8 +150,8 @@ def table(records: Iterable[Record]) -> str:
         times = [t for r in games for t in r.times]
         cpu = [t for r in games for t in r.cpu]
         lines.append(
-            f"| {pairing.game} | {pairing.players} | {named(pairing.level, pairing.scale)} | "
-            f"{named(pairing.opponent, pairing.scale)} | {len(games)} | "
+            f"| {pairing.game} | {pairing.players} | {named(pairing.level, pairing.scale, pairing.capped)} | "
+            f"{named(pairing.opponent, pairing.scale, pairing.capped)} | {len(games)} | "
             f"{wins / len(games):.1%} | {low:.1%}–{high:.1%} | {wins / len(games) * pairing.players:.2f} | "
             f"{percentile(times, 0.5):.3f} | {percentile(times, 0.95):.3f} | "
             f"{max(times, default=0):.3f} | {percentile(cpu, 0.5):.3f} | {percentile(cpu, 0.95):.3f} |"
@@ -158,12 +161,14 @@ def table(records: Iterable[Record]) -> str:
 
 def pairing_of(record: Record) -> Pairing:
     """The pairing a recorded game belongs to."""
-    return Pairing(record.game, record.players, record.level, record.opponent, record.scale)
+    return Pairing(record.game, record.players, record.level, record.opponent, record.scale, record.capped)
 
 
-def named(player: str, scale: float) -> str:
-    """A player's name in the table: a level run at a scale shows it (``normal×0.1``)."""
-    return f"{player}×{scale:g}" if scale != 1 and player in LEVELS else player
+def named(player: str, scale: float, capped: bool = True) -> str:
+    """A player's name in the table: a level shows its scale (``normal×0.1``) and a lifted cap (``normal, no cap``)."""
+    if player not in LEVELS:
+        return player
+    return (f"{player}×{scale:g}" if scale != 1 else player) + ("" if capped else ", no cap")
 
 
 def read_records(path: Path | None) -> list[Record]:
@@ -192,7 +197,7 @@ def pairings_asked(args: argparse.Namespace) -> list[Pairing]:
             if engine.min_players <= players <= engine.max_players:
                 for level in args.level or LEVELS:
                     for opponent in args.opponent or OPPONENTS:
-                        found.append(Pairing(engine.name, players, level, opponent, args.scale))
+                        found.append(Pairing(engine.name, players, level, opponent, args.scale, not args.no_cap))
     return found
 
 
@@ -206,6 +211,11 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--games-per-pairing", type=int, default=200, help="games per pairing (default 200)")
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the levels' iterations (quick runs)")
+    parser.add_argument(
+        "--no-cap",
+        action="store_true",
+        help="lift the levels' time caps: the play then depends on the seeds only, not on how busy the machine is",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--results", type=Path, help="JSON lines file: append each game, skip games already there")
     parser.add_argument("--report", action="store_true", help="only print the table of --results")
