@@ -8,6 +8,7 @@ lists (``engines.cairo.rules``), so one board is analysed once however many move
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import chain, combinations, permutations
 
 from engines.base import CHANCE
@@ -18,12 +19,12 @@ from engines.cairo.rules import (
     attract_choices,
     can_move,
     card_payments,
-    coin_payments,
     extension_sites,
     extensions_left_on,
     own_spots,
     owned_colours,
     payable_sectors,
+    splits,
     stall_sites,
 )
 from engines.cairo.sitelists import site_list, site_moves
@@ -76,8 +77,13 @@ def legal_moves(state: CairoState) -> list[str]:
     """Every legal move for whoever is to move, in a stable order."""
     moves: list[str] = []
     for word in move_words(state):
-        moves.extend(GENERATORS[word](state))
+        if word not in LISTED_WITH:
+            moves.extend(GENERATORS[word](state))
     return moves
+
+
+LISTED_WITH = {"wild": "card", "cards": "card"}
+"""Words whose moves another word's generator lists: the card payments come as one list (card, wild, cards)."""
 
 
 # ---- chance ------------------------------------------------------------------------------
@@ -203,24 +209,26 @@ def card_moves(state: CairoState) -> list[str]:
     return card_payments(data, state.hands[seat], state.coins[seat], sector, pending.colour, pending.price)
 
 
-def _card_moves_starting(word: str) -> Callable[[CairoState], list[str]]:
-    def generate(state: CairoState) -> list[str]:
-        return [move for move in card_moves(state) if move.split(" ", 1)[0] == word]
-
-    return generate
-
-
 def pay_moves(state: CairoState) -> list[str]:
+    """Every exact payment (``coin_payments``, cheapest first) as a move, written from cached tails."""
     pending, seat, data = state.pending, state.active, load_cairo_data()
     assert pending is not None and seat is not None
-    rate = data.other_colour_coins_per_unit
-    payments = coin_payments(state.coins[seat], pending.colour, pending.price, rate, data.colours)
-    return [pay_text(payment) for payment in payments]
+    coins, colour, price = state.coins[seat], pending.colour, pending.price
+    others = tuple(name for name in data.colours if name != colour and coins.get(name, 0) > 0)
+    limits, rate, moves = tuple(coins[name] for name in others), data.other_colour_coins_per_unit, []
+    for own in range(min(price, coins.get(colour, 0)), 0, -1):
+        head = f"pay {colour}:{own}"
+        moves.extend(head + tail for tail in payment_tails(others, rate * (price - own), limits))
+    return moves
 
 
-def pay_text(payment: dict[str, int]) -> str:
-    """``pay red:2 blue:2`` (the stall's colour first, then the others in colour order)."""
-    return "pay " + " ".join(f"{colour}:{value}" for colour, value in payment.items())
+@lru_cache(maxsize=4096)
+def payment_tails(others: tuple[str, ...], total: int, limits: tuple[int, ...]) -> tuple[str, ...]:
+    """`` blue:2 green:1`` for every split of ``total`` over ``others`` (up to ``limits``), as in ``coin_payments``."""
+    return tuple(
+        "".join(f" {name}:{value}" for name, value in zip(others, split, strict=True) if value)
+        for split in splits(total, limits)
+    )
 
 
 # ---- attract and draw ------------------------------------------------------------------------
@@ -257,9 +265,7 @@ GENERATORS: dict[str, Callable[[CairoState], list[str]]] = {
     "build": build_moves,
     "extend": extend_moves,
     "move": move_moves,
-    "card": _card_moves_starting("card"),
-    "wild": _card_moves_starting("wild"),
-    "cards": _card_moves_starting("cards"),
+    "card": card_moves,
     "pay": pay_moves,
     "attract": attract_moves,
     "take": take_moves,

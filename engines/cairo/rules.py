@@ -315,7 +315,7 @@ def coin_payments(
     limits = tuple(coins[name] for name in others)
     payments: list[dict[str, int]] = []
     for own in range(min(price, coins.get(colour, 0)), 0, -1):
-        for split in _splits(rate * (price - own), limits):
+        for split in splits(rate * (price - own), limits):
             payment = {colour: own}
             payment.update({name: value for name, value in zip(others, split, strict=True) if value})
             payments.append(payment)
@@ -323,7 +323,7 @@ def coin_payments(
 
 
 @lru_cache(maxsize=4096)
-def _splits(total: int, limits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+def splits(total: int, limits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Ways to write ``total`` as a sum bounded by ``limits``, earlier parts as large as possible first."""
     if not limits:
         return ((),) if total == 0 else ()
@@ -331,7 +331,7 @@ def _splits(total: int, limits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(
         (first, *tail)
         for first in range(min(total, limits[0]), max(total - room, 0) - 1, -1)
-        for tail in _splits(total - first, limits[1:])
+        for tail in splits(total - first, limits[1:])
     )
 
 
