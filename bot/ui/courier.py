@@ -251,7 +251,7 @@ class DiscordCourier:
 
     async def _open_thread(self, record: GameRecord, played: Played) -> discord.Thread | None:
         """The game's thread in its channel: the one made before a crash, if any, else a new one."""
-        channel = await self._channel(record.channel_id)
+        channel = await self._channel(record.channel_id, record.guild_id)
         if not isinstance(channel, discord.TextChannel):
             return None
         name = f"{played.engine.title} #{record.id}"
@@ -272,7 +272,7 @@ class DiscordCourier:
         record = played.game
         view = await self._controls("lobby", played, delivery) if record.status == "lobby" else None
         try:
-            channel = await self._channel(record.post_channel_id)
+            channel = await self._channel(record.post_channel_id, record.guild_id)
             message = channel.get_partial_message(record.lobby_message_id)  # type: ignore[union-attr]
             return await message.edit(
                 content=self.services.posts.lobby_text(played), view=view, allowed_mentions=no_pings()
@@ -286,7 +286,7 @@ class DiscordCourier:
         if record is None or record.thread_id is None:
             return None
         try:
-            thread = await self._channel(record.thread_id)
+            thread = await self._channel(record.thread_id, record.guild_id)
             if isinstance(thread, discord.Thread) and not thread.archived:
                 await thread.edit(archived=True)
         except (discord.NotFound, discord.Forbidden) as exc:
@@ -320,36 +320,40 @@ class DiscordCourier:
         builder = self.services.controls.get(name)
         return await builder(played, delivery) if builder is not None else None
 
-    async def _channel(self, channel_id: int) -> Any:
-        return self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+    async def _channel(self, channel_id: int, guild_id: int | None = None) -> Any:
+        """The channel or thread from the cache of its server when it is known (``Client.get_channel`` looks
+        through every server the bot is in), else from any cache, else fetched."""
+        guild = self.client.get_guild(guild_id) if guild_id is not None else None
+        found = guild.get_channel_or_thread(channel_id) if guild is not None else self.client.get_channel(channel_id)
+        return found or await self.client.fetch_channel(channel_id)
 
     async def _send_in_game(
         self, record: GameRecord, delivery: Delivery, kwargs: dict[str, Any]
     ) -> discord.Message | None:
         """Send where the game lives, with the delivery's nonce; the channel only if the thread is closed or gone."""
         try:
-            channel = await self._channel(record.post_channel_id)
+            channel = await self._channel(record.post_channel_id, record.guild_id)
         except discord.NotFound:
             if record.thread_id is None:
                 raise Undeliverable(f"the channel of game {record.id} is gone") from None
             await self.services.store.set_thread(record.id, None)
-            return await self._send_to_parent(record.channel_id, delivery, kwargs, THREAD_DELETED)
+            return await self._send_to_parent(record, delivery, kwargs, THREAD_DELETED)
         if isinstance(channel, discord.Thread):
             try:
                 if channel.archived:
                     await channel.edit(archived=False)
                 return await channel.send(nonce=nonce(delivery), **kwargs)
             except discord.Forbidden:
-                return await self._send_to_parent(record.channel_id, delivery, kwargs, THREAD_CLOSED)
+                return await self._send_to_parent(record, delivery, kwargs, THREAD_CLOSED)
             except discord.NotFound:
                 await self.services.store.set_thread(record.id, None)
-                return await self._send_to_parent(record.channel_id, delivery, kwargs, THREAD_DELETED)
+                return await self._send_to_parent(record, delivery, kwargs, THREAD_DELETED)
         return await channel.send(nonce=nonce(delivery), **kwargs)
 
     async def _send_to_parent(
-        self, channel_id: int, delivery: Delivery, kwargs: dict[str, Any], why: str
+        self, record: GameRecord, delivery: Delivery, kwargs: dict[str, Any], why: str
     ) -> discord.Message | None:
-        channel = await self._channel(channel_id)
+        channel = await self._channel(record.channel_id, record.guild_id)
         moved = dict(kwargs)
         moved["content"] = fit_message(f"{say_for('bazaar', ())._(why)}\n{kwargs.get('content', '')}")
         fresh = kwargs.get("file")
