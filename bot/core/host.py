@@ -65,7 +65,8 @@ class GameHost:
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self.committed: Callable[[int], None] = lambda game_id: None
-        """Called with the game's id after every change committed (the computer players listen)."""
+        """Called with the game's id after every change committed that may hand a turn to a computer player
+        (the computers listen): every change of a game with a computer seat, and every change of seats."""
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """Serialises changes to one game inside this process (the version check guards the rest)."""
@@ -471,7 +472,8 @@ class GameHost:
                 left_seat=left_seat,
             )
         )
-        self.committed(record.id)
+        if any(s.computer is not None for s in seats):
+            self.committed(record.id)
         written = {
             "version": version,
             "state": stored,
