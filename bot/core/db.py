@@ -120,7 +120,8 @@ class _SqliteTx:
         return await self._db._execute(_value, self._db._conn, sql, params)
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        await self._db.executemany(sql, [tuple(r) for r in rows])
+        if rows:
+            await self._db._execute(_many, self._db._conn, sql, [tuple(r) for r in rows])
 
 
 def _changed(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> int:
@@ -130,6 +131,11 @@ def _changed(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> int
         return cursor.rowcount
     finally:
         cursor.close()
+
+
+def _many(conn: sqlite3.Connection, sql: str, rows: list[tuple[Any, ...]]) -> None:
+    """(In aiosqlite's thread.) Run a statement for each row of parameters."""
+    conn.executemany(sql, rows).close()
 
 
 def _rows(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> list[Row]:

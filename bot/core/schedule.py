@@ -99,12 +99,15 @@ class ScheduleStore:
     async def wants_dm(self, user_id: int, guild_id: int) -> bool:
         """The server's own choice if the player made one, else their choice for everywhere (default off)."""
         row = await self.db.fetchrow(
-            "SELECT dm FROM user_guild_prefs WHERE user_id = ? AND guild_id = ?", user_id, guild_id
+            "SELECT (SELECT dm FROM user_guild_prefs WHERE user_id = ? AND guild_id = ?) AS here,"
+            " (SELECT dm_everywhere FROM user_prefs WHERE user_id = ?) AS everywhere",
+            user_id,
+            guild_id,
+            user_id,
         )
-        if row is not None:
-            return bool(row["dm"])
-        everywhere = await self.db.fetchval("SELECT dm_everywhere FROM user_prefs WHERE user_id = ?", user_id)
-        return bool(everywhere)
+        if row is None:
+            return False
+        return bool(row["everywhere"]) if row["here"] is None else bool(row["here"])
 
     async def set_away(self, user_id: int, away: bool, now: float) -> None:
         async with self.db.transaction() as tx:

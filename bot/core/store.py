@@ -447,18 +447,10 @@ class Store:
 
     async def _append(self, tx: Connection, game_id: int, entries: Sequence[LogEntry], now: float) -> None:
         ply = await tx.fetchval("SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = ?", game_id)
-        for entry in entries:
-            ply += 1
-            await tx.execute(
-                "INSERT INTO moves (game_id, ply, seat, kind, move, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                game_id,
-                ply,
-                entry.seat,
-                entry.kind,
-                entry.move,
-                entry.user_id,
-                now,
-            )
+        await tx.executemany(
+            "INSERT INTO moves (game_id, ply, seat, kind, move, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, ply + n, e.seat, e.kind, e.move, e.user_id, now) for n, e in enumerate(entries, start=1)],
+        )
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         """The whole log of a game in order, undone moves included (marked)."""
@@ -710,17 +702,14 @@ class Store:
 
 async def owe_in(tx: Connection, deliveries: Sequence[NewDelivery], now: float) -> None:
     """Write ``deliveries`` as ``outbox`` rows inside the transaction ``tx`` (so they commit with its change)."""
-    for d in deliveries:
-        await tx.execute(
-            "INSERT INTO outbox (game_id, version, kind, payload, next_attempt_at, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            d.game_id,
-            d.version,
-            d.kind,
-            json.dumps(d.payload),
-            d.not_before if d.not_before is not None else now,
-            now,
-        )
+    await tx.executemany(
+        "INSERT INTO outbox (game_id, version, kind, payload, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        [(d.game_id, d.version, d.kind, json.dumps(d.payload), _due(d, now), now) for d in deliveries],
+    )
+
+
+def _due(delivery: NewDelivery, now: float) -> float:
+    return delivery.not_before if delivery.not_before is not None else now
 
 
 def _for_game(delivery: NewDelivery, game_id: int, version: int) -> NewDelivery:
