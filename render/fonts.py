@@ -92,7 +92,7 @@ class CachingFont(ImageFont.FreeTypeFont):
         return found
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans (bold if asked) at ``size`` pixels; cached, so call it freely."""
     return CachingFont(str(FONT_DIR / (BOLD_FILE if bold else REGULAR_FILE)), size)

@@ -63,19 +63,25 @@ def canvas_size(view: View, frame: Frame) -> tuple[int, int]:
 
 
 def canvas(view: View, frame: Frame, board: Layout) -> Image.Image:
-    """The board without pieces and the panel's empty ground, as large as ``view``'s picture (a fresh copy)."""
-    ground = static_canvas(frame, board)
-    if not frame.portrait:
-        return ground.copy()
-    bottom = panel_bottom(view, frame)
-    if bottom + frame.outer > ground.height:  # taller than any panel should be: draw it whole
-        image = Image.new("RGB", canvas_size(view, frame), UI["background"])
+    """The board without pieces and the panel's empty ground, as large as ``view``'s picture (a fresh copy).
+
+    The ground is cached once per frame and the board once per frame and layout: Kairo boards differ
+    from game to game, so a whole canvas per layout would cost megabytes each.
+    """
+    width, height = canvas_size(view, frame)
+    ground = empty_ground(frame)
+    if height > ground.height:  # taller than any panel should be: draw it whole
+        image = Image.new("RGB", (width, height), UI["background"])
         image.paste(static_board(frame, board), (0, 0))
-        panel_ground(image, frame, bottom)
+        panel_ground(image, frame, height - frame.outer)
         return image
-    image = ground.crop((0, 0, frame.width, bottom + frame.outer))
-    cap = ground_cap(frame)
-    image.paste(cap, (0, bottom - GROUND_CAP))
+    image = ground.crop((0, 0, width, height))
+    image.paste(static_board(frame, board), (0, 0))
+    overlap = ground_under_board(frame)
+    if overlap is not None:
+        image.paste(overlap, (frame.panel_box[0], 0))
+    if frame.portrait:
+        image.paste(ground_cap(frame), (0, height - frame.outer - GROUND_CAP))
     return image
 
 
@@ -83,14 +89,23 @@ GROUND_CAP = 20
 """Rows above the panel's bottom edge that hold its rounded bottom corners."""
 
 
-@lru_cache(maxsize=8)
-def static_canvas(frame: Frame, board: Layout) -> Image.Image:
-    """The board and the panel's empty ground (portrait: a ground as tall as a panel may be) (shared: copy it)."""
+@lru_cache(maxsize=2)
+def empty_ground(frame: Frame) -> Image.Image:
+    """The background and the panel's empty ground (portrait: as tall as a panel may be) (shared: copy it)."""
     bottom = frame.panel_box[3]
     image = Image.new("RGB", (frame.width, bottom + frame.outer), UI["background"])
-    image.paste(static_board(frame, board), (0, 0))
     panel_ground(image, frame, bottom)
     return image
+
+
+@lru_cache(maxsize=2)
+def ground_under_board(frame: Frame) -> Image.Image | None:
+    """The panel's ground where it overlaps the board's picture (landscape: its left edge), drawn over the board."""
+    board_width, board_height = frame.board_size
+    left = frame.panel_box[0]
+    if frame.portrait or left >= board_width:
+        return None
+    return empty_ground(frame).crop((left, 0, board_width, board_height))
 
 
 @lru_cache(maxsize=2)

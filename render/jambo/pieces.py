@@ -114,7 +114,7 @@ def draw_stand(image: Image.Image, x: int, y: int, wares: list[str], spaces: int
     return stand_width(spaces, token)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=128)
 def stand_picture(wares: tuple[str, ...], spaces: int, token: int, large: bool) -> Shaped:
     """A stand with its wares, drawn once (shared: paste it)."""
     width, height = stand_width(spaces, token), token + STAND_PAD * 2
@@ -145,7 +145,7 @@ def draw_card(image: Image.Image, box: Box, name: str, *, text_size: int, used: 
     paste_shaped(image, card_picture(name, right - left, bottom - top, text_size, used, tag), (left, top))
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)
 def card_picture(name: str, width: int, height: int, text_size: int, used: bool, tag: str) -> Shaped:
     """A card face ``width`` × ``height``, drawn once (shared: paste it through its mask)."""
     picture = Image.new("RGB", (width + 1, height + 1), CARD_FACE)

@@ -146,7 +146,7 @@ def stall_face(stall: Stall) -> StallFace | None:
     return ("closed", stall.tile_seat, stall.arrow)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=128)
 def stall_picture(layout: Layout, x: int, y: int, face: StallFace) -> Image.Image:
     """Stall ``(x, y)``'s square of the market showing ``face``, drawn once (shared: paste it)."""
     left, top, right, bottom = layout.grid.square_box(x, y)
