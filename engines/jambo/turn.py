@@ -46,11 +46,6 @@ CARD_MOVER: tuple[Callable[[JamboState, int, int], Sequence[str]], ...] = tuple(
 PLAY_VERBS = frozenset({"play", "buy", "sell"})
 
 
-def card_moves(state: JamboState, seat: int, card: int) -> Sequence[str]:
-    """The moves that play ``card`` from ``seat``'s hand now (actions aside)."""
-    return CARD_MOVER[card](state, seat, card)
-
-
 def main_moves(state: JamboState) -> list[str]:
     if state.actions >= ACTIONS:
         return ["end"]
