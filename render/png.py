@@ -8,8 +8,8 @@ A board is drawn again after every move, so its encoding must cost little:
   the edges). Mapping pixels to a known palette costs a fraction of choosing a palette for every
   image, and the colours come out closer to the drawing than a per-image palette's.
 - Deflate. Level 1: the images are flat, so the higher levels save few bytes for several times
-  the time. With the optional ``isal`` package (Intel's ISA-L deflate) it is about five times
-  faster still for the same size; without it, the standard library's zlib.
+  the time. With the optional ``isal`` package (Intel's ISA-L deflate) it is three to four times
+  faster still, for files a little smaller; without it, the standard library's zlib.
 - The PNG itself (8-bit indexed, no row filter, as PNG advises for palettes) is written here,
   which also spares Pillow's save machinery.
 
@@ -26,7 +26,7 @@ from types import ModuleType
 
 from PIL import Image
 
-try:  # optional: ISA-L's deflate, same format, several times faster
+try:  # optional: ISA-L's deflate, the same format, three to four times faster
     from isal import isal_zlib as _fast_zlib
 except ImportError:  # pragma: no cover - depends on the environment
     _fast_zlib = None
