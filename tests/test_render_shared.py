@@ -16,6 +16,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import engines
 import render
+import render.png as render_png
 from render.fonts import BOLD_FILE, FONT_DIR, font
 from render.png import FixedPalette, encode_png, indexed_png
 from render.png_palette import build_palette, palette_fidelity, palette_module, sample_images
@@ -53,6 +54,18 @@ def test_a_fixed_palette_png_holds_exactly_the_reduced_picture() -> None:
     assert decoded.mode == "P" and decoded.size == image.size
     expected = palette.reduce(image).convert("RGB")
     assert ImageChops.difference(decoded.convert("RGB"), expected).getbbox() is None
+
+
+@pytest.mark.parametrize("library", ["zlib", "isal.isal_zlib"])
+def test_either_deflate_writes_a_png_that_decodes_to_the_same_pixels(
+    library: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deflate = pytest.importorskip(library)
+    monkeypatch.setattr(render_png, "deflate", deflate)
+    image = drawing(3)
+    palette = build_palette([image])
+    decoded = decode(encode_png(image, palette=palette)).convert("RGB")
+    assert ImageChops.difference(decoded, palette.reduce(image).convert("RGB")).getbbox() is None
 
 
 def test_flat_colours_come_out_exactly_and_edges_close() -> None:
