@@ -1,6 +1,7 @@
 """The one interface every game engine implements, and the data it speaks in.
 
-An engine is a stateless object with pure functions over a pydantic state. The host (the bot, the
+An engine is a stateless object with pure functions over a state: a pydantic model (``GameState``) or a
+pydantic dataclass with the same three common fields (``StateLike``), exactly (de)serialisable. The host (the bot, the
 tests, the benchmark, the computer player) drives every game the same way::
 
     state = engine.new_game(3, {"variant": True})
@@ -50,7 +51,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -273,7 +274,15 @@ class GameState(BaseModel):
     resigned: list[int] = Field(default_factory=list)
 
 
-S = TypeVar("S", bound=GameState)
+class StateLike(Protocol):
+    """What every game's state has, model or pydantic dataclass: the player count, the options, who left."""
+
+    num_players: int
+    options: dict[str, bool | int | str]
+    resigned: list[int]
+
+
+S = TypeVar("S", bound=StateLike)
 
 
 @dataclass(frozen=True)
@@ -389,7 +398,7 @@ class Engine(ABC, Generic[S]):
     # ---- search support -------------------------------------------------------------------------
     def copy(self, state: S) -> S:
         """An independent copy of ``state``. Engines replace the generic deep copy with a fast one."""
-        return state.model_copy(deep=True)
+        return state.model_copy(deep=True)  # type: ignore[attr-defined]
 
     def apply_in_place(self, state: S, move: str) -> None:
         """Apply ``move``, which must come from ``legal_moves(state)``, to ``state`` itself, unchecked, silently."""
@@ -464,8 +473,8 @@ class Engine(ABC, Generic[S]):
 
     # ---- persistence ----------------------------------------------------------------------------
     def dumps(self, state: S) -> str:
-        """Exact JSON text of the state."""
-        return state.model_dump_json()
+        """Exact JSON text of the state (engines with a dataclass state override this and ``loads``)."""
+        return state.model_dump_json()  # type: ignore[attr-defined]
 
     def loads(self, text: str) -> S:
         """The state written by ``dumps``."""
