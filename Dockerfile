@@ -13,7 +13,7 @@ COPY ai ./ai
 COPY render ./render
 COPY bot ./bot
 COPY data ./data
-RUN pip install .
+RUN pip install '.[fast]'
 
 RUN useradd --create-home --uid 10001 bazaar && mkdir -p /data && chown bazaar:bazaar /data
 USER bazaar

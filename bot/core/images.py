@@ -3,7 +3,8 @@
 Drawing and encoding a board costs milliseconds of CPU that would otherwise hold the event loop (and
 the interpreter lock) while people wait for answers. ``Images`` sends the view, as JSON, to a worker
 process that renders it (``render_board`` / ``render_private`` below are what the worker runs) and
-hands back the PNG bytes. With no workers (tests, local play) it renders in a thread instead.
+hands back the PNG bytes. Each worker warms its picture caches when it starts (``render.warm``), so
+nobody's board pays for a cold process. With no workers (tests, local play) it renders in a thread instead.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 
 import render
 from engines.base import View
+from render.warm import warm_up
 
 
 def render_board(view_json: str, highlight: tuple[str, ...], layout: str) -> bytes:
@@ -27,13 +29,20 @@ def render_private(view_json: str, layout: str) -> bytes | None:
     return render.render_private(View.model_validate_json(view_json), layout)
 
 
+def _warm() -> None:
+    """A worker's start: draw sample boards once so that the first real one is not slow."""
+    warm_up()
+
+
 class Images:
     """Renders in ``workers`` processes (0: in a thread)."""
 
     def __init__(self, workers: int = 0) -> None:
         self.pool: Executor | None = None
         if workers > 0:
-            self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+            self.pool = ProcessPoolExecutor(
+                max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm
+            )
 
     async def board(self, view: View, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
         return await self._run(render_board, view.model_dump_json(), tuple(highlight), layout)
