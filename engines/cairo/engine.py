@@ -12,7 +12,7 @@ from engines.cairo.leave import resign
 from engines.cairo.moves import legal_moves, take_moves, to_move
 from engines.cairo.play import apply_move
 from engines.cairo.setup import new_state
-from engines.cairo.state import PAYING_PHASES, CairoState, copy_state, deal_source
+from engines.cairo.state import PAYING_PHASES, STATE_JSON, CairoState, copy_state, deal_source
 from engines.cairo.view import build_view, changed_places, sample_state
 
 START_OPTION = Option(name="start", default="variable", choices=("variable", "preset"))
@@ -79,6 +79,12 @@ class CairoEngine(Engine[CairoState]):
 
     def copy(self, state: CairoState) -> CairoState:
         return copy_state(state)
+
+    def dumps(self, state: CairoState) -> str:
+        return STATE_JSON.dump_json(state).decode()
+
+    def loads(self, text: str) -> CairoState:
+        return STATE_JSON.validate_json(text)
 
     def view(self, state: CairoState, seat: int | None) -> View:
         return build_view(state, seat, self.outcome(state))

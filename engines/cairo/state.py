@@ -7,17 +7,22 @@ the owner of the 2-player neutral stalls.
 The parts (``Stall``, ``Pending``, ``LastAction``, ``FinalLine``) are frozen: a change replaces the
 part, so ``copy_state`` can share them between copies and copy only the containers.
 
+``CairoState`` is a pydantic *dataclass* (the contract's ``StateLike``): reading an attribute of a
+pydantic model goes through its ``__getattr__`` hook and setting one through its ``__setattr__``,
+several times the cost of a plain attribute, on every line of the rules. Its fields, validation
+and JSON are those the ``GameState`` model had (``STATE_JSON`` reads and writes it).
+
 A state may keep its board analysis (``engines.cairo.layout``) under ``KEPT`` in its ``__dict__``:
 not a field, so never dumped, compared or validated; a copy shares it, pickling drops it.
 """
 
 from __future__ import annotations
 
+from dataclasses import field
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from engines.base import GameState
+from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic.dataclasses import dataclass as pydantic_dataclass
 
 NEUTRAL = -1
 """Owner of a neutral stall (2-player game)."""
@@ -94,33 +99,37 @@ class FinalLine(BaseModel):
     total: int
 
 
-class CairoState(GameState):
-    """Everything about a game of Kairo."""
+@pydantic_dataclass(kw_only=True)
+class CairoState:
+    """Everything about a game of Kairo (``num_players``, ``options`` and ``resigned`` as in ``GameState``)."""
 
+    num_players: int
+    options: dict[str, bool | int | str] = field(default_factory=dict)
+    resigned: list[int] = field(default_factory=list)
     phase: str = "queue"
     active: int | None = None
     start_player: int | None = None
-    stalls: list[Stall] = Field(default_factory=list)
-    customers: dict[str, str] = Field(default_factory=dict)
+    stalls: list[Stall] = field(default_factory=list)
+    customers: dict[str, str] = field(default_factory=dict)
     waiting: str | None = None
-    coins: list[dict[str, int]] = Field(default_factory=list)
-    bank: dict[str, int] = Field(default_factory=dict)
-    hands: list[list[str]] = Field(default_factory=list)
-    charlatans: list[int] = Field(default_factory=list)
+    coins: list[dict[str, int]] = field(default_factory=list)
+    bank: dict[str, int] = field(default_factory=dict)
+    hands: list[list[str]] = field(default_factory=list)
+    charlatans: list[int] = field(default_factory=list)
     charlatan_supply: int = 0
-    deck: dict[str, int] = Field(default_factory=dict)
-    discard: dict[str, int] = Field(default_factory=dict)
-    display: list[str | None] = Field(default_factory=list)
-    deals: list[str] = Field(default_factory=list)
+    deck: dict[str, int] = field(default_factory=dict)
+    discard: dict[str, int] = field(default_factory=dict)
+    display: list[str | None] = field(default_factory=list)
+    deals: list[str] = field(default_factory=list)
     after_deals: str | None = None
-    medals: dict[str, dict[str, int | None]] = Field(default_factory=dict)
-    scores: list[int] = Field(default_factory=list)
+    medals: dict[str, dict[str, int | None]] = field(default_factory=dict)
+    scores: list[int] = field(default_factory=list)
     final_stage: bool = False
-    passed: list[int] = Field(default_factory=list)
+    passed: list[int] = field(default_factory=list)
     pending: Pending | None = None
     draws_left: int = 0
-    place_order: list[int] = Field(default_factory=list)
-    neutrals: list[str] = Field(default_factory=list)
+    place_order: list[int] = field(default_factory=list)
+    neutrals: list[str] = field(default_factory=list)
     neutral_drawn: str | None = None
     quiet_turns: int = 0
     built_this_turn: bool = False
@@ -128,24 +137,25 @@ class CairoState(GameState):
     final: list[FinalLine] | None = None
     termination: str | None = None
 
-    def __getstate__(self) -> dict[Any, Any]:
+    def __getstate__(self) -> dict[str, Any]:
         """Pickled without the layout it keeps (see the module docstring)."""
-        found = super().__getstate__()
-        found["__dict__"] = {name: value for name, value in found["__dict__"].items() if name != KEPT}
-        return found
+        return {name: value for name, value in self.__dict__.items() if name != KEPT}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        self.__dict__.update(fields)
+
+
+STATE_JSON: TypeAdapter[CairoState] = TypeAdapter(CairoState)
+"""Reads and writes a state as JSON (the text of ``CairoEngine.dumps``, as the ``GameState`` model wrote it)."""
 
 
 _DICTS = ("options", "customers", "bank", "deck", "discard")
 _LISTS = ("resigned", "stalls", "charlatans", "display", "deals", "scores", "passed", "place_order", "neutrals")
-_set_attribute = object.__setattr__
+_new_state = object.__new__
 
 
 def copy_state(state: CairoState) -> CairoState:
-    """An independent copy: containers copied, frozen parts shared (much cheaper than a deep copy).
-
-    What ``BaseModel.__copy__`` does, without its generic steps (the state has no extra or private
-    attributes), then each container copied one level down.
-    """
+    """An independent copy: containers copied, frozen parts shared (much cheaper than a deep copy)."""
     fields = state.__dict__.copy()
     for name in _DICTS:
         fields[name] = fields[name].copy()
@@ -156,11 +166,8 @@ def copy_state(state: CairoState) -> CairoState:
     fields["medals"] = {colour: holders.copy() for colour, holders in fields["medals"].items()}
     if fields["final"] is not None:
         fields["final"] = fields["final"].copy()
-    new = CairoState.__new__(CairoState)
-    _set_attribute(new, "__dict__", fields)
-    _set_attribute(new, "__pydantic_extra__", None)
-    _set_attribute(new, "__pydantic_fields_set__", state.__pydantic_fields_set__.copy())
-    _set_attribute(new, "__pydantic_private__", None)
+    new = _new_state(CairoState)
+    new.__dict__ = fields
     return new
 
 
