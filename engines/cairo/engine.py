@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from engines.base import CHANCE, Engine, Events, IllegalMove, Option, Outcome, View
+from engines.base import CHANCE, NO_EVENTS, Engine, Events, IllegalMove, Option, Outcome, View
 from engines.cairo.check import canonical_move, is_legal
 from engines.cairo.data import load_cairo_data
 from engines.cairo.leave import resign
@@ -76,6 +76,13 @@ class CairoEngine(Engine[CairoState]):
 
     def _apply(self, state: CairoState, move: str, events: Events) -> None:
         apply_move(state, move, events)
+
+    def apply(self, state: CairoState, move: str) -> CairoState:
+        """What ``transition`` gives, without recording the events nobody reads."""
+        canonical = canonical_move(state, move)
+        new = copy_state(state)
+        apply_move(new, canonical, NO_EVENTS)
+        return new
 
     def copy(self, state: CairoState) -> CairoState:
         return copy_state(state)
