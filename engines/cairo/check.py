@@ -25,12 +25,14 @@ from engines.cairo.rules import (
     door_problem,
     extension_problem,
     extension_sites,
+    extensions_left_on,
+    owned_spot,
     payable_sectors,
     price_problem,
     single_card_payments,
     stall_site_problem,
 )
-from engines.cairo.state import CairoState, cards_available, deal_source, extensions_left, owned_stall
+from engines.cairo.state import CairoState, Stall, cards_available, deal_source
 
 PLAYER_WORDS = ("place", "build", "extend", "move", "card", "wild", "cards", "pay", "attract", "take", "keep", "pass")
 
@@ -114,6 +116,12 @@ def cards_held(hand: list[str], cards: list[str]) -> None:
 
 def sorted_cards(cards: list[str]) -> list[str]:
     return sorted(cards, key=load_cairo_data().card_order.__getitem__)
+
+
+def owned(reading: Reading, colour: str) -> Stall | None:
+    """The moving seat's stall of ``colour`` on the board (``owned_stall``, found through the layout)."""
+    spot = owned_spot(layout_of(reading.state), reading.seat, colour)
+    return None if spot is None else reading.state.stalls[spot.id]
 
 
 # ---- the wrong moment ----------------------------------------------------------------------------
@@ -203,7 +211,7 @@ def check_place(reading: Reading) -> str:
     square, door = square_named(square_text), square_named(door_text)
     if state.phase == "neutral" and colour != state.neutral_drawn:
         raise IllegalMove("neutral_is", colour=state.neutral_drawn)
-    if state.phase == "place" and (stall := owned_stall(state, reading.seat, colour)) is not None:
+    if state.phase == "place" and (stall := owned(reading, colour)) is not None:
         raise IllegalMove("stall_on_board", colour=colour, square=stall.square)
     check_site(reading, colour, square, door, layout_of(state), setup=True)
     return f"place {colour} {square.name} door {door.name}"
@@ -220,7 +228,7 @@ def check_pass(reading: Reading) -> str:
 def check_build(reading: Reading) -> str:
     colour_text, square_text, _, door_text = reading.expect(4, {2: "door"})
     state, colour = reading.state, colour_named(colour_text)
-    if (stall := owned_stall(state, reading.seat, colour)) is not None:
+    if (stall := owned(reading, colour)) is not None:
         raise IllegalMove("stall_on_board", colour=colour, square=stall.square)
     square, door = square_named(square_text), square_named(door_text)
     check_site(reading, colour, square, door, layout_of(state), setup=False)
@@ -231,13 +239,13 @@ def check_build(reading: Reading) -> str:
 def check_extend(reading: Reading) -> str:
     colour_text, square_text = reading.expect(2)
     state, colour, data = reading.state, colour_named(colour_text), load_cairo_data()
-    stall = owned_stall(state, reading.seat, colour)
+    stall = owned(reading, colour)
     if stall is None:
         raise IllegalMove("no_stall_to_extend", colour=colour)
-    if extensions_left(state, data.colours, data.extensions_per_colour)[colour] <= 0:
+    layout = layout_of(state)
+    if extensions_left_on(layout, data)[colour] <= 0:
         raise IllegalMove("no_extensions_left", colour=colour)
     square = square_named(square_text)
-    layout = layout_of(state)
     problem = extension_problem(layout, data, layout.spots[stall.id], square.index, reading.seat)
     if problem:
         raise problem
@@ -248,7 +256,7 @@ def check_extend(reading: Reading) -> str:
 def check_move(reading: Reading) -> str:
     colour_text, _, square_text, _, door_text = reading.expect(5, {1: "to", 3: "door"})
     state, colour, data = reading.state, colour_named(colour_text), load_cairo_data()
-    stall = owned_stall(state, reading.seat, colour)
+    stall = owned(reading, colour)
     if stall is None:
         raise IllegalMove("no_stall_to_move", colour=colour)
     if stall.extensions:

@@ -20,7 +20,7 @@ from engines.cairo.paths import PathIndex, walking_steps
 
 NOBODY = -1
 GENERATIONS = 12
-STALL_ANSWERS = frozenset({"own_spots", "owned_colours", "extensions_left", "closed"})
+STALL_ANSWERS = frozenset({"own_spots", "owned", "owned_colours", "extensions_left", "closed"})
 """Answers of ``Layout.memo`` that depend on the stalls alone: a layout whose customers alone moved keeps them."""
 """How many ancestors a derived layout keeps (their answers may be updated for it; older ones are let go)."""
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from engines.base import Event, Events
 from engines.cairo.data import load_cairo_data
 from engines.cairo.layout import layout_of
-from engines.cairo.rules import attract_targets, owner_param
+from engines.cairo.rules import attract_targets, owned_spot, owner_param
 from engines.cairo.setup import (
     add_stall,
     add_to_hand,
@@ -26,7 +26,7 @@ from engines.cairo.setup import (
     do_setup_pass,
     do_start,
 )
-from engines.cairo.state import CairoState, LastAction, Pending, Stall, owned_stall
+from engines.cairo.state import CairoState, LastAction, Pending, Stall
 from engines.cairo.tell import tell, tell_seat
 from engines.cairo.turns import after_pick, end_turn, final_stage_cause, start_final_stage
 
@@ -46,17 +46,17 @@ def do_build(state: CairoState, words: list[str], events: Events) -> None:
 
 def do_extend(state: CairoState, words: list[str], events: Events) -> None:
     colour, square = words
-    stall = owned_stall(state, state.active, colour)
-    assert stall is not None
-    state.pending = Pending(action="extend", colour=colour, square=square, stall=stall.id, price=stall.size + 1)
+    spot = owned_spot(layout_of(state), state.active, colour)
+    assert spot is not None
+    state.pending = Pending(action="extend", colour=colour, square=square, stall=spot.id, price=spot.size + 1)
     state.phase = "card"
 
 
 def do_move(state: CairoState, words: list[str], events: Events) -> None:
     colour, _, square, _, door = words
-    stall = owned_stall(state, state.active, colour)
-    assert stall is not None
-    state.pending = Pending(action="move", colour=colour, square=square, door=door, stall=stall.id)
+    spot = owned_spot(layout_of(state), state.active, colour)
+    assert spot is not None
+    state.pending = Pending(action="move", colour=colour, square=square, door=door, stall=spot.id)
     state.phase = "card"
 
 
@@ -158,8 +158,12 @@ def do_pay(state: CairoState, words: list[str], events: Events) -> None:
 
 def award_medals(state: CairoState, stall: Stall, events: Events) -> None:
     """Medals after an extension: strictly the largest takes both, equal to the largest the silver one."""
-    points = load_cairo_data().medal_points
-    rivals = [other.size for other in state.stalls if other.colour == stall.colour and other.id != stall.id]
+    points, colour, sid = load_cairo_data().medal_points, stall.colour, stall.id
+    rivals = [
+        len(other.extensions) + 1
+        for other in layout_of(state).spots.values()
+        if other.colour == colour and other.id != sid
+    ]
     largest = max(rivals, default=0)
     wanted = ["gold", "silver"] if stall.size > largest else ["silver"] if stall.size == largest else []
     holders = state.medals[stall.colour]

@@ -60,6 +60,19 @@ def own_spots(layout: Layout, seat: int, colours: tuple[str, ...]) -> list[Spot]
     return found  # type: ignore[return-value]
 
 
+def owned_spot(layout: Layout, seat: int | None, colour: str) -> Spot | None:
+    """``seat``'s stall of ``colour`` on the board (the first, as ``owned_stall`` finds it), kept with the layout."""
+    key = ("owned", seat)
+    found = layout.memo.get(key)
+    if found is None:
+        found = {}
+        for spot in layout.spots.values():
+            if spot.owner == seat:
+                found.setdefault(spot.colour, spot)
+        layout.memo[key] = found
+    return found.get(colour)  # type: ignore[union-attr,no-any-return]
+
+
 def owned_colours(layout: Layout, seat: int) -> frozenset[str]:
     """The colours of ``seat``'s stalls on the board (kept with the layout)."""
     key = ("owned_colours", seat)

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from engines.base import Events
 from engines.cairo.data import load_cairo_data
+from engines.cairo.layout import layout_of
 from engines.cairo.moves import take_moves
-from engines.cairo.state import CairoState, FinalLine, extensions_left, seats_in_play, turn_order_from
+from engines.cairo.rules import extensions_left_on
+from engines.cairo.state import CairoState, FinalLine, seats_in_play, turn_order_from
 from engines.cairo.tell import tell
 
 ALL_PASSED = "all_passed"
@@ -79,8 +81,7 @@ def after_pick(state: CairoState, events: Events) -> None:
 # ---- the final stage ------------------------------------------------------------------------
 def final_stage_cause(state: CairoState) -> tuple[str, dict[str, object]] | None:
     """Why the final stage is due after an extension (a colour out, or two colours down to one), or None."""
-    data = load_cairo_data()
-    left = extensions_left(state, data.colours, data.extensions_per_colour)
+    left = extensions_left_on(layout_of(state), load_cairo_data())
     out = [colour for colour, count in left.items() if count <= 0]
     if out:
         return "final_stage_no_extensions", {"colour": out[0]}
