@@ -44,18 +44,22 @@ class Square:
     sector: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Ring:
     """The squares around one square, as bits of an 8-bit mask (bit ``i`` is ``RING_STEPS[i]``).
 
-    ``squares``: ``(bit, square)`` for each ring position on the board. ``links``: bit ``i`` set when
-    ring positions ``i`` and ``i + 1`` (mod 8) are neighbours on the board (both exist and are joined).
-    ``sides``: the bits of the ring positions that are the square's own neighbours.
+    ``squares``: ``(bit, square)`` for each ring position on the board; ``cells``: the square at
+    each ring position (-1: off the board). ``links``: bit ``i`` set when ring positions ``i`` and
+    ``i + 1`` (mod 8) are neighbours on the board (both exist and are joined). ``sides``: the bits
+    of the ring positions that are the square's own neighbours. ``answers``: per mask of walkable
+    ring squares, the ring test's answer once worked out (shared by the rings alike).
     """
 
     squares: tuple[tuple[int, int], ...]
+    cells: tuple[int, ...]
     links: int
     sides: int
+    answers: list[bool | None]
 
 
 class Board:
@@ -114,7 +118,8 @@ def _neighbour_table(squares: tuple[Square, ...]) -> tuple[tuple[int, ...], ...]
 def _ring_table(squares: tuple[Square, ...], neighbours: tuple[tuple[int, ...], ...]) -> tuple[Ring, ...]:
     """The ring of every square (see ``Ring``)."""
     by_xy = {(s.x, s.y): s.index for s in squares}
-    table = []
+    table: list[Ring] = []
+    answers: dict[tuple[int, int], list[bool | None]] = {}
     for square in squares:
         ring = [by_xy.get((square.x + dx, square.y + dy)) for dx, dy in RING_STEPS]
         links = sides = 0
@@ -125,7 +130,9 @@ def _ring_table(squares: tuple[Square, ...], neighbours: tuple[tuple[int, ...], 
             if here is not None and here in neighbours[square.index]:
                 sides |= 1 << bit
         found = tuple((1 << bit, here) for bit, here in enumerate(ring) if here is not None)
-        table.append(Ring(found, links, sides))
+        cells = tuple(-1 if here is None else here for here in ring)
+        shared = answers.setdefault((links, sides), [None] * (1 << len(RING_STEPS)))
+        table.append(Ring(found, cells, links, sides, shared))
     return tuple(table)
 
 

@@ -15,9 +15,11 @@ names the parent's pieces it joined, which is all that can change any square's a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from engines.cairo.board import RING_STEPS
 from engines.cairo.occupancy import Layout
+from engines.cairo.paths import ring_mask
 
 ORTHOGONAL = tuple(at for at, (dx, dy) in enumerate(RING_STEPS) if dx == 0 or dy == 0)
 """The ring positions sharing a side with the square."""
@@ -96,11 +98,19 @@ def gaps_around(layout: Layout, pieces: list[int], square: int) -> tuple[tuple[i
     the previous such arc; the obstacles of one gap touch one another (at a side, or at a corner
     across a walkable corner square), so any of them names the gap's obstacle piece (its root).
     """
-    size, outside, walkable = len(RING_STEPS), len(layout.walkable), layout.walkable
-    cells = [outside] * size
-    for bit, other in layout.board.rings[square].squares:
-        cells[bit.bit_length() - 1] = other
-    open_ = [cell != outside and walkable[cell] for cell in cells]
+    ring, outside = layout.board.rings[square], len(layout.walkable)
+    befores, arcs = ring_shape(ring_mask(ring, layout.walkable))
+    cells = ring.cells
+    gaps = tuple(find(pieces, cells[at] if cells[at] >= 0 else outside) for at in befores)
+    return gaps, tuple(tuple(cells[at] for at in arc) for arc in arcs)
+
+
+@cache
+def ring_shape(mask: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """For a ring whose walkable positions are ``mask``: its arcs holding a side (their side positions)
+    and, before each, the first obstacle position of the gap leading to it."""
+    size = len(RING_STEPS)
+    open_ = [bool(mask >> at & 1) for at in range(size)]
     start = next(at for at in range(size) if not open_[at] and open_[at - 1])
     befores: list[int] = []
     arcs: list[tuple[int, ...]] = []
@@ -110,17 +120,17 @@ def gaps_around(layout: Layout, pieces: list[int], square: int) -> tuple[tuple[i
         at = (start + step) % size
         if open_[at]:
             if at in ORTHOGONAL:
-                sides.append(cells[at])
+                sides.append(at)
             continue
         if sides:
             arcs.append(tuple(sides))
-            befores.append(find(pieces, current))
+            befores.append(current)
             sides, current = [], -1
         if current < 0:
-            current = cells[at]
+            current = at
     if sides:
         arcs.append(tuple(sides))
-        befores.append(find(pieces, current))
+        befores.append(current)
     return tuple(befores), tuple(arcs)
 
 

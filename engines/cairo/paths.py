@@ -132,7 +132,13 @@ def _settle(steps: Sequence[Sequence[int]], dist: list[int], lost: list[int]) ->
 
 
 # ---- the local blocking test -------------------------------------------------------------------
-_RING_ANSWERS: dict[tuple[int, int, int], bool] = {}
+def ring_mask(ring: Ring, walkable: Sequence[bool]) -> int:
+    """The ring positions holding a walkable square, as bits."""
+    mask = 0
+    for bit, square in ring.squares:
+        if walkable[square]:
+            mask |= bit
+    return mask
 
 
 def ring_keeps_joined(ring: Ring, walkable: Sequence[bool]) -> bool:
@@ -145,10 +151,9 @@ def ring_keeps_joined(ring: Ring, walkable: Sequence[bool]) -> bool:
     for bit, square in ring.squares:
         if walkable[square]:
             mask |= bit
-    key = (ring.links, ring.sides, mask)
-    found = _RING_ANSWERS.get(key)
+    found = ring.answers[mask]
     if found is None:
-        found = _RING_ANSWERS[key] = _one_arc(ring.links, ring.sides, mask)
+        found = ring.answers[mask] = _one_arc(ring.links, ring.sides, mask)
     return found
 
 
