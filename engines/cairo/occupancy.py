@@ -52,12 +52,13 @@ class Change:
     ``touched``: the squares that got a tile, an entrance, or became free or not free (a customer
     moving between a queue square and an entrance touches nothing). ``blocked``: the square that
     stopped being walkable (-1: none). ``terminals``: whether the squares with a customer or an
-    entrance changed.
+    entrance changed; ``arrived``: the squares that became one.
     """
 
     touched: tuple[int, ...]
     blocked: int = -1
     terminals: bool = False
+    arrived: tuple[int, ...] = ()
 
 
 class Layout:
@@ -228,7 +229,7 @@ def with_stall(parent: Layout, spot: Spot) -> Layout | None:
     child.free[spot.door] = False
     blocked = child._place_tile(spot.square, spot.id, True)
     child.terminals = tuple(sorted({*parent.terminals, spot.door}))
-    child.change = Change((spot.square, spot.door), blocked, True)
+    child.change = Change((spot.square, spot.door), blocked, True, (spot.door,))
     return child
 
 
@@ -274,7 +275,8 @@ def with_customers(parent: Layout, customers: dict[str, int]) -> Layout | None:
             terminals.discard(square)
     changed = len(terminals) != len(parent.terminals) or not terminals.issuperset(parent.terminals)
     child.terminals = tuple(sorted(terminals)) if changed else parent.terminals
-    child.change = Change(touched, NOBODY, changed)
+    arrived = tuple(terminals.difference(parent.terminals)) if changed else ()
+    child.change = Change(touched, NOBODY, changed, arrived)
     child._mains = parent._mains
     child.memo.update((key, value) for key, value in parent.memo.items() if key[0] in STALL_ANSWERS)
     return child

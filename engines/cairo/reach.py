@@ -70,8 +70,9 @@ def _derived_reach(layout: Layout) -> Reach | None:
             inside, left = found
         else:
             return None
-    if not all(inside[t] for t in layout.terminals):
-        return None
+    for terminal in change.arrived:
+        if not inside[terminal]:
+            return None
     return Reach(inside, True, True, True, left)
 
 

@@ -201,7 +201,7 @@ def _derived_sites(layout: Layout) -> Sites | None:
     return Sites(allowed, masks, by_kind, searched, cuts, frozenset(changed))
 
 
-def _again(layout: Layout, parent: Layout, old: Sites, dirty: frozenset[int], cuts: dict[int, Cut]) -> set[int]:
+def _again(layout: Layout, parent: Layout, old: Sites, dirty: set[int], cuts: dict[int, Cut]) -> set[int]:
     """The squares to ask again: those around the move, and those away from it whose answer it may have changed.
 
     A tile changes a square's answer from afar only by merging obstacle pieces of its gaps (two of
@@ -236,7 +236,7 @@ def _toggle(squares: list[int], square: int, present: bool) -> None:
         del squares[bisect_left(squares, square)]
 
 
-def dirty_squares(layout: Layout) -> frozenset[int] | None:
+def dirty_squares(layout: Layout) -> set[int] | None:
     """The squares around what the move from the parent touched (None: not derived, or the piece searched afresh).
 
     An answer about a square depends on its own ring only, unless the global test was needed.
@@ -245,9 +245,9 @@ def dirty_squares(layout: Layout) -> frozenset[int] | None:
         change, found = layout.change, reach(layout)
         dirty = None
         if change is not None and found.derived:
-            around = layout.board.around
-            moved = (*change.touched, *found.left)
-            dirty = frozenset(square for touched in moved for square in around[touched])
+            around, dirty = layout.board.around, set()
+            for touched in (*change.touched, *found.left):
+                dirty.update(around[touched])
         layout.analyses["dirty"] = dirty
     return layout.analyses["dirty"]  # type: ignore[no-any-return]
 
