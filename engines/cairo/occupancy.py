@@ -22,6 +22,8 @@ NOBODY = -1
 GENERATIONS = 12
 STALL_ANSWERS = frozenset({"own_spots", "owned", "owned_colours", "extensions_left", "closed"})
 """Answers of ``Layout.memo`` that depend on the stalls alone: a layout whose customers alone moved keeps them."""
+MAIN_ANSWERS = frozenset({"owned_colours", "closed"})
+"""Answers that depend on the main stalls alone (colours and squares): an extension keeps them too."""
 """How many ancestors a derived layout keeps (their answers may be updated for it; older ones are let go)."""
 
 
@@ -245,6 +247,7 @@ def with_extension(parent: Layout, spot: Spot, square: int) -> Layout | None:
     child.spots = {**parent.spots, spot.id: spot}
     blocked = child._place_tile(square, spot.id, False)
     child.change = Change((square,), blocked, False)
+    child.memo.update((key, value) for key, value in parent.memo.items() if key[0] in MAIN_ANSWERS)
     return child
 
 
