@@ -97,31 +97,46 @@ def migrations(dialect: str) -> list[tuple[int, str]]:
 
 # ---- SQLite ------------------------------------------------------------------------------------
 class _SqliteTx:
-    """A transaction on the one aiosqlite connection.
+    """Statements on the one aiosqlite connection, in a transaction or (reads) alone.
 
     Each statement is one trip to aiosqlite's thread (run, read, close the cursor there): the trips,
-    not SQLite, are most of what a query costs the event loop.
+    not SQLite, are most of what a query costs the event loop. A transaction's ``BEGIN IMMEDIATE``
+    travels with its first statement (a transaction that runs none costs nothing).
     """
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, transaction: bool = False) -> None:
         self._db = db
+        self._begin = transaction
+        self.begun = False
+
+    async def _run(self, fn: Any, sql: str, params: Any) -> Any:
+        if self._begin:
+            self._begin, self.begun = False, True
+            return await self._db._execute(_begun, self._db._conn, fn, sql, params)
+        return await self._db._execute(fn, self._db._conn, sql, params)
 
     async def execute(self, sql: str, *params: Any) -> int:
-        return await self._db._execute(_changed, self._db._conn, sql, params)
+        return await self._run(_changed, sql, params)
 
     async def fetch(self, sql: str, *params: Any) -> list[Row]:
-        return await self._db._execute(_rows, self._db._conn, sql, params)
+        return await self._run(_rows, sql, params)
 
     async def fetchrow(self, sql: str, *params: Any) -> Row | None:
         rows = await self.fetch(sql, *params)
         return rows[0] if rows else None
 
     async def fetchval(self, sql: str, *params: Any) -> Any:
-        return await self._db._execute(_value, self._db._conn, sql, params)
+        return await self._run(_value, sql, params)
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         if rows:
-            await self._db._execute(_many, self._db._conn, sql, [tuple(r) for r in rows])
+            await self._run(_many, sql, [tuple(r) for r in rows])
+
+
+def _begun(conn: sqlite3.Connection, fn: Any, sql: str, params: Any) -> Any:
+    """(In aiosqlite's thread.) Begin the writing transaction, then run its first statement."""
+    conn.execute("BEGIN IMMEDIATE").close()
+    return fn(conn, sql, params)
 
 
 def _changed(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> int:
@@ -203,13 +218,15 @@ class SqliteDatabase:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[_SqliteTx]:
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            tx = _SqliteTx(self._db, transaction=True)
             try:
-                yield _SqliteTx(self._db)
+                yield tx
             except BaseException:
-                await self._db.rollback()
+                if tx.begun:
+                    await self._db.rollback()
                 raise
-            await self._db.commit()
+            if tx.begun:
+                await self._db.commit()
 
     async def fetch(self, sql: str, *params: Any) -> list[Row]:
         async with self._lock:
