@@ -98,16 +98,22 @@ class ScheduleStore:
 
     async def wants_dm(self, user_id: int, guild_id: int) -> bool:
         """The server's own choice if the player made one, else their choice for everywhere (default off)."""
+        return (await self.reminding(user_id, guild_id))[1]
+
+    async def reminding(self, user_id: int, guild_id: int) -> tuple[bool, bool]:
+        """Whether the player is away, and whether they want DMs for this server's games (``wants_dm``): one query."""
         row = await self.db.fetchrow(
-            "SELECT (SELECT dm FROM user_guild_prefs WHERE user_id = ? AND guild_id = ?) AS here,"
+            "SELECT (SELECT away FROM user_prefs WHERE user_id = ?) AS away,"
+            " (SELECT dm FROM user_guild_prefs WHERE user_id = ? AND guild_id = ?) AS here,"
             " (SELECT dm_everywhere FROM user_prefs WHERE user_id = ?) AS everywhere",
+            user_id,
             user_id,
             guild_id,
             user_id,
         )
         if row is None:
-            return False
-        return bool(row["everywhere"]) if row["here"] is None else bool(row["here"])
+            return False, False
+        return bool(row["away"]), bool(row["everywhere"]) if row["here"] is None else bool(row["here"])
 
     async def set_away(self, user_id: int, away: bool, now: float) -> None:
         async with self.db.transaction() as tx:

@@ -132,25 +132,29 @@ class Clock(commands.Cog):
                 await self._auto_skip(played)
                 return
             await self._deadline_notice(played, turn, now)
-        await self._reminder(played, turn, timing, now)
-        _, last = await schedule.last_notice(turn, "reminder")
+        reminded = await self._reminder(played, turn, timing, now)
+        last = now if reminded else (await schedule.last_notice(turn, "reminder"))[1]
         await store.set_next_due(record.id, record.version, timing.next_due(turn.turn_started_at, last, now))
         await self.svc.courier.deliver_game(record.id)
 
-    async def _reminder(self, played: Played, turn: TurnKey, timing: Timing, now: float) -> None:
+    async def _reminder(self, played: Played, turn: TurnKey, timing: Timing, now: float) -> bool:
+        """Send the reminder if one is due (and the player is not away); whether it was sent now."""
         user_id = played.user_of(turn.seat)
         schedule = self.svc.schedule
-        if user_id is None or await schedule.is_away(user_id):
-            return
+        if user_id is None:
+            return False
+        away, wants_dm = await schedule.reminding(user_id, played.game.guild_id)
+        if away:
+            return False
         waited = now - turn.turn_started_at
         owed = self.svc.posts.reminder(played, waited)
-        if await schedule.wants_dm(user_id, played.game.guild_id):
+        if wants_dm:
             owed.append(self.svc.posts.reminder_dm(played, user_id, waited))
 
         def due(last: float | None) -> bool:
             return timing.reminder_due(turn.turn_started_at, last, now)
 
-        await schedule.claim_notice(turn, "reminder", now, due, owed)
+        return await schedule.claim_notice(turn, "reminder", now, due, owed)
 
     async def _deadline_notice(self, played: Played, turn: TurnKey, now: float) -> None:
         notice = self.svc.posts.deadline_notice(played, now - turn.turn_started_at)
