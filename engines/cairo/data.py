@@ -1,7 +1,9 @@
 """The values of Kairo read from ``data/cairo.json``: colours, geometry names, cards, points, presets.
 
 Every value GAMES.md marks [R] (our reconstruction) lives in that file, never in the engine code.
-``load_cairo_data()`` reads and validates it once; the result is immutable.
+``load_cairo_data()`` reads and validates it once; the result is immutable. The classes are frozen
+pydantic *dataclasses*, not models: the rules read these values on every move, and reading an
+attribute of a pydantic model goes through its ``__getattr__`` hook.
 """
 
 from __future__ import annotations
@@ -9,32 +11,32 @@ from __future__ import annotations
 from functools import cache, cached_property
 from importlib.resources import files
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import TypeAdapter, model_validator
+from pydantic.dataclasses import dataclass
+
+FROZEN = {"frozen": True, "kw_only": True}
 
 
-class SectorData(BaseModel):
+@dataclass(**FROZEN)
+class SectorData:
     """One of the nine 4×4 sectors of the souk: its label and inclusive souk coordinate ranges."""
-
-    model_config = ConfigDict(frozen=True)
 
     label: str
     x: tuple[int, int]
     y: tuple[int, int]
 
 
-class ZoneData(BaseModel):
+@dataclass(**FROZEN)
+class ZoneData:
     """A wildcard zone: a row or a column of three sectors."""
-
-    model_config = ConfigDict(frozen=True)
 
     label: str
     sectors: tuple[str, ...]
 
 
-class PresetStall(BaseModel):
+@dataclass(**FROZEN)
+class PresetStall:
     """One main stall of a preset starting layout; ``seat`` is a seat number or "neutral"."""
-
-    model_config = ConfigDict(frozen=True)
 
     seat: int | str
     colour: str
@@ -42,10 +44,9 @@ class PresetStall(BaseModel):
     door: str
 
 
-class CairoData(BaseModel):
+@dataclass(**FROZEN)
+class CairoData:
     """Everything ``data/cairo.json`` holds (see its "about" field for the coordinates)."""
-
-    model_config = ConfigDict(frozen=True)
 
     about: str = ""
     colours: tuple[str, ...]
@@ -129,4 +130,4 @@ class CairoData(BaseModel):
 def load_cairo_data() -> CairoData:
     """Read the packaged ``data/cairo.json``."""
     text = files("data").joinpath("cairo.json").read_text(encoding="utf-8")
-    return CairoData.model_validate_json(text)
+    return TypeAdapter(CairoData).validate_json(text)
