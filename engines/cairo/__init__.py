@@ -25,10 +25,20 @@ Move notation (canonical text, lower-case colours, card names as in the data):
   building cards, ``keep NW N C west``.
 * final stage: the build moves above or ``pass`` (out of the final stage for good).
 
-Modules: ``data`` (values), ``board`` (geometry), ``paths`` (walking and blocking), ``state``,
-``layout`` (who stands where), ``rules`` (placement, payment, customers), ``moves`` (legal move
-generators), ``check`` (reading a typed move, refusals), ``setup``, ``play``, ``turns``, ``leave``
-(applying moves), ``view`` (the view and ``sample_state``), ``engine`` (the ``Engine``).
+Modules: ``data`` (values), ``board`` (geometry), ``state``, ``paths`` (walking, the ring test, the
+global blocking index), ``occupancy`` (a ``Layout``: who stands where, derived move by move),
+``layout`` (the layout of a state: kept with it, derived, or cached), ``obstacles`` (obstacle
+pieces: cut vertices without a search), ``cuts`` (what a tile on a cut vertex cuts off), ``reach``
+(the customers' piece, walks, what a tile cuts), ``sites`` (where a tile may go, per square),
+``sitelists`` (a colour's sites as moves, patched move by move), ``texts`` (move texts formatted
+once), ``rules`` (placement, payment and customer rules), ``moves`` (legal move generators),
+``check`` (reading a typed move, refusals), ``setup``, ``play``, ``turns``, ``leave`` (applying
+moves), ``view`` (the view and ``sample_state``), ``engine`` (the ``Engine``).
+
+Search speed: a state keeps the analysis of its board (``engines.cairo.layout``); a move that
+changes the board derives the next one from it, updating distances, the customers' piece, the
+building sites and the move lists around what the move touched instead of computing them again
+(``tests/test_cairo_fast.py`` checks every such structure against one built afresh).
 """
 
 from __future__ import annotations
