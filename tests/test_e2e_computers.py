@@ -96,7 +96,7 @@ async def test_a_late_players_seat_goes_to_a_computer_and_the_game_goes_on(tmp_p
         await (await box.fake.click(other, notice, replace)).done()
         await settle(box)
         posted = [m.content for m in box.fake.messages(thread)]
-        assert any("handed" in text and "computer" in text for text in posted), posted[-3:]
+        assert any("handed" in text and "computer" in text for text in posted), "\n---\n".join(posted[-4:])
         played = await box.bot.host.snapshot(int(thread.name.rsplit("#", 1)[1]))
         seat = played.seat_of(late.id)
         assert played.is_computer(seat) and played.to_move != seat, "the computer took the late turn"

@@ -282,3 +282,21 @@ async def test_an_interaction_delivered_twice_is_applied_once(box: Sandbox) -> N
     status = await settled(box.fake.slash(ana, thread, "marrakech status"))
     await box.fake.redeliver(status)
     assert len([m for m in [status.message, *status.followups] if m is not None]) >= 1
+
+
+async def test_news_of_a_board_that_never_went_out_arrives_with_the_next_one(box: Sandbox, clock: Clock) -> None:
+    ana, ben, cy = box.user("ana"), box.user("ben"), box.user("cy")
+    _, thread = await open_game(box, "marrakech", ana, [ben, cy])
+    board = boards(box, thread)[-1]
+    mover = to_move(box, board)
+    quitter = next(u for u in (ana, ben, cy) if u is not mover)
+    box.fake.faults.server_error(SEND_MESSAGE, 503, channel=thread, times=2)
+    await settled(box.fake.slash(quitter, thread, "marrakech resign"))
+    await settled(box.fake.slash(mover, thread, "marrakech turn", {"direction": "straight"}))
+    assert boards(box, thread)[-1].id == board.id, "Discord refused both posts"
+    for _ in range(3):
+        await retry_everything(box, clock)
+    new = boards(box, thread)[1:]
+    assert len(new) == 1, "the older board is folded into the newer one, not posted late"
+    assert f"{quitter.name.title()} resigned" in new[0].content, "the resignation is not lost with its board"
+    assert "rolled" in new[0].content and to_move(box, new[0]) is mover

@@ -174,12 +174,14 @@ class Posts:
     def board_parts(self, played: Played, headline: Headline | None = None) -> dict[str, Any]:
         """The text of a board post in parts: title (and headline), what happened, who is next.
 
-        The courier joins them (``bot.ui.courier.board_content``) and may fold the ``happened``
-        lines of a board that never went out into the next one.
+        The courier joins them (``bot.ui.courier.board_content``) and may fold the ``headline`` and
+        ``happened`` lines of a board that never went out into the next one.
         """
-        head = self.title(played) + (f" — {self.headline(played, headline)}" if headline else "")
+        said = self.headline(played, headline) if headline else ""
+        head = self.title(played) + (f" — {said}" if said else "")
         happened = self.happened(played)
-        return {"head": head, "happened": [happened] if happened else [], "next": self.next_line(played)}
+        parts = {"head": head, "happened": [happened] if happened else [], "next": self.next_line(played)}
+        return parts | ({"headline": said} if said else {})
 
     def status_text(self, played: Played) -> str:
         """Players, scores, who is out and whose turn it is, in a few lines."""

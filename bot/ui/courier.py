@@ -71,6 +71,9 @@ class DiscordCourier:
         self.lease = lease
         self._game_locks: dict[int, asyncio.Lock] = {}
         self._known: dict[int, Played] = {}
+        self._held: dict[int, Delivery] = {}
+        """Deliveries this courier has claimed and not yet attempted (a newer board among them can still
+        carry an older one's news)."""
 
     # ---- claiming ----------------------------------------------------------------------------------
     async def deliver_game(self, game_id: int, played: Played | None = None) -> None:
@@ -83,27 +86,41 @@ class DiscordCourier:
             claimed = await self.services.store.claim_deliveries(self.clock(), self.lease, game_id=game_id)
             if played is not None:
                 self._known[game_id] = played
+            self._hold(claimed)
             try:
                 for delivery in claimed:
                     await self._attempt(delivery)
             finally:
                 self._known.pop(game_id, None)
+                self._release(claimed)
 
     async def deliver_due(self, grace: float = GRACE_SECONDS) -> int:
         """Deliver everything due (left by a failure, a restart, or a change made without a handler)."""
         now = self.clock()
         claimed = await self.services.store.claim_deliveries(now - grace, self.lease)
-        for delivery in claimed:
-            lock = self._game_lock(delivery.game_id) if delivery.game_id else asyncio.Lock()
-            async with lock:
-                await self._attempt(delivery)
+        self._hold(claimed)
+        try:
+            for delivery in claimed:
+                lock = self._game_lock(delivery.game_id) if delivery.game_id else asyncio.Lock()
+                async with lock:
+                    await self._attempt(delivery)
+        finally:
+            self._release(claimed)
         return len(claimed)
+
+    def _hold(self, claimed: list[Delivery]) -> None:
+        self._held.update((delivery.id, delivery) for delivery in claimed)
+
+    def _release(self, claimed: list[Delivery]) -> None:
+        for delivery in claimed:
+            self._held.pop(delivery.id, None)
 
     def _game_lock(self, game_id: int | None) -> asyncio.Lock:
         return self._game_locks.setdefault(game_id or 0, asyncio.Lock())
 
     async def _attempt(self, delivery: Delivery) -> None:
         store = self.services.store
+        self._held.pop(delivery.id, None)
         try:
             message = await self._deliver(delivery)
         except Later as later:
@@ -154,7 +171,7 @@ class DiscordCourier:
         current = delivery.version == played.game.version
         if payload.get("image") and played.state is not None:
             kwargs["file"] = await self.board_file(played, None, suffix=f"v{delivery.version}")
-        if current and played.game.status == "active":
+        if current and played.game.status == "active" and not played.is_computer(played.to_move_player):
             view = await self._controls("moves", played, delivery)
             if view is not None:
                 kwargs["view"] = view
@@ -172,12 +189,16 @@ class DiscordCourier:
     async def _newer_board(self, delivery: Delivery) -> Delivery | None:
         """A newer board of the same game still waiting, which can carry this one's news."""
         pending = await self.services.store.pending_deliveries(delivery.game_id)
-        return next((d for d in pending if d.kind == "board" and d.id > delivery.id and d.status == "pending"), None)
+        waiting = (self._held.get(d.id) or d for d in pending if d.status == "pending" or d.id in self._held)
+        return next((d for d in waiting if d.kind == "board" and d.id > delivery.id), None)
 
     async def _fold_into(self, newer: Delivery, older: Delivery) -> None:
         payload = dict(newer.payload)
-        payload["happened"] = [*older.payload.get("happened", []), *newer.payload.get("happened", [])]
+        headline = [older.payload["headline"]] if older.payload.get("headline") else []
+        happened = [*headline, *older.payload.get("happened", []), *newer.payload.get("happened", [])]
+        payload["happened"] = happened
         await self.services.store.update_payload(newer.id, payload)
+        newer.payload["happened"] = happened  # the same object when this courier holds it, claimed
 
     async def _notice(self, delivery: Delivery) -> discord.Message | None:
         played = await self._played(delivery)
