@@ -107,6 +107,14 @@ class Sandbox:
     async def __aexit__(self, *exc: object) -> None:
         await self.stop()
 
+    async def settle(self) -> None:
+        """Wait until the computer players have stopped thinking and everything owed is posted."""
+        computers = None if self.bot is None else self.bot.get_cog("Computers")
+        if computers is not None:
+            await computers.turns.idle()  # type: ignore[attr-defined]
+        with contextlib.suppress(AssertionError):
+            await self.fake.idle()
+
     def user(self, name: str, manage_guild: bool = False) -> User:
         """The user called ``name``, created and added to the server on first use."""
         if name not in self.users:
@@ -304,8 +312,7 @@ class LocalPlay:
                 self._private.setdefault(user.id, []).append(message)
 
     async def _flush(self) -> None:
-        with contextlib.suppress(AssertionError):
-            await self.sandbox.fake.idle()
+        await self.sandbox.settle()
         fake = self.sandbox.fake
         for channel in [self.sandbox.channel, *fake.threads(self.sandbox.channel)]:
             if channel.id not in self._channels:

@@ -47,6 +47,29 @@ async def test_a_scripted_session_plays_and_saves_the_boards(tmp_path: Path) -> 
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in saved)
 
 
+COMPUTER_SCRIPT = """\
+ana: /marrakech new computers:2 level:easy
+ana: click Start
+ana: /marrakech turn direction:left
+ana: /marrakech status
+quit
+"""
+
+
+async def test_a_local_game_against_computers_waits_for_their_moves_after_each_line(tmp_path: Path) -> None:
+    out = io.StringIO()
+    code = await play_locally(
+        Settings(token=""), io.StringIO(COMPUTER_SCRIPT), out, images=tmp_path, database=tmp_path / "c.db", seed=1
+    )
+    text = out.getvalue()
+    assert code == 0 and "Players (3/4): Ana, 🤖" in text
+    before_status = text.split("[only ana sees] **Marrakech #1** (active)")[0]
+    assert before_status.count("🤖") > 4 and "placed a" in before_status, "the computers moved before the status"
+    status = text.split("[only ana sees] **Marrakech #1** (active)")[1]
+    assert "Waiting for Ana: place a" in status, "after Ana's turn of Assam it is her carpet to lay"
+    assert "Traceback" not in text
+
+
 def readme_session() -> tuple[int, str]:
     """The seed and the lines of the README's local-play example, as written there."""
     text = Path("README.md").read_text(encoding="utf-8")

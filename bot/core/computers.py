@@ -134,6 +134,14 @@ class ComputerTurns:
         while running := [t for t in self._running.values() if not t.done()]:
             await asyncio.gather(*running, return_exceptions=True)
 
+    async def stop(self) -> None:
+        """Stop thinking (the bot is closing): a decision not yet stored is made again after the restart."""
+        running = [t for t in self._running.values() if not t.done()]
+        for task in running:
+            task.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
+        self._running.clear()
+
     async def hint(self, played: Played, seat: int) -> list[str]:
         """What the computer would play for ``seat`` now, at the hint level (a whole decision)."""
         if not played.game.hints:

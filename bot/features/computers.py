@@ -52,6 +52,7 @@ class Computers(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.loop.cancel()
+        await self.turns.stop()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
 
