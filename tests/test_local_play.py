@@ -68,6 +68,9 @@ async def test_a_local_game_against_computers_waits_for_their_moves_after_each_l
     status = text.split("[only ana sees] **Marrakech #1** (active)")[1]
     assert "Waiting for Ana: place a" in status, "after Ana's turn of Assam it is her carpet to lay"
     assert "Traceback" not in text
+    thinking = [line for line in text.splitlines() if "is thinking:" in line]
+    assert thinking and all(f"{line}\n   buttons:" not in text for line in thinking), "no buttons on a computer's turn"
+    assert all(f"{line}\n   menu:" not in text for line in thinking)
 
 
 def readme_session() -> tuple[int, str]:
