@@ -48,3 +48,13 @@ async def test_a_token_discord_refuses_gets_one_clear_line(tmp_path: Path) -> No
     assert process.returncode == 2, text
     assert "Discord refused the token" in text and "discord.com/developers/applications" in text
     assert "Traceback" not in text
+
+
+def test_env_example_lists_every_setting_and_loads_as_the_defaults() -> None:
+    text = Path(".env.example").read_text(encoding="utf-8")
+    listed = {line.split("=", 1)[0] for line in text.splitlines() if "=" in line and not line.startswith("#")}
+    assert listed == {f"BAZAAR_{name.upper()}" for name in Settings.model_fields}
+    loaded = Settings(_env_file=".env.example")  # type: ignore[call-arg]
+    assert loaded.model_dump(exclude={"token"}) == Settings(token="").model_dump(exclude={"token"}) | {
+        "database": "var/bazaar.db"
+    }
