@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import inspect
 import os
 import re
 import sqlite3
@@ -68,6 +69,10 @@ class Database(Protocol):
 
     def transaction(self) -> Any:
         """``async with db.transaction() as tx:`` — all of it or nothing."""
+        ...
+
+    async def execute(self, sql: str, *params: Any) -> int:
+        """One writing statement, committed on its own (a transaction of one statement, in one trip)."""
         ...
 
     async def fetch(self, sql: str, *params: Any) -> list[Row]: ...
@@ -146,6 +151,18 @@ def _changed(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> int
         return cursor.rowcount
     finally:
         cursor.close()
+
+
+def _committed(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> int:
+    """(In aiosqlite's thread.) One statement in a writing transaction of its own; the rows it changed."""
+    conn.execute("BEGIN IMMEDIATE").close()
+    try:
+        changed = _changed(conn, sql, params)
+    except BaseException:
+        conn.rollback()
+        raise
+    conn.commit()
+    return changed
 
 
 def _many(conn: sqlite3.Connection, sql: str, rows: list[tuple[Any, ...]]) -> None:
@@ -228,6 +245,10 @@ class SqliteDatabase:
             if tx.begun:
                 await self._db.commit()
 
+    async def execute(self, sql: str, *params: Any) -> int:
+        async with self._lock:
+            return await self._db._execute(_committed, self._db._conn, sql, params)
+
     async def fetch(self, sql: str, *params: Any) -> list[Row]:
         async with self._lock:
             return await _SqliteTx(self._db).fetch(sql, *params)
@@ -251,6 +272,14 @@ class SqliteDatabase:
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 POOL_SIZE = 10
 """Connections per process (the server's max_connections must cover every process's pool)."""
+
+
+async def _keep_session(conn: Any) -> None:
+    """A pooled connection goes back as it is: the store sets no session state (asyncpg still rolls back an
+    unfinished transaction first). The default reset query cost a round trip to the server per query."""
+
+
+_NO_RESET_QUERY = {"reset": _keep_session} if "reset" in inspect.signature(asyncpg.create_pool).parameters else {}
 MIGRATION_LOCK = 0x42415A4141520001
 """The advisory lock key (per database) held while migrating: two processes starting at once take turns."""
 MIGRATIONS_TABLE = """CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -329,6 +358,7 @@ class PostgresDatabase:
             max_size=connections,
             max_inactive_connection_lifetime=0,
             server_settings={"application_name": "bazaar"},
+            **_NO_RESET_QUERY,
         )
         database = cls(pool, url)
         try:
@@ -370,6 +400,10 @@ class PostgresDatabase:
     async def transaction(self) -> AsyncIterator[_PostgresTx]:
         async with self._pool.acquire() as conn, conn.transaction():
             yield _PostgresTx(conn)
+
+    async def execute(self, sql: str, *params: Any) -> int:
+        async with self._pool.acquire() as conn:
+            return await _PostgresTx(conn).execute(sql, *params)
 
     async def fetch(self, sql: str, *params: Any) -> list[Row]:
         async with self._pool.acquire() as conn:

@@ -272,8 +272,7 @@ class Store:
 
     async def set_next_due(self, game_id: int, version: int, due_at: float | None) -> None:
         """The game's next due time, if it is still at ``version`` (a newer change sets its own)."""
-        async with self.db.transaction() as tx:
-            await tx.execute("UPDATE games SET next_due_at = ? WHERE id = ? AND version = ?", due_at, game_id, version)
+        await self.db.execute("UPDATE games SET next_due_at = ? WHERE id = ? AND version = ?", due_at, game_id, version)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         async with self.db.transaction() as tx:
@@ -531,19 +530,18 @@ class Store:
     async def delivered(self, delivery_id: int, message_id: int | None, channel_id: int | None) -> None:
         """Mark a delivery done. A delivered board makes the game's older delivered rows worthless (links and
         buttons point at the newest board): they are deleted, so the outbox does not grow with every move."""
-        async with self.db.transaction() as tx:
-            await tx.execute(
-                "UPDATE outbox SET status = 'done', message_id = ?, channel_id = ?, lease_until = NULL WHERE id = ?",
-                message_id,
-                channel_id,
-                delivery_id,
-            )
-            await tx.execute(
-                "DELETE FROM outbox WHERE status = 'done' AND id < ?"
-                " AND game_id = (SELECT game_id FROM outbox WHERE id = ? AND kind = 'board')",
-                delivery_id,
-                delivery_id,
-            )
+        await self.db.execute(
+            "UPDATE outbox SET status = 'done', message_id = ?, channel_id = ?, lease_until = NULL WHERE id = ?",
+            message_id,
+            channel_id,
+            delivery_id,
+        )
+        await self.db.execute(  # on its own: older rows left by a crash in between go with the next board
+            "DELETE FROM outbox WHERE status = 'done' AND id < ?"
+            " AND game_id = (SELECT game_id FROM outbox WHERE id = ? AND kind = 'board')",
+            delivery_id,
+            delivery_id,
+        )
 
     async def delivery_failed(self, delivery_id: int, retry_at: float | None, error: str) -> None:
         """Back to pending until ``retry_at``; None: given up for good."""
