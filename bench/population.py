@@ -16,7 +16,6 @@ library's ``sqlite3`` in large transactions, PostgreSQL with ``COPY``.
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import json
 import random
@@ -468,9 +467,9 @@ async def populated_games(url: str) -> int | None:
     return int(json.loads(value)["games"]) if value else None
 
 
-def sizes(url: str) -> dict[str, int]:
+async def sizes(url: str) -> dict[str, int]:
     """Bytes on disk: the whole database and each table with its indexes."""
-    return asyncio.run(_postgres_sizes(url)) if is_postgres_url(url) else _sqlite_sizes(sqlite_path(url))
+    return await _postgres_sizes(url) if is_postgres_url(url) else _sqlite_sizes(sqlite_path(url))
 
 
 def _sqlite_sizes(path: str) -> dict[str, int]:

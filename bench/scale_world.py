@@ -211,6 +211,7 @@ class BotProcess:
             env["BAZAAR_SHARD_COUNT"] = str(self.shard_count)
             env["BAZAAR_SHARD_IDS"] = str(self.shard)
         env.pop("BAZAAR_TOKEN", None)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed bot starts from compiled bytecode (pip compiles it)
         return env
 
     async def start(self) -> float:
@@ -221,8 +222,9 @@ class BotProcess:
         self.process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", "run", env=self.environment(), stdout=asyncio.subprocess.DEVNULL, stderr=log
         )
+        wanted = 1 if self.shard is not None else self.fake.shard_count  # without shard ids it runs every shard
         async with asyncio.timeout(60):
-            while not any(id(s) not in before and s.ready and s.connected for s in self.fake.sessions):
+            while sum(id(s) not in before and s.ready and s.connected for s in self.fake.sessions) < wanted:
                 if self.process.returncode is not None:
                     raise RuntimeError(f"the bot process ended with {self.process.returncode}")
                 await asyncio.sleep(0.01)
