@@ -43,9 +43,7 @@ class Profile:
     stands after ``playout`` player moves (chance moves are free) or once the moves it had to choose
     from add up to ``playout_work`` (listing moves is what costs: a Kairo opening offers thousands);
     ``exploration`` is the UCB constant; a node searched ``n`` times considers at most
-    ``widen * n ** 0.5`` of its moves (progressive widening), the root taking them best first by a
-    one-move look-ahead when it has at most ``prior_limit`` of them (each costs a copy, a move and a
-    score).
+    ``widen * n ** 0.5`` of its moves (progressive widening).
     """
 
     scale: float = 1.0
@@ -53,7 +51,6 @@ class Profile:
     playout_work: int = 2_000
     exploration: float = 0.7
     widen: float = 2.0
-    prior_limit: int = 500
 
 
 LEVELS: dict[str, Level] = {

@@ -2,10 +2,10 @@
 
 Each iteration draws a full state from the view (``engine.sample_state``, the only way this package
 ever holds one), walks the tree choosing moves by UCB for whoever is to move (chance drawn from its
-odds), adds one new node (the root adds its moves best first by a one-move look-ahead), plays random
-moves until the profile's playout is spent and backs up every seat's value (``ai.evaluate``). The
-answer is the root's most searched move, or with a level's temperature a draw weighted by searches.
-The same view, budget and seed give the same move, unless the budget's time cap cuts the search short.
+odds), adds one new node, plays random moves until the profile's playout is spent and backs up
+every seat's value (``ai.evaluate``). The answer is the root's most searched move, or with a level's
+temperature a draw weighted by searches. The same view, budget and seed give the same move, unless
+the budget's time cap cuts the search short.
 """
 
 from __future__ import annotations
@@ -42,16 +42,12 @@ def analyse(engine: Engine, view: View, level: str = "normal", seed: int = 0, bu
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
     rng = random.Random(seed)
     started = time.perf_counter()
-    world = engine.sample_state(view, rng)
-    moves = engine.legal_moves(world)
+    moves = engine.legal_moves(engine.sample_state(view, rng))
     if len(moves) == 1:
         return Analysis(moves[0], [(moves[0], 0, 0.0)], 0, time.perf_counter() - started)
     budget = budget or budget_of(level, engine.name)
-    profile = profile_of(engine.name)
     root = Node(len(view.seats))
-    if len(moves) <= profile.prior_limit:
-        root.order = look_ahead(engine, world, seat, moves, rng)
-    iterations = run(engine, view, root, budget, profile, rng)
+    iterations = run(engine, view, root, budget, profile_of(engine.name), rng)
     candidates = ranked(root, seat, moves)
     move = pick(candidates, LEVELS[level].temperature, rng)
     return Analysis(move, candidates, iterations, time.perf_counter() - started)
@@ -62,17 +58,6 @@ def decider(view: View) -> int:
     if view.viewer is None or view.to_move != view.viewer:
         raise ValueError(f"seat {view.viewer} is not to move (to move: {view.to_move})")
     return view.viewer
-
-
-def look_ahead(engine: Engine, world: GameState, seat: int, moves: list[str], rng: random.Random) -> list[str]:
-    """``moves`` best first by the value to ``seat`` of the position each leads to in ``world`` (ties shuffled)."""
-    values = {}
-    for move in moves:
-        after = engine.copy(world)
-        engine.apply_in_place(after, move)
-        values[move] = state_values(engine, after)[seat]
-    shuffled = rng.sample(moves, len(moves))
-    return sorted(shuffled, key=lambda move: -values[move])
 
 
 def run(engine: Engine, view: View, root: Node, budget: Budget, profile: Profile, rng: random.Random) -> int:

@@ -4,8 +4,9 @@ Children are keyed by (seat, move). A child is *available* each time its move is
 world being searched; UCB divides by that count instead of the parent's visits, so a move that is
 legal only in some worlds is not favoured or starved for it (single-observer ISMCTS). Chance moves
 are not nodes: every world draws its own and the walk goes on from the same node (open loop).
-Which untried move a node adds next is random, unless the node has an ``order`` (the root: its
-moves ranked by how they look one move ahead), then it is the first untried move of that order.
+Which untried move a node adds next is random. (Adding the root's moves best first by a one-move
+look-ahead was tried and lost games in Marrakech and Morocco: the greedy move's head start in
+searches kept it chosen.)
 """
 
 from __future__ import annotations
@@ -20,14 +21,13 @@ Key = tuple[int, str]
 class Node:
     """Statistics of the moves searched from one point: visits, summed values per seat, availability."""
 
-    __slots__ = ("available", "children", "order", "totals", "visits")
+    __slots__ = ("available", "children", "totals", "visits")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[Key, Node] = {}
         self.visits = 0
         self.available = 0
         self.totals = [0.0] * seats
-        self.order: list[str] = []
 
     def mean(self, seat: int) -> float:
         """The average value of this node to ``seat`` (0.5 before any visit)."""
@@ -52,23 +52,13 @@ def pick_child(
     """The move to search from ``node`` for ``seat`` among the legal ``moves``, and its child (new if untried)."""
     known = [(move, child) for move in moves if (child := node.children.get((seat, move))) is not None]
     if len(known) < min(len(moves), widening_limit(node.visits, widen)):
-        move = next_untried(node, seat, moves, rng)
+        move = rng.choice([move for move in moves if (seat, move) not in node.children])
         child = node.children[(seat, move)] = Node(len(node.totals))
         child.available = 1
         for _, other in known:
             other.available += 1
         return move, child
     return best_by_ucb(known, seat, exploration)
-
-
-def next_untried(node: Node, seat: int, moves: Sequence[str], rng: random.Random) -> str:
-    """The move to add to ``node``: the first untried one of its order, else a random untried one."""
-    if node.order:
-        legal = set(moves)
-        for move in node.order:
-            if move in legal and (seat, move) not in node.children:
-                return move
-    return rng.choice([move for move in moves if (seat, move) not in node.children])
 
 
 def best_by_ucb(known: Sequence[tuple[str, Node]], seat: int, exploration: float) -> tuple[str, Node]:

@@ -112,15 +112,6 @@ def test_a_node_adds_untried_moves_until_its_limit_then_chooses_by_ucb() -> None
     assert len(node.children) == 3, "seat 1 has no child here yet: its moves are keyed apart"
 
 
-def test_an_ordered_node_adds_its_moves_best_first_skipping_those_not_legal_here() -> None:
-    node = Node(2)
-    node.order = ["c", "a", "b"]
-    rng = random.Random(0)
-    assert pick_child(node, 0, ["a", "b"], rng, 0.7, 100.0)[0] == "a"
-    assert pick_child(node, 0, ["a", "b", "c"], rng, 0.7, 100.0)[0] == "c"
-    assert pick_child(node, 0, ["a", "b", "c"], rng, 0.7, 100.0)[0] == "b"
-
-
 def test_ucb_tries_an_unvisited_child_first_and_counts_every_legal_child_as_available() -> None:
     seen, unseen = Node(1), Node(1)
     seen.record([1.0])
