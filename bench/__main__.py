@@ -1,4 +1,7 @@
-"""``python -m bench``: measure engines, rendering and end-to-end move latency; print a Markdown table.
+"""``python -m bench``: measure engines, rendering and end-to-end move latency; print Markdown tables.
+
+Engines are timed two ways: through the public ``apply`` (what a move in the bot costs) and "in place"
+(``copy`` once, then ``apply_in_place``: what the computer player's playouts cost).
 
 Figures are recorded in docs/BENCHMARKS.md. Nothing here is a test: it only measures.
 """
@@ -7,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import resource
 import statistics
@@ -39,24 +43,43 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def bench_engine(name: str, players: int, seconds: float) -> dict[str, Any]:
-    engine = engines.get(name)
+def in_place_game(engine: Engine, players: int, rng: random.Random) -> int:
+    """Play one seeded random game the way the computer's playouts do (``apply_in_place``, no events); its length."""
+    state = engine.copy(engine.new_game(players))
+    steps = 0
+    while (seat := engine.to_move(state)) is not None:
+        move = engine.sample_chance(state, rng) if seat == CHANCE else rng.choice(engine.legal_moves(state))
+        engine.apply_in_place(state, move)
+        steps += 1
+    return steps
+
+
+def games_per_s(play: Any, seconds: float) -> tuple[float, float, int]:
+    """Games/s, moves/s and games played by calling ``play(rng)`` (one game, returns its length) for ``seconds``."""
     rng = random.Random(1)
     games = moves = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        _, steps, _ = random_game(engine, players, rng)
+        moves += play(rng)
         games += 1
-        moves += steps
     elapsed = time.perf_counter() - start
+    return games / elapsed, moves / elapsed, games
+
+
+def bench_engine(name: str, players: int, seconds: float) -> dict[str, Any]:
+    engine = engines.get(name)
+    per_s, moves_per_s, games = games_per_s(lambda rng: random_game(engine, players, rng)[1], seconds)
+    in_place_per_s, _, _ = games_per_s(lambda rng: in_place_game(engine, players, rng), seconds)
+    rng = random.Random(1)
     tracemalloc.start()  # measured on one more game: tracing slows everything down
     random_game(engine, players, rng)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return {
-        "games_per_s": games / elapsed,
-        "moves_per_s": moves / elapsed,
-        "moves_per_game": moves / max(games, 1),
+        "games_per_s": per_s,
+        "in_place_games_per_s": in_place_per_s,
+        "moves_per_s": moves_per_s,
+        "moves_per_game": moves_per_s / per_s if games else 0.0,
         "peak_mib": peak / 2**20,
     }
 
@@ -90,15 +113,17 @@ def main() -> None:
     parser.add_argument("--renders", type=int, default=60, help="boards rendered per game")
     parser.add_argument("--moves", type=int, default=60, help="end-to-end moves measured per game")
     args = parser.parse_args()
-    print("| game | players | random games/s | moves/s | moves/game | peak MiB |")
-    print("|---|---|---|---|---|---|")
+    print(f"Load average before: {', '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    print()
+    print("| game | players | random games/s | in place games/s | moves/s | moves/game | peak MiB |")
+    print("|---|---|---|---|---|---|---|")
     for name in engines.names():
         engine = engines.get(name)
         for players in range(engine.min_players, engine.max_players + 1):
             r = bench_engine(name, players, args.seconds)
             print(
-                f"| {name} | {players} | {r['games_per_s']:.1f} | {r['moves_per_s']:.0f} | "
-                f"{r['moves_per_game']:.0f} | {r['peak_mib']:.1f} |"
+                f"| {name} | {players} | {r['games_per_s']:.1f} | {r['in_place_games_per_s']:.1f} | "
+                f"{r['moves_per_s']:.0f} | {r['moves_per_game']:.0f} | {r['peak_mib']:.1f} |"
             )
     print()
     print("| game | render p50 ms | render p95 ms | PNG median KB | PNG max KB |")
