@@ -7,6 +7,14 @@ a random whole decision is chosen for the player to move and sent as that player
 the fake dispatching the interaction until the new board (a message with a PNG) is posted in the
 game's thread; the interaction's answer time (the bot defers at once) is kept too. A game waits for
 its board before it gets another decision, so each board belongs to one move.
+
+A decision without a board in the run is one of: ``refused`` (the bot answered with a refusal),
+``unanswered`` (the bot's first answer came after Discord's 3 seconds, or never within 10: Discord
+refuses it with 404 Unknown interaction, the user sees "the application did not respond", and the bot
+stops at that answer, so nothing is stored), ``late`` (answered, but no board within ``BOARD_TIMEOUT``
+of the answer: counted apart, it may still come) or ``failed`` (anything else). After each run,
+``audit`` checks the other side: every board the bot owed since the run began (its outbox rows, written
+with the move) is delivered once the bot has caught up, and the fake received as many boards.
 """
 
 from __future__ import annotations
@@ -47,7 +55,11 @@ class LoadResult:
     """Milliseconds from dispatch to the board in the thread, per move."""
     answers: list[float] = field(default_factory=list)
     refused: int = 0
-    lost: int = 0
+    unanswered: int = 0
+    """The bot's first answer came after Discord's 3 s (or not in 10 s): the move was never applied."""
+    late: int = 0
+    """Answered, but no board within ``BOARD_TIMEOUT`` of the answer (it may still be posted)."""
+    failed: int = 0
     send_lag_ms: float = 0.0
     """How far behind its schedule the generator fell at worst (its own CPU)."""
     errors: list[str] = field(default_factory=list)
@@ -64,7 +76,9 @@ class LoadResult:
             "answer_p50_ms": statistics.median(self.answers) if self.answers else float("nan"),
             "answer_p99_ms": percentile(self.answers, 0.99) if self.answers else float("nan"),
             "refused": self.refused,
-            "lost": self.lost,
+            "unanswered": self.unanswered,
+            "late": self.late,
+            "failed": self.failed,
             "send_lag_ms": self.send_lag_ms,
             "errors": self.errors[:5],
         }
@@ -76,6 +90,8 @@ class Boards:
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self.waiting: dict[int, Pending] = {}
+        self.posted = 0
+        """Boards (messages with a PNG) posted in any thread so far."""
         sink = fake.world.events
         original = sink.dispatch
 
@@ -87,10 +103,11 @@ class Boards:
         sink.dispatch = dispatch  # type: ignore[method-assign]
 
     def _created(self, data: dict[str, Any]) -> None:
-        pending = self.waiting.get(int(data["channel_id"]))
-        if pending is None or pending.board.done():
+        if not any(str(a.get("filename", "")).endswith(".png") for a in data.get("attachments", [])):
             return
-        if any(str(a.get("filename", "")).endswith(".png") for a in data.get("attachments", [])):
+        self.posted += 1
+        pending = self.waiting.get(int(data["channel_id"]))
+        if pending is not None and not pending.board.done():
             pending.board.set_result(time.perf_counter())
 
 
@@ -129,6 +146,25 @@ class Load:
             await asyncio.gather(*tasks)
         return result
 
+    async def audit(self, since: float, posted_before: int, settle: float = 90.0) -> dict[str, Any]:
+        """The boards the bot owed since ``since`` (wall clock; its outbox rows) by status, once none is pending
+        or being sent (or after ``settle`` seconds), and the boards the fake received since it had received
+        ``posted_before``."""
+        sql = "SELECT status, COUNT(*) AS n FROM outbox WHERE kind = 'board' AND created_at >= ? GROUP BY status"
+        deadline = time.perf_counter() + settle
+        while True:
+            found = {r["status"]: int(r["n"]) for r in await self.db.fetch(sql, since)}
+            if not (found.get("pending") or found.get("sending")) or time.perf_counter() > deadline:
+                break
+            await asyncio.sleep(0.5)
+        return {
+            "owed": sum(found.values()),
+            "delivered": found.get("done", 0),
+            "not_delivered": sum(n for status, n in found.items() if status != "done"),
+            "by_status": found,
+            "received": self.boards.posted - posted_before,
+        }
+
     def _pick(self) -> ActiveGame | None:
         if not self.idle:
             return None
@@ -154,7 +190,7 @@ class Load:
                 if result is not None:
                     refused = bool(it.followups)
                     result.refused += refused
-                    result.lost += not refused
+                    result.late += not refused
                     result.errors.append(f"{game.game} #{game.id} {move!r}: {it.content[:160]!r}")
                 return
             if result is not None:
@@ -162,7 +198,11 @@ class Load:
                 result.answers.append(it.latency * 1000)
         except Exception as exc:  # a failed move is counted, the run goes on
             if result is not None:
-                result.lost += 1
+                text = str(exc)
+                if "10062" in text or "did not answer" in text:
+                    result.unanswered += 1
+                else:
+                    result.failed += 1
                 result.errors.append(f"{game.game} #{game.id}: {exc!r}"[:300])
         finally:
             self.boards.waiting.pop(game.thread.id, None)

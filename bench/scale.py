@@ -36,7 +36,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from bench.e2e import percentile
-from bench.load import Load
+from bench.load import BOARD_TIMEOUT, Load
 from bench.machine import CpuWindow
 from bench.population import populate, populated_games, sizes
 from bench.scale_world import BotProcess, FakeWorld, fake_for
@@ -330,12 +330,14 @@ async def measure_throughput(
         for rate in rates:
             results = []
             for _ in range(runs):
+                since, posted_before = time.time(), load.boards.posted
                 window = CpuWindow({os.getpid(), *pids}, pids).start()
                 result = (await load.run(rate, seconds)).summary()
                 used = window.stop()
                 result["load"] = used.text()
                 moves = max(result["achieved_per_s"], 1e-9)
                 result["cpu_ms_per_move"] = {k: v * 1000 / moves for k, v in used.parts.items()}
+                result["audit"] = await load.audit(since, posted_before)
                 results.append(result)
                 print(f"  {rate:g}/s: {_brief(result)}", flush=True)
                 await asyncio.sleep(2.0)
@@ -345,6 +347,8 @@ async def measure_throughput(
                 "p50_ms": statistics.median(r["p50_ms"] for r in results),
                 "p99_ms": statistics.median(r["p99_ms"] for r in results),
                 "answer_p99_ms": statistics.median(r["answer_p99_ms"] for r in results),
+                **{k: sum(r[k] for r in results) for k in ("sent", "refused", "unanswered", "late", "failed")},
+                "not_delivered": sum(r["audit"]["not_delivered"] for r in results),
                 "cpu_ms_per_move": {
                     k: statistics.median(r["cpu_ms_per_move"][k] for r in results)
                     for k in results[0]["cpu_ms_per_move"]
@@ -356,9 +360,13 @@ async def measure_throughput(
 
 
 def _brief(result: dict[str, Any]) -> str:
+    audit = result["audit"]
     return (
         f"{result['achieved_per_s']:.1f} boards/s, p50 {result['p50_ms']:.0f} ms, p99 {result['p99_ms']:.0f} ms,"
-        f" answer p99 {result['answer_p99_ms']:.0f} ms, refused {result['refused']}, lost {result['lost']};"
+        f" answer p99 {result['answer_p99_ms']:.0f} ms; of {result['sent']} sent: refused {result['refused']},"
+        f" unanswered in 3 s {result['unanswered']}, board later than {BOARD_TIMEOUT:g} s {result['late']},"
+        f" failed {result['failed']}; boards owed {audit['owed']}, delivered {audit['delivered']}"
+        f" (the fake received {audit['received']}), never delivered {audit['not_delivered']};"
         f" {result['load']}; CPU ms/move " + ", ".join(f"{k} {v:.1f}" for k, v in result["cpu_ms_per_move"].items())
     )
 
@@ -379,7 +387,7 @@ async def bench_database(url: str, args: argparse.Namespace) -> dict[str, Any]:
         found["tick"] = await measure_tick(url, args.due, args.repeats)
         print(f"tick: {json.dumps(found['tick'])}", flush=True)
     settings = {"image_workers": str(args.image_workers)}
-    world = await fake_for(url, shard_count=2 if args.two else 1)
+    world = await fake_for(url)  # one shard: a process running two IDENTIFYs them 5 s apart (discord.py)
     try:
         await first_start(world, url, settings)
         if "startup" in args.measure:
@@ -398,11 +406,19 @@ async def bench_database(url: str, args: argparse.Namespace) -> dict[str, Any]:
         finally:
             await bot.stop()
         if args.two and "throughput" in args.measure:
+            world.fake.shard_count = 2
             bots = [
                 BotProcess(world.fake, url, shard=n, shard_count=2, sync_commands="false", **settings) for n in (0, 1)
             ]
-            for shard in bots:
-                await shard.start()
+            window = CpuWindow().start()
+            before = {id(s) for s in world.fake.sessions}
+            started = time.perf_counter()
+            await asyncio.gather(*(shard.start() for shard in bots))
+            while sum(id(s) not in before and s.ready and s.connected for s in world.fake.sessions) < len(bots):
+                await asyncio.sleep(0.01)  # each start() returns at the first new session, maybe the other's
+            ready_s = time.perf_counter() - started
+            found["startup_two"] = {"ready_s": ready_s, "load": window.stop().text()}
+            print(f"start-up of two shard processes at once: {json.dumps(found['startup_two'])}", flush=True)
             try:
                 print("throughput, two shard processes:", flush=True)
                 found["throughput_two"] = await measure_throughput(
