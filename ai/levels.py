@@ -3,14 +3,17 @@
 A ``Level`` is a number of search iterations, a time cap and a temperature for the final pick. The
 iterations make the decision repeatable (same view, level and seed: same move); the cap only guards
 against a slow machine and, when it is reached, the move depends on timing. A game's ``Profile``
-scales the iterations to what one iteration costs in that game (a Kairo playout lists hundreds of
-build sites per step) and sets the playout length; a game without a profile gets ``DEFAULT_PROFILE``.
+scales the iterations to what one iteration costs in that game and sets the playout length; it lives in
+the game's own module ``ai.games.<name>`` (found by the engine's name), and a game without one gets
+``DEFAULT_PROFILE``.
 The figures come from the arena (``python -m bench.arena``, ``docs/BENCHMARKS.md``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from ai.games import module_of
 
 
 @dataclass(frozen=True)
@@ -60,16 +63,12 @@ LEVELS: dict[str, Level] = {
 }
 
 DEFAULT_PROFILE = Profile()
-PROFILES: dict[str, Profile] = {
-    "cairo": Profile(scale=0.5, playout_work=500),
-    "jambo": Profile(scale=2.0),
-    "marrakech": Profile(playout=8),
-}
 
 
 def profile_of(game: str) -> Profile:
-    """The search settings for ``game`` (an engine's name)."""
-    return PROFILES.get(game, DEFAULT_PROFILE)
+    """The search settings for ``game`` (an engine's name): ``ai.games.<game>.PROFILE``, else the default."""
+    profile = getattr(module_of(game), "PROFILE", None)
+    return profile if isinstance(profile, Profile) else DEFAULT_PROFILE
 
 
 def budget_of(level: str, game: str) -> Budget:

@@ -9,10 +9,11 @@ import pytest
 
 import engines
 from ai.evaluate import WIN_SHARE, finished_values, margin_values, margins, state_values
-from ai.levels import DEFAULT_PROFILE, LEVELS, PROFILES, Budget, budget_of, profile_of
+from ai.games.jambo import CARD, UTILITY, WARE
+from ai.levels import DEFAULT_PROFILE, LEVELS, Budget, budget_of, profile_of
 from ai.search import analyse, pick, ranked, settled
 from ai.tree import Node, best_by_ucb, pick_child, widening_limit
-from ai.worth import JAMBO_CARD, JAMBO_UTILITY, JAMBO_WARE, worth
+from ai.worth import worth
 from engines.base import CHANCE, Engine, GameState
 
 
@@ -75,8 +76,7 @@ def test_jambo_worth_counts_wares_cards_and_utilities_from_the_public_view() -> 
     view = engine.view(state, None)
     players = view.details["players"]
     expected = [
-        JAMBO_WARE * sum(p["wares"].values()) + JAMBO_CARD * p["hand_count"] + JAMBO_UTILITY * len(p["utilities"])
-        for p in players
+        WARE * sum(p["wares"].values()) + CARD * p["hand_count"] + UTILITY * len(p["utilities"]) for p in players
     ]
     assert worth(view) == expected
     assert worth(engine.view(state, 0)) == expected, "worth reads nothing a seat's own view adds"
@@ -128,7 +128,9 @@ def test_levels_grow_in_budget_and_fall_in_noise() -> None:
 
 
 def test_a_budget_scales_a_levels_iterations_by_the_games_profile() -> None:
-    for game, profile in PROFILES.items():
+    assert profile_of("cairo").scale == 0.5, "Kairo's own module (ai.games.cairo) is found by the engine's name"
+    for game in engines.names():
+        profile = profile_of(game)
         assert budget_of("normal", game) == Budget(round(LEVELS["normal"].iterations * profile.scale), 2.0)
     assert profile_of("no such game") is DEFAULT_PROFILE
     assert budget_of("hard", "no such game") == Budget(LEVELS["hard"].iterations, LEVELS["hard"].seconds)

@@ -22,10 +22,11 @@ import engines
 import render
 from bot import catalogs
 
-PACKAGES = ("engines", "render", "bot", "bench")
+PACKAGES = ("engines", "render", "ai", "bot", "bench")
 FORBIDDEN = {
     "engines": {"discord", "PIL", "aiosqlite", "asyncpg", "aiohttp", "bot", "render"},
     "render": {"discord", "aiosqlite", "asyncpg", "aiohttp", "bot"},
+    "ai": {"discord", "PIL", "aiosqlite", "asyncpg", "aiohttp", "bot", "render"},
 }
 
 

@@ -1,0 +1,27 @@
+"""Each game's search settings, one module per game named like its engine (``ai.games.<name>``).
+
+A game's module may hold ``PROFILE`` (an ``ai.levels.Profile`` tuned in the arena: budget scale,
+playout length) and ``worth(view) -> list[float]`` (what a seat's pieces are worth beyond its score,
+read from the public view; see ``ai.worth``). A game without a module, or without one of them, searches
+with the defaults. Adding a game adds a module here and touches no shared file.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from types import ModuleType
+
+
+@cache
+def module_of(game: str) -> ModuleType | None:
+    """``ai.games.<game>`` if that game has one, else None."""
+    if not game.isidentifier():
+        return None
+    name = f"{__name__}.{game}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name != name:
+            raise
+        return None
