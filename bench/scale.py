@@ -335,8 +335,8 @@ async def measure_throughput(
                 result = (await load.run(rate, seconds)).summary()
                 used = window.stop()
                 result["load"] = used.text()
-                moves = max(result["achieved_per_s"], 1e-9)
-                result["cpu_ms_per_move"] = {k: v * 1000 / moves for k, v in used.parts.items()}
+                posted = max(load.boards.posted - posted_before, 1)  # the warm-up's boards too: its CPU is counted
+                result["cpu_ms_per_move"] = {k: v * used.seconds * 1000 / posted for k, v in used.parts.items()}
                 result["audit"] = await load.audit(since, posted_before)
                 results.append(result)
                 print(f"  {rate:g}/s: {_brief(result)}", flush=True)
