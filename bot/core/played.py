@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import engines
 from bot.core.records import GameRecord, LogEntry, SeatRecord
+from bot.core.seating import shown_name
 from engines.base import CHANCE, Engine, Event, GameState, Outcome, View, events_seen_by
 
 
@@ -41,7 +42,9 @@ class Played:
 
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.seats]
+        """The seats' names as shown; a seat a computer took over from a player shows the computer's mark
+        ("🤖 Ana"), so its moves never read as the player's own."""
+        return [shown_name(s.name, s.computer is not None) for s in self.seats]
 
     @property
     def outcome(self) -> Outcome | None:

@@ -2,7 +2,7 @@
 
 A computer seat is a seat whose ``computer`` column names its level. A computer added to a lobby
 gets a negative user id (nobody on Discord can have it) and a name such as "🤖 Amira"; a player's
-seat a computer takes over keeps the player's id and name.
+seat a computer takes over keeps the player's id and name, shown with the mark ("🤖 Ana").
 """
 
 from __future__ import annotations
@@ -26,6 +26,11 @@ def computer_name(taken: set[str]) -> str:
         if name not in taken:
             return name
     return f"{ROBOT} {len(taken) + 1}"
+
+
+def shown_name(name: str, computer: bool) -> str:
+    """A seat's name as posted: a computer's always carries the mark, also in a seat taken over from a player."""
+    return name if not computer or name.startswith(ROBOT) else f"{ROBOT} {name}"
 
 
 def check_level(level: str) -> str:

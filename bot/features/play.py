@@ -183,7 +183,11 @@ async def resign(
     await defer(interaction)
     result = await svc.host.resign(played.game.id, interaction.user.id, replace=replace_with_computer)
     await svc.courier.deliver_game(result.game.id)
-    await reply_private(interaction, svc.posts.happened(result, result.seat_of(interaction.user.id)) or "✓")
+    seat = result.seat_of(interaction.user.id)
+    said = svc.posts.happened(result, seat)
+    if replace_with_computer:  # nothing happened in the game: the seat changed hands
+        said = svc.posts.headline(result, Headline("replaced", seat=seat))
+    await reply_private(interaction, said or "✓")
 
 
 async def games(interaction: discord.Interaction) -> None:
