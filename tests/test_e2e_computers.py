@@ -1,9 +1,10 @@
 """Computer players end to end: the real bot against the fake Discord.
 
 A solo game of every game to its end (one person, computers in the other seats, playing by themselves
-after each of the person's moves), a computer taking over a late player's seat at the deadline, a
-computer turn that fell due while the bot was down played when it is back, ``/bazaar hint``, and
-the computers thinking in a real worker process.
+after each of the person's moves), a computer taking over the seat of a player who resigned or was late
+at the deadline (also in two-player games, which would otherwise end), a computer turn that fell due
+while the bot was down played when it is back, ``/bazaar hint`` (out of turn, from a spectator, in a
+game of hidden information, turned off), and the computers thinking in a real worker process.
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ import random
 from pathlib import Path
 
 import pytest
-from e2e import boards, settled, to_move
+from e2e import boards, open_game, settled, to_move
 
 import engines
 from bench.e2e import command_for, next_move
 from bot.config import Settings
 from bot.core.host import replay_log
+from bot.core.wording import say_for
 from bot.fakediscord.state import Channel, User
 from bot.local import Sandbox
 
@@ -174,3 +176,104 @@ async def test_computers_think_in_a_worker_process(tmp_path: Path) -> None:
         await settle(box)
         log = await box.bot.host.store.moves(game_id)
         assert sum(1 for row in log if row.user_id is not None and row.user_id < 0) >= 2
+
+
+async def test_a_player_who_resigns_with_replace_leaves_a_two_player_game_running(sandbox: Sandbox) -> None:
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    game_id, thread = await open_game(sandbox, "jambo", ana, [ben])
+    leaver = to_move(sandbox, boards(sandbox, thread)[-1])
+    stayer = ben if leaver is ana else ana
+    posted = len(boards(sandbox, thread))
+    it = await settled(sandbox.fake.slash(leaver, thread, "jambo resign", {"replace_with_computer": True}))
+    assert it.ephemeral and "a computer plays on in their seat" in it.content, it.content
+    await settle(sandbox)
+    played = await sandbox.bot.host.snapshot(game_id)
+    seat = played.seat_of(leaver.id)
+    assert played.game.status == "active" and played.is_computer(seat) and seat not in played.state.resigned
+    news = [m.content for m in boards(sandbox, thread)[posted:]]
+    assert "left the table: a computer plays on in their seat" in news[0], news[0]
+    name = leaver.name.capitalize()
+    computer_moves = [text for text in news[1:] if f"🤖 {name} " in text.split("\n")[1]]
+    assert computer_moves, "the computer's moves are posted as a computer's:\n" + "\n---\n".join(news)
+    assert not any(f"<@{leaver.id}>" in text for text in news), "the player who left is never pinged again"
+    assert played.to_move == played.seat_of(stayer.id), "the computer played its turn without anyone asking"
+    assert to_move(sandbox, boards(sandbox, thread)[-1]) is stayer
+
+    version, messages = played.game.version, len(sandbox.fake.messages(thread))
+    for command, options in (("jambo end", {}), ("jambo draw", {}), ("jambo resign", {})):
+        it = await settled(sandbox.fake.slash(leaver, thread, command, options))
+        assert it.ephemeral and "A computer plays this seat" in it.content, (command, it.content)
+    assert (await sandbox.bot.host.game(game_id)).version == version
+    assert len(sandbox.fake.messages(thread)) == messages
+
+    it = await settled(sandbox.fake.slash(stayer, thread, "jambo end", {}))
+    await settle(sandbox)
+    after = await sandbox.bot.host.snapshot(game_id)
+    assert after.game.status == "active" and after.game.version > version + 1, it.content
+    assert to_move(sandbox, boards(sandbox, thread)[-1]) is stayer, "the computer answered with its own turn"
+
+
+async def test_a_late_player_in_a_two_player_game_is_replaced_and_the_game_goes_on(tmp_path: Path) -> None:
+    now = [1_750_000_000.0]
+    box = Sandbox(tmp_path / "b.db", rng=random.Random(3), clock=lambda: now[0])
+    async with box:
+        ana, ben = box.user("ana"), box.user("ben")
+        game_id, thread = await open_game(box, "marrakech", ana, [ben])
+        late = to_move(box, boards(box, thread)[-1])
+        other = ben if late is ana else ana
+        now[0] += 73 * 3600
+        await box.bot.get_cog("Clock").tick(now[0])
+        await box.fake.idle()
+        notice = next(m for m in reversed(box.fake.messages(thread)) if "deadline has passed" in m.content)
+        await (await box.fake.click(other, notice, next(c for c in notice.button_ids if ":replace" in c))).done()
+        await settle(box)
+        played = await box.bot.host.snapshot(game_id)
+        seat = played.seat_of(late.id)
+        assert played.game.status == "active" and played.is_computer(seat), played.game.status
+        assert played.to_move == played.seat_of(other.id), "the computer took the late turn"
+        posted = [m.content for m in boards(box, thread)]
+        assert any("handed" in text and "computer" in text for text in posted), posted[-3:]
+        assert to_move(box, boards(box, thread)[-1]) is other
+        it = await settled(box.fake.slash(late, thread, "marrakech turn", {"direction": "left"}))
+        assert it.ephemeral and "A computer plays this seat" in it.content, it.content
+        version = played.game.version
+        await settled(box.fake.slash(other, thread, "marrakech turn", {"direction": "straight"}))
+        assert (await box.bot.host.game(game_id)).version > version, "the other player plays on"
+
+
+async def test_a_hint_out_of_turn_or_for_a_spectator_is_refused_privately(sandbox: Sandbox) -> None:
+    ana, ben, cy = sandbox.user("ana"), sandbox.user("ben"), sandbox.user("cy")
+    game_id, thread = await open_game(sandbox, "marrakech", ana, [ben])
+    mover = to_move(sandbox, boards(sandbox, thread)[-1])
+    waiting = ben if mover is ana else ana
+    version, messages = (await sandbox.bot.host.game(game_id)).version, len(sandbox.fake.messages(thread))
+    it = await settled(sandbox.fake.slash(waiting, thread, "bazaar hint", {}))
+    assert it.ephemeral and "it is not your turn" in it.content, it.content
+    assert "would play" not in it.content
+    it = await settled(sandbox.fake.slash(cy, thread, "bazaar hint", {}))
+    assert it.ephemeral and f"You are not playing in game #{game_id}" in it.content, it.content
+    it = await settled(sandbox.fake.slash(cy, sandbox.channel, "bazaar hint", {"game": game_id}))
+    assert it.ephemeral and f"You are not playing in game #{game_id}" in it.content, it.content
+    assert (await sandbox.bot.host.game(game_id)).version == version
+    assert len(sandbox.fake.messages(thread)) == messages
+
+
+async def test_a_hint_in_a_hidden_information_game_is_a_legal_move_only_the_asker_sees(sandbox: Sandbox) -> None:
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    game_id, thread = await open_game(sandbox, "jambo", ana, [ben])
+    asker = to_move(sandbox, boards(sandbox, thread)[-1])
+    played = await sandbox.bot.host.snapshot(game_id)
+    seat = played.seat_of(asker.id)
+    messages = len(sandbox.fake.messages(thread))
+    it = await settled(sandbox.fake.slash(asker, thread, "bazaar hint", {}))
+    prefix = "The computer (normal) would play: "
+    assert it.ephemeral and it.content.startswith(prefix), it.content
+    assert len(sandbox.fake.messages(thread)) == messages and not sandbox.fake.dms(asker), "nothing public"
+    assert (await sandbox.bot.host.game(game_id)).version == played.game.version
+    say, engine, state = say_for("jambo", tuple(played.names)), played.engine, played.state
+    for label in it.content.removeprefix(prefix).removesuffix(".").split("; "):
+        assert engine.to_move(state) == seat, "a hint is the asker's own decision"
+        view = engine.view(state, seat).with_names(played.names)
+        legal = {say.label(move, view): move for move in engine.legal_moves(state)}
+        assert label in legal, f"{label!r} is not one of the asker's legal moves: {sorted(legal)}"
+        state = engine.apply(state, legal[label])
