@@ -310,6 +310,8 @@ def test_the_endings_read_right() -> None:
     assert SAY.termination(E.outcome(state)).startswith("no player has a worker left to place")
     state.termination = "resigned"
     assert SAY.termination(E.outcome(state)) == "the other players left the game"
+    state.termination, state.tiles = "market_closed", [0] * (len(state.tiles) - 1) + [-1]
+    assert SAY.termination(E.outcome(state)) == "the final round is over with 1 stall still open"
 
 
 def test_moves_on_buttons_say_what_they_do() -> None:

@@ -163,6 +163,7 @@ TERMINATIONS: dict[str, str] = {
     "last_stall": N_("the last stall of the market has closed"),
     "market_stuck": N_("no player has a worker left to place, so no stall can ever fill again"),
 }
+MARKET_CLOSED_ONE = N_("the final round is over with 1 stall still open")
 
 
 # ---- words for values --------------------------------------------------------------------------------------
@@ -279,6 +280,12 @@ def _worker_decision(params: Mapping[str, Any], say: Say) -> str:
     return say._(WORKER_TURN_GOLD).format(turn_text=text, gold=gold) if gold else text
 
 
+def _market_closed(params: Mapping[str, Any], say: Say) -> str:
+    if params.get("open") == 1:
+        return say._(MARKET_CLOSED_ONE)
+    return say.fill(TERMINATIONS["market_closed"], params)
+
+
 def _tourist_decision(params: Mapping[str, Any], say: Say) -> str:
     spaces = list(params.get("spaces") or [])
     filled = {**params, "first_space": spaces[0] if spaces else "c4 nw"}
@@ -307,6 +314,7 @@ SPECIAL = {
     "tourist": _tourist_decision,
     "keep": _keep_decision,
     "reward": _reward_decision,
+    "market_closed": _market_closed,
 }
 
 
