@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import io
 import random
+import re
+import shlex
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from e2e import boards, open_game, press_something
 
 from bot.config import Settings
@@ -130,3 +134,217 @@ async def test_buttons_on_a_private_reply_can_be_clicked(tmp_path: Path) -> None
     assert ("[only ana sees] **Marrakech #1** — log, page" in text and "(edited)" in text) or text.count(
         "— log, page"
     ) >= 2
+
+
+# ---- whole games, typed line by line -------------------------------------------------------------------------
+class Block:
+    """One printed message: its first line, its text, and the buttons and menu values listed under it."""
+
+    def __init__(self, header: str) -> None:
+        self.header = header
+        self.lines = [header]
+        self.buttons: list[str] = []
+        self.menu: list[str] = []
+        self.image = False
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def mentioned(self, names: tuple[str, ...]) -> str | None:
+        """The last of ``names`` the message pings (mentions print as @name)."""
+        found = [m for m in re.findall(r"@(\w+)", self.text) if m in names]
+        return found[-1] if found else None
+
+
+class Typist:
+    """Stdin for ``play_locally`` that types the lines a seeded policy picks from what has been printed so far.
+
+    The policy sees only the printed session: the boards, private replies, buttons, menus and
+    autocomplete choices a person at the keyboard would see.
+    """
+
+    def __init__(self, out: io.StringIO, names: tuple[str, ...], rng: random.Random) -> None:
+        self.out, self.names, self.rng = out, names, rng
+        self.read = 0
+        self.blocks: list[Block] = []
+        self.typed: list[str] = []
+        self.moves = 0
+        self._lines = self.session()
+
+    def readline(self) -> str:
+        self._take()
+        line = next(self._lines, None)
+        if line is None:
+            return ""
+        self.typed.append(line)
+        return line + "\n"
+
+    def _take(self) -> None:
+        text = self.out.getvalue()
+        new, self.read = text[self.read :], len(text)
+        for line in new.splitlines():
+            if line.startswith("["):
+                self.blocks.append(Block(line))
+            elif line.startswith("   buttons: ") and self.blocks:
+                self.blocks[-1].buttons = line.removeprefix("   buttons: ").split(" | ")
+            elif line.startswith("   menu: ") and self.blocks:
+                self.blocks[-1].menu = line.removeprefix("   menu: ").split(" | ")
+            elif line.startswith("   image saved: ") and self.blocks:
+                self.blocks[-1].image = True
+            elif line.startswith(("!!", "-- ", "   ")):
+                assert not line.startswith("!!"), line
+            elif self.blocks:
+                self.blocks[-1].lines.append(line)
+
+    def boards(self) -> list[Block]:
+        return [b for b in self.blocks if b.header.startswith("[#") and "(edited)" not in b.header and b.image]
+
+    def choices(self) -> list[str]:
+        """The values of the newest autocomplete listing."""
+        line = next(line for line in reversed(self.out.getvalue().splitlines()) if line.startswith("[choices for "))
+        listed = line.split("] ", 1)[1]
+        return [] if listed == "none" else listed.split(" | ")
+
+    def session(self) -> Iterator[str]:
+        raise NotImplementedError
+
+    def open(self, game: str, computers: int = 0) -> Iterator[str]:
+        first, *others = self.names
+        yield f"{first}: /{game} new" + (f" computers:{computers} level:easy" if computers else "")
+        for name in others:
+            yield f"{name}: click Join"
+        yield f"{first}: click Start"
+
+    def play(self, game: str) -> Iterator[str]:
+        """Answer every ping until the game is over; each answer must post a new board."""
+        for _ in range(3000):
+            board = self.boards()[-1]
+            if "Game over" in board.text:
+                return
+            mover = board.mentioned(self.names)
+            assert mover is not None, f"no one of {self.names} is pinged:\n{board.text}"
+            before = len(self.boards())
+            yield from self.answer(game, mover, board)
+            self._take()
+            assert len(self.boards()) > before, f"{mover}'s answer posted no board: {self.typed[-3:]}"
+            self.moves += 1
+        raise AssertionError("the game did not end")
+
+    def answer(self, game: str, mover: str, board: Block) -> Iterator[str]:
+        raise NotImplementedError
+
+    def pick(self, block: Block, mover: str) -> str | None:
+        """A line that uses the block's menu or one of its buttons (never Cancel), if it has some."""
+        buttons = [b for b in block.buttons if b != "Cancel"]
+        if block.menu and (not buttons or self.rng.random() < 0.7):
+            return f"{mover}: select {self.rng.choice(block.menu)}"
+        if buttons:
+            return f"{mover}: click {self.rng.choice(buttons)}"
+        return None
+
+
+class MoroccoTypist(Typist):
+    def session(self) -> Iterator[str]:
+        yield from self.open("morocco", computers=3 - len(self.names) if len(self.names) == 1 else 0)
+        yield from self.play("morocco")
+
+    def answer(self, game: str, mover: str, board: Block) -> Iterator[str]:
+        line = self.pick(board, mover)
+        if line is not None:
+            yield line
+            return
+        yield f"{mover}: complete /morocco scout space:?"
+        if spaces := self.choices():
+            yield f"{mover}: /morocco scout space:{self.rng.choice(spaces)}"
+            return
+        kinds = ["assistant", "bodyguard", "tourist", "cousin"]
+        self.rng.shuffle(kinds)
+        for kind in kinds:
+            chosen = {"kind": kind}
+            for option in ("stall", "space", "then", "cube"):
+                typed = " ".join(shlex.quote(f"{k}:{v}") for k, v in chosen.items())
+                yield f"{mover}: complete /morocco worker {typed} {option}:?"
+                offered = self.choices()
+                if not offered and option in ("stall", "space"):
+                    break
+                if offered:
+                    chosen[option] = self.rng.choice(offered)
+            else:
+                typed = " ".join(shlex.quote(f"{k}:{v}") for k, v in chosen.items())
+                yield f"{mover}: /morocco worker {typed}"
+                return
+        yield f"{mover}: /morocco pass"
+
+
+class JamboTypist(Typist):
+    def session(self) -> Iterator[str]:
+        yield from self.open("jambo", computers=1 if len(self.names) == 1 else 0)
+        yield from self.play("jambo")
+
+    def answer(self, game: str, mover: str, board: Block) -> Iterator[str]:
+        line = self.pick(board, mover)
+        if line is not None:  # a bid: the menu under the public board
+            yield line
+            return
+        before = len(self.boards())
+        yield f"{mover}: /jambo hand"
+        for _ in range(20):
+            self._take()
+            if len(self.boards()) > before:
+                return
+            private = next(b for b in reversed(self.blocks) if b.header.startswith(f"[only {mover} sees]"))
+            line = self.pick(private, mover)
+            assert line is not None, f"nothing to answer with:\n{private.text}"
+            yield line
+        raise AssertionError(f"{mover}'s decision did not end")
+
+
+def final_scores(text: str) -> str:
+    """The game-over board's text, which must name the final scores and the winner."""
+    over = [chunk for chunk in text.split("\n[") if "Game over" in chunk]
+    assert len(over) == 1, "the game ends once, with one game-over post"
+    return over[0]
+
+
+FAST = Settings(token="", computer_workers=0, image_workers=0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("typist", "names", "seed"),
+    [(MoroccoTypist, ("ana", "ben", "cy"), 3), (JamboTypist, ("ana", "ben"), 4)],
+    ids=["morocco-3-people", "jambo-2-people"],
+)
+async def test_a_whole_game_between_people_in_local_play(tmp_path: Path, typist, names, seed) -> None:
+    out = io.StringIO()
+    stdin = typist(out, names, random.Random(seed))
+    code = await play_locally(FAST, stdin, out, images=tmp_path / "b", database=tmp_path / "g.db", seed=seed)
+    text = out.getvalue()
+    assert code == 0 and "Traceback" not in text
+    over = final_scores(text)
+    assert "Final scores: " in over and "Winner: " in over
+    scores = over.split("Final scores: ", 1)[1].split(". Winner: ")[0]
+    winners = over.split("Winner: ", 1)[1].split(" 🏆")[0]
+    assert all(name.capitalize() in scores for name in names), scores
+    assert any(name.capitalize() in winners for name in names), winners
+    assert stdin.moves > 20 and len(stdin.boards()) > stdin.moves, "every answer posted its turn"
+    assert len(list((tmp_path / "b").glob("*.png"))) >= stdin.moves
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("typist", "seed"), [(MoroccoTypist, 5), (JamboTypist, 6)], ids=["morocco", "jambo"])
+async def test_a_whole_solo_game_against_computers_in_local_play(tmp_path: Path, typist, seed) -> None:
+    out = io.StringIO()
+    stdin = typist(out, ("ana",), random.Random(seed))
+    code = await play_locally(FAST, stdin, out, images=tmp_path / "b", database=tmp_path / "g.db", seed=seed)
+    text = out.getvalue()
+    assert code == 0 and "Traceback" not in text
+    over = final_scores(text)
+    scores = over.split("Final scores: ", 1)[1].split(". Winner: ")[0]
+    assert "Ana" in scores and "🤖" in scores, scores
+    assert "Winner: " in over
+    thinking = [b for b in stdin.boards() if "is thinking" in b.text]
+    moved = [b for b in stdin.boards() if "🤖" in b.text and "is thinking" not in b.text]
+    assert thinking and moved, "the computers' turns are printed as they think and move"
+    assert stdin.moves > 10 and all(b.mentioned(("ana",)) is None for b in thinking)
