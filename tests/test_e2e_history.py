@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from e2e import PNG_MAGIC, boards, button, click_label, open_game, press_something, to_move
+import pytest
+from e2e import PNG_MAGIC, boards, button, click_label, open_game, press_something, to_move, user_by_id
 
 import engines
 from bot.core.host import replay_log
@@ -266,18 +267,60 @@ async def test_anyone_in_the_server_can_look_but_only_players_act(sandbox: Sandb
 
 
 # ---- one turn, one wording ---------------------------------------------------------------------------------------
-async def test_the_live_posts_and_the_log_word_every_turn_identically(sandbox: Sandbox) -> None:
-    ana, ben, cy = sandbox.user("ana"), sandbox.user("ben"), sandbox.user("cy")
-    game_id, thread = await open_game(sandbox, "marrakech", ana, [ben, cy])
+PLAYERS = {"marrakech": 3, "cairo": 2, "morocco": 3, "jambo": 2}
+
+
+def phrases(sentence: str) -> list[str]:
+    """A worded turn as its phrases: repeats ("… (×3)") written out, each phrase's first letter in lower case
+    (a post capitalises its first phrase; the log continues a turn's later posts after a semicolon)."""
+    found: list[str] = []
+    for part in sentence.strip().removesuffix(".").split("; "):
+        text, times = part, 1
+        if part.endswith(")") and " (×" in part:
+            text, count = part.rsplit(" (×", 1)
+            times = int(count[:-1])
+        found += [text[:1].lower() + text[1:]] * times
+    return found
+
+
+async def log_lines(box: Sandbox, user: User, game: str, game_id: int) -> list[str]:
+    """Every line of the game's log, page after page, without the turn numbers."""
+    it = await slash(box, user, box.channel, f"{game} log", {"game": game_id, "page": 1})
+    pages = int(it.content.splitlines()[0].split("/", 1)[1].split(" ", 1)[0])
+    lines = it.content.splitlines()[1:]
+    for page in range(2, pages + 1):
+        it = await slash(box, user, box.channel, f"{game} log", {"game": game_id, "page": page})
+        lines += it.content.splitlines()[1:]
+    return [line.split(". ", 1)[1] for line in lines]
+
+
+@pytest.mark.parametrize("game", engines.names())
+async def test_the_live_posts_and_the_log_word_every_turn_identically(sandbox: Sandbox, game: str) -> None:
+    """A few turns of each game, decisions picked at random among the legal moves and made with ``/<game> play``:
+    what the posts said, turn by turn, is what the log says (a turn: one player's decisions in a row)."""
+    users = [sandbox.user(name) for name in ("ana", "ben", "cy")[: PLAYERS[game]]]
+    game_id, thread = await open_game(sandbox, game, users[0], users[1:])
+    engine = engines.get(game)
     rng = random.Random(12)
-    posted_turns: list[str] = []
-    for _ in range(6):
-        parts = []
-        for _ in range(2):  # turn Assam (the roll follows), then lay the carpet
-            await take_turn(sandbox, thread, rng)
-            happened = boards(sandbox, thread)[-1].content.splitlines()[1]
-            parts.append(happened.rstrip("."))
-        posted_turns.append("; ".join(parts) + ".")
-    it = await slash(sandbox, ana, sandbox.channel, "marrakech log", {"game": game_id})
-    logged = [line.split(". ", 1)[1] for line in it.content.splitlines()[1:]]
-    assert logged == posted_turns
+    turns: list[tuple[int, list[str]]] = []  # (seat, phrases posted)
+    for _ in range(14):
+        played = await sandbox.bot.host.snapshot(game_id)
+        seat = played.to_move
+        assert seat is not None
+        user = user_by_id(sandbox, played.user_of(seat))
+        moves, state = [], played.state
+        while not moves or engine.partial(state):  # a whole decision (a Kairo build and its payment)
+            moves.append(rng.choice(engine.legal_moves(state)))
+            state = engine.apply(state, moves[-1])
+        move = "; ".join(moves)
+        before = len(boards(sandbox, thread))
+        option = "card" if game == "jambo" else "move"
+        it = await slash(sandbox, user, thread, f"{game} play", {option: move})
+        assert not any(w in it.content for w in ("not a", "not your", "Sorry")), (move, it.content)
+        posted = [b.content.splitlines()[1] for b in boards(sandbox, thread)[before:]]
+        if not turns or turns[-1][0] != seat:
+            turns.append((seat, []))
+        turns[-1][1].extend(p for line in posted for p in phrases(line))
+    logged = [phrases(line) for line in await log_lines(sandbox, sandbox.user("eve"), game, game_id)]
+    assert len(logged) - len(turns) in (0, 1), "the log holds these turns, after the setup if it has one line"
+    assert logged[len(logged) - len(turns) :] == [said for _, said in turns]
