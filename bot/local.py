@@ -35,7 +35,7 @@ from bot.fakediscord.testing import run_bot, stop_bot
 HELP = """Lines you can type (NAME is any user name; users are created as they appear):
   NAME: /GROUP SUB option:value option:"two words"   run a slash command in the current channel
   NAME: click LABEL        press the button with that label on the latest message that has it
-  NAME: select VALUE       choose VALUE in the latest menu
+  NAME: select VALUE       choose VALUE in the latest menu that offers it
   NAME: complete /GROUP SUB option:partial?          list the autocomplete choices for the option marked ?
   #CHANNEL                 switch to #games or a game thread (by name, e.g. "#Marrakech #1")
   channels                 list the channels and threads
@@ -195,11 +195,12 @@ def _converted(name: str, kind: int | None, value: str) -> Any:
 
 
 def find_component(messages: list[Message], match: Callable[[dict[str, Any]], bool]) -> tuple[Message, dict[str, Any]]:
-    for message in reversed(messages):
+    """The newest message (the channel's and one's own private replies alike) with a component that matches."""
+    for message in sorted(messages, key=lambda m: m.id, reverse=True):
         for component in walk_components(message.components):
             if match(component):
                 return message, component
-    raise LookupError("no such button or menu in this channel")
+    raise LookupError("no such button or menu choice in this channel")
 
 
 class LocalPlay:
@@ -277,7 +278,8 @@ class LocalPlay:
         elif text.startswith("select "):
             value = text.removeprefix("select ").strip()
             message, menu = find_component(
-                [*fake.messages(self.channel), *self._private.get(user.id, [])], lambda c: c.get("type") == 3
+                [*fake.messages(self.channel), *self._private.get(user.id, [])],
+                lambda c: c.get("type") == 3 and any(o.get("value") == value for o in c.get("options", [])),
             )
             self._show(user, await self._settled(fake.select(user, message, menu["custom_id"], [value])))
         else:
