@@ -4,14 +4,16 @@ Every Jambo choice is private, so the driver plays as people would: the pinged p
 ``/jambo hand`` and answers with the buttons or the menu of that private reply (bids: the menu under
 the public board), one step after another until the board moves on. Both players first set standing
 orders so that a Guard and a Rain Maker are asked about. Whole games are played until a Guard has
-answered an animal, a Rain Maker has taken a ware card, an auction has seen several bids, the Ape and
-the Elephant have been drafted and a last turn was played — and nothing a player holds ever appears
-in a public message or a public image.
+answered an animal, a Rain Maker has taken a ware card, one auction has seen several bids, both players
+have picked in an Ape draft and in an Elephant draft and a last turn was played — and no public message
+(text, embeds, button and menu labels) ever names a card that is, at that moment, only in a hand.
 """
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -23,9 +25,12 @@ from bot.core.host import apply_entry, replay_log
 from bot.core.wording import say_for
 from bot.fakediscord.state import Channel, Interaction, Message, User, walk_components
 from bot.local import Sandbox
+from engines.base import Event, events_seen_by
+from engines.jambo.cards import COUNT, NAMES, PEOPLE
+from render.jambo.texts import card_title
 
 pytestmark = pytest.mark.slow
-WANTED = {"guarded", "rain_maker", "bid", "card_picked", "ware_picked", "last_turn"}
+WANTED = {"guarded", "rain_maker", "bids_in_one_auction", "ape_draft", "elephant_draft", "last_turn"}
 
 
 def controls(message: Message) -> tuple[list[str], dict | None]:
@@ -77,20 +82,113 @@ async def take_turn(box: Sandbox, thread: Channel, rng: random.Random, secrets: 
 
 
 async def events_of(box: Sandbox, game_id: int) -> Counter[str]:
+    """The codes of the game's events, and what they add up to: ``bids_in_one_auction`` (2+ bids before
+    an auction was won), ``ape_draft`` / ``elephant_draft`` (both players picked from that animal's pool)."""
     played = await box.bot.host.snapshot(game_id)
     engine = played.engine
     state = engine.new_game(len(played.seats), played.game.options)
     seen: Counter[str] = Counter()
+    bids, animal, pickers = 0, None, set()
     for row in await box.bot.host.store.moves(game_id):
         step_ = apply_entry(engine, state, row)
-        seen.update(event.code for event in step_.events)
+        for event in step_.events:
+            seen[event.code] += 1
+            if event.code == "bid":
+                bids += 1
+            elif event.code == "auction_won":
+                if bids >= 2:
+                    seen["bids_in_one_auction"] += 1
+                bids = 0
+            elif event.code == "card_played":
+                animal, pickers = event.params.get("card"), set()
+            elif event.code in ("card_picked", "ware_picked") and animal in ("ape", "elephant"):
+                pickers.add(event.params["seat"])
+                if len(pickers) == 2:
+                    seen[f"{animal}_draft"] += 1
+                    animal = None  # one draft, counted once
         state = step_.state
     return seen
 
 
+GENERIC = re.compile(r"\ba (Guard|Rain Maker)\b|\bGuard orders\b")
+"""A reaction card named in general ("take it with a Rain Maker, or let it pass"): the prompt and the orders
+are worded the same whatever the hand holds (standing orders decide whether the game waits), so they
+tell nothing. Buttons and menus are not spared: one labelled "Play a Guard" would tell that a Guard is held."""
+TITLES = {card: re.compile(rf"(?<![\w+]){re.escape(card_title(card))}(?![\w+])") for card in NAMES}
+
+
+def public_text(message: Message) -> str:
+    """Everything anyone in the server can read of a message: its text, its embeds, its labels and menus."""
+    labels = [
+        str(c.get(key)) for c in walk_components(message.components) for key in ("label", "placeholder") if c.get(key)
+    ]
+    options = [
+        f"{o.get('label', '')} {o.get('description', '')}"
+        for c in walk_components(message.components)
+        for o in c.get("options", [])
+    ]
+    words = GENERIC.sub("", "\n".join([message.content or "", json.dumps(message.embeds, ensure_ascii=False)]))
+    return "\n".join([words, *labels, *options])
+
+
+def held_only(state) -> set[str]:
+    """The cards in a hand (not known to the other player) of which no copy is in sight: every copy is in
+    such a hand, in the deck or being looked at."""
+    hidden = Counter(state.drawn) + Counter(state.deck.top) + Counter(dict(enumerate(state.deck.pool)))
+    held: set[int] = set()
+    for hand, known in zip(state.hands, state.known, strict=True):
+        unknown = Counter(hand) - Counter(known)
+        hidden += unknown
+        held |= set(unknown)
+    return {NAMES[card] for card in held if hidden[card] == COUNT[card]}
+
+
+def named_cards(event: Event) -> set[str]:
+    params = event.params
+    found = {str(v) for k, v in params.items() if (k == "card" or k.endswith("_card")) and isinstance(v, str)}
+    cards = params.get("cards")
+    return found | ({str(c) for c in cards} if isinstance(cards, list) else set())
+
+
+class LeakWatch:
+    """Looks, after each answer, at every public message posted or edited since the last look (text, embeds,
+    button and menu labels): none may name a card that is now only in a hand — unless a public event of the
+    moves since then named it (a card discarded, then shuffled back and drawn again, was shown meanwhile)."""
+
+    def __init__(self, box: Sandbox, game_id: int, checked: dict[int, int]) -> None:
+        self.box, self.game_id, self.checked = box, game_id, checked
+        self.engine = engines.get("jambo")
+        self.state = None
+        self.rows = 0
+
+    async def look(self) -> None:
+        shown: set[str] = set()
+        if self.state is None:
+            self.state = self.engine.new_game(2, (await self.box.bot.host.store.get_game(self.game_id)).options)
+        rows = await self.box.bot.host.store.moves(self.game_id)
+        for row in rows[self.rows :]:
+            step_ = apply_entry(self.engine, self.state, row)
+            shown |= {card for event in events_seen_by(step_.events, None) for card in named_cards(event)}
+            self.state = step_.state
+        self.rows = len(rows)
+        held = held_only(self.state) - shown
+        channels = [self.box.channel, *self.box.fake.threads(self.box.channel)]
+        for message in (m for channel in channels for m in self.box.fake.messages(channel)):
+            if message.ephemeral or self.checked.get(message.id) == message.edits:
+                continue
+            self.checked[message.id] = message.edits
+            text = public_text(message)
+            named = [card for card in held if TITLES[card].search(text)]
+            assert not named, f"a public message names {named}, held in a hand only:\n{text}"
+
+
 async def play_one_game(box: Sandbox, seed: int) -> tuple[int, Channel, Counter[str], set[str]]:
     ana, ben = box.user("ana"), box.user("ben")
+    channels = [box.channel, *box.fake.threads(box.channel)]
+    checked = {m.id: m.edits for channel in channels for m in box.fake.messages(channel)}  # earlier games'
     game_id, thread = await open_game(box, "jambo", ana, [ben])
+    watch = LeakWatch(box, game_id, checked)
+    await watch.look()
     for user in (ana, ben):
         it = await settled(box.fake.slash(user, thread, "jambo orders", {"guard": "ask", "rain_maker": "ask"}))
         assert it.ephemeral and "standing orders" in it.content
@@ -102,6 +200,7 @@ async def play_one_game(box: Sandbox, seed: int) -> tuple[int, Channel, Counter[
             break
         await take_turn(box, thread, rng, secrets)
         assert boards(box, thread)[-1].id != board.id
+        await watch.look()
     else:
         raise AssertionError("the game did not end")
     return game_id, thread, await events_of(box, game_id), secrets
@@ -126,7 +225,7 @@ async def test_full_games_with_reactions_auctions_drafts_and_the_last_turn(sandb
         }
         for message in public:
             assert not any(line in message.content for line in private_only if len(line) > 20), message.content
-        if set(seen) >= WANTED and seen["bid"] >= 2:
+        if set(seen) >= WANTED:
             break
     missing = WANTED - set(seen)
     assert not missing, f"never happened in {seed + 1} games: {missing}"
@@ -152,3 +251,35 @@ async def test_an_opponent_is_pinged_for_a_decision_that_is_theirs(sandbox: Sand
             break
         await take_turn(sandbox, thread, rng, secrets)
     pytest.fail("no decision of the other player came up")
+
+
+async def test_the_wrong_player_and_an_illegal_card_are_refused_and_nothing_changes(sandbox: Sandbox) -> None:
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    game_id, thread = await open_game(sandbox, "jambo", ana, [ben])
+    store = sandbox.bot.host.store
+    mover = to_move(sandbox, boards(sandbox, thread)[-1])
+    assert mover is not None
+    other = ben if mover is ana else ana
+    before = await store.get_game(game_id)
+    state = engines.get("jambo").loads(before.state)
+    seat = (await sandbox.bot.host.snapshot(game_id)).seat_of(mover.id)
+    missing = next(NAMES[card] for card in sorted(PEOPLE) if card not in state.hands[seat])
+
+    async def refused(user: User, command: str, options: dict) -> str:
+        it = await settled(sandbox.fake.slash(user, thread, f"jambo {command}", options))
+        after = await store.get_game(game_id)
+        assert it.ephemeral and (after.version, after.state) == (before.version, before.state), it.content
+        assert 0 < len(it.content) <= 2000 and not it.files
+        return it.content
+
+    text = await refused(other, "draw", {})
+    assert "not your turn" in text and mover.name.capitalize() in text, text
+    text = await refused(other, "play", {"card": f"play {missing}"})
+    assert "not your turn" in text, text
+    text = await refused(mover, "play", {"card": f"play {missing}"})
+    assert card_title(missing) in text and ("hand" in text or "hold" in text), text
+    text = await refused(mover, "bid", {"amount": 3})
+    assert "not a choice now" in text and "draw a card" in text, text
+    text = await refused(mover, "decide", {"choice": "keep"})
+    assert "draw" in text or "keep" in text, text
+    assert len(boards(sandbox, thread)) == 1, "a refusal posts no board"
