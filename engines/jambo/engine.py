@@ -99,6 +99,9 @@ class JamboEngine(Engine[JamboState]):
     def copy(self, state: JamboState) -> JamboState:
         return copy_state(state)
 
+    def apply_in_place(self, state: JamboState, move: str) -> None:
+        flow.apply_move(state, move, NO_EVENTS)
+
     # ---- persistence ----------------------------------------------------------------------------------------
     def dumps(self, state: JamboState) -> str:
         return STATE_JSON.dump_json(state).decode()
