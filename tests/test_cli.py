@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -58,3 +59,22 @@ def test_env_example_lists_every_setting_and_loads_as_the_defaults() -> None:
     assert loaded.model_dump(exclude={"token"}) == Settings(token="").model_dump(exclude={"token"}) | {
         "database": "var/bazaar.db"
     }
+
+
+def test_docker_compose_runs_two_shard_processes_on_one_postgresql_with_real_settings() -> None:
+    """The operators' compose file: every BAZAAR_ variable it sets is a setting the bot reads, the shards split
+    the count between them, and only one process registers the slash commands."""
+    text = Path("docker-compose.yml").read_text(encoding="utf-8")
+    names = set(re.findall(r"^\s+(BAZAAR_[A-Z_]+):", text, re.MULTILINE))
+    assert names, "the bot services set BAZAAR_ variables"
+    assert names <= {f"BAZAAR_{name.upper()}" for name in Settings.model_fields}, "a variable the bot does not read"
+    counts = set(re.findall(r'BAZAAR_SHARD_COUNT: "(\d+)"', text))
+    ids = sorted(int(i) for i in re.findall(r'BAZAAR_SHARD_IDS: "(\d+)"', text))
+    assert counts == {str(len(ids))} and ids == list(range(len(ids))), "each shard run by exactly one service"
+    assert text.count('BAZAAR_SYNC_COMMANDS: "false"') == len(ids) - 1
+    assert all(url.startswith("postgresql://") for url in re.findall(r"BAZAAR_DATABASE: (\S+)", text)), (
+        "every process shares the one PostgreSQL"
+    )
+    Settings(  # the values parse as the bot's settings
+        token="x", database="postgresql://bazaar:bazaar@postgres/bazaar", shard_count=len(ids), shard_ids="0"
+    ).shards()
