@@ -305,13 +305,22 @@ class LocalPlay:
         self.say(f"[choices for {user.name}] " + (" | ".join(str(c["value"]) for c in choices) or "none"))
 
     def _show(self, user: User, interaction: Interaction) -> None:
+        """Print the private replies of ``interaction``: new ones, and one it edited (a button pressed on a private
+        reply brings that reply along as the interaction's message: printed again only if it changed)."""
         shown: set[int] = set()
         for message in [m for m in [interaction.message, *interaction.followups] if m is not None]:
-            if message.ephemeral and message.id not in shown and message.content:
-                shown.add(message.id)
+            if not message.ephemeral or message.id in shown or not message.content:
+                continue
+            shown.add(message.id)
+            if message.id not in self._seen:
                 self._print(message, f"[only {user.name} sees] ")
-                self._seen.add(message.id)
                 self._private.setdefault(user.id, []).append(message)
+            elif self._edits.get(message.id, message.edits) != message.edits:
+                self._print(message, f"[only {user.name} sees] (edited) ")
+                mine = self._private.setdefault(user.id, [])
+                mine[:] = [message if m.id == message.id else m for m in mine]
+            self._seen.add(message.id)
+            self._edits[message.id] = message.edits
 
     async def _flush(self) -> None:
         await self.sandbox.settle()

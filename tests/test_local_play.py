@@ -51,6 +51,33 @@ async def test_a_scripted_session_plays_and_saves_the_boards(tmp_path: Path) -> 
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in saved)
 
 
+PRIVATE_CLICK_SCRIPT = """\
+ana: /jambo new
+ben: click Join
+ana: click Start
+ben: /jambo draw
+ben: click Keep it
+quit
+"""
+
+
+async def test_a_button_pressed_on_a_private_reply_does_not_print_that_reply_again(tmp_path: Path) -> None:
+    out = io.StringIO()
+    code = await play_locally(
+        Settings(token=""),
+        io.StringIO(PRIVATE_CLICK_SCRIPT),
+        out,
+        images=tmp_path / "b",
+        database=tmp_path / "x.db",
+        seed=1,
+    )
+    text = out.getvalue()
+    assert code == 0
+    drawn = re.findall(r"\[only ben sees\] Done: Ben drew ([A-Za-z ]+)\.", text)
+    assert len(drawn) == 1, text
+    assert f"[only ben sees] Only you can see this: Ben kept {drawn[0]}." in text
+
+
 COMPUTER_SCRIPT = """\
 ana: /marrakech new computers:2 level:easy
 ana: click Start
