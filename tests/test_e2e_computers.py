@@ -20,6 +20,7 @@ import engines
 from bench.e2e import command_for, next_move
 from bot.config import Settings
 from bot.core.host import replay_log
+from bot.core.seating import sent_by_computer
 from bot.core.wording import say_for
 from bot.fakediscord.state import Channel, User
 from bot.local import Sandbox
@@ -70,7 +71,7 @@ async def test_a_solo_game_against_the_computer_plays_to_the_end(sandbox: Sandbo
     assert "Final scores" in final and "🤖" in final and "Ana" in final
     store = sandbox.bot.host.store
     log = await store.moves(game_id)
-    assert any(row.user_id is not None and row.user_id < 0 for row in log), "the computer made its own moves"
+    assert any(sent_by_computer(row.user_id) for row in log), "the computer made its own moves"
     assert not any("<@-" in m.content for m in sandbox.fake.messages(thread)), "a computer is never pinged"
     record = await store.get_game(game_id)
     assert engines.get(game).dumps(replay_log(record, 2, log)) == record.state
@@ -175,7 +176,7 @@ async def test_computers_think_in_a_worker_process(tmp_path: Path) -> None:
             await person_moves(box, "marrakech", game_id, thread, ana, rng)
         await settle(box)
         log = await box.bot.host.store.moves(game_id)
-        assert sum(1 for row in log if row.user_id is not None and row.user_id < 0) >= 2
+        assert sum(1 for row in log if sent_by_computer(row.user_id)) >= 2
 
 
 async def test_a_player_who_resigns_with_replace_leaves_a_two_player_game_running(sandbox: Sandbox) -> None:
@@ -198,6 +199,12 @@ async def test_a_player_who_resigns_with_replace_leaves_a_two_player_game_runnin
     assert not any(f"<@{leaver.id}>" in text for text in news), "the player who left is never pinged again"
     assert played.to_move == played.seat_of(stayer.id), "the computer played its turn without anyone asking"
     assert to_move(sandbox, boards(sandbox, thread)[-1]) is stayer
+    log = (await settled(sandbox.fake.slash(stayer, thread, "jambo log", {}))).content
+    assert f"{name} drew a card into their hand" in log and f"🤖 {name} drew a card into" not in log, (
+        "the player's own moves before the computer took over keep their bare name in the log:\n" + log
+    )
+    said = computer_moves[0].split("\n")[1].rstrip(".")
+    assert said in log, f"the log words the computer's turn as it was posted: {said!r}\n{log}"
 
     version, messages = played.game.version, len(sandbox.fake.messages(thread))
     for command, options in (("jambo end", {}), ("jambo draw", {}), ("jambo resign", {})):

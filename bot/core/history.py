@@ -16,15 +16,16 @@ can be), and ``log_pages`` / ``log_text`` lay the lines out for a reply or a tex
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from bot.core.catalog import N_
 from bot.core.host import Refused, apply_entry
 from bot.core.played import Played
 from bot.core.records import MoveRecord
+from bot.core.seating import sent_by_computer
 from bot.core.store import Store
-from bot.core.wording import Say, join_sentences
+from bot.core.wording import Say, join_sentences, say_for
 from engines.base import Engine, GameState
 
 PAGE_BUDGET = 1800
@@ -85,28 +86,37 @@ def replay_turns(
     say: Say,
     viewer: int | None = None,
     undo_starts: Collection[int] = (),
+    computer_say: Callable[[int], Say] | None = None,
 ) -> list[Turn]:
     """The whole log as numbered turns, described for ``viewer``, from the initial state ``start``.
+
+    ``say`` words the players' own turns; ``computer_say(seat)`` a turn a computer played in ``seat``
+    (the computer's mark on that seat's name, as the live post had it).
 
     ``undo_starts`` are the first plies of granted undos: an undone row there was played on the
     game as it stood, not after the undone rows before it.
     """
     state, branch = start, None
     turns: list[Turn] = []
+    words = say
     for row in log:
         starts_undo = row.undone and row.ply in undo_starts
         if row.undone and (branch is None or starts_undo):
             branch = state
         before = branch if row.undone and branch is not None else state
         step = apply_entry(engine, before, row)
-        entry = Entry(row, before, say.parts(step.events, viewer))
+        current = turns[-1] if turns else None
+        opens = _opens_turn(current, row, starts_undo)
+        if opens:  # a computer's turn is worded with its mark, as it was posted
+            computer = row.kind == "move" and sent_by_computer(row.user_id) and computer_say is not None
+            words = computer_say(row.seat) if computer and computer_say is not None else say
+        entry = Entry(row, before, words.parts(step.events, viewer))
         after = step.state
         if row.undone:
             branch = after
         else:
             state, branch = after, None
-        current = turns[-1] if turns else None
-        if _opens_turn(current, row, starts_undo):
+        if opens:
             seat = None if row.kind == "chance" else row.seat
             current = Turn(len(turns) + 1, seat, row.undone, before, after)
             turns.append(current)
@@ -121,7 +131,13 @@ async def game_turns(store: Store, played: Played, say: Say, viewer: int | None)
     record, engine = played.game, played.engine
     log = await store.moves(record.id)
     starts = await store.undo_starts(record.id)
-    return await asyncio.to_thread(replay_turns, engine, initial_state(played), log, say, viewer, starts)
+    own = say_for(record.game, tuple(played.names_for_moves()), say.locale)
+
+    def computer_say(seat: int) -> Say:
+        return say_for(record.game, tuple(played.names_for_moves(seat)), say.locale)
+
+    start = initial_state(played)
+    return await asyncio.to_thread(replay_turns, engine, start, log, own, viewer, starts, computer_say)
 
 
 def initial_state(played: Played) -> GameState:

@@ -29,7 +29,7 @@ from bot.core.posts import Headline, Posts
 from bot.core.records import GameRecord, LogEntry, MoveRecord, SeatRecord, StaleGame
 from bot.core.refused import Refused
 from bot.core.schedule import ScheduleStore
-from bot.core.seating import check_level, computer_name, computer_user_id
+from bot.core.seating import COMPUTER_SENDER, check_level, computer_name, computer_user_id
 from bot.core.store import Store
 from bot.core.timing import Timing, duration_text
 from engines.base import CHANCE, Engine, GameError, GameState, Transition
@@ -289,7 +289,8 @@ class GameHost:
                 if mover != seat:
                     raise not_your_turn(mover)
                 step = engine.transition(state, move)
-                steps.append(Step(LogEntry(seat, "move", step.move, user_id), state, step.events))
+                sender = COMPUTER_SENDER if as_computer else user_id
+                steps.append(Step(LogEntry(seat, "move", step.move, sender), state, step.events))
                 state = self._run_chance(engine, step.state, steps)
             if engine.partial(state) and engine.to_move(state) == seat:
                 decision = engine.view(state, seat).decision

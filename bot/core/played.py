@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import engines
 from bot.core.records import GameRecord, LogEntry, SeatRecord
-from bot.core.seating import shown_name
+from bot.core.seating import sent_by_computer, shown_name
 from engines.base import CHANCE, Engine, Event, GameState, Outcome, View, events_seen_by
 
 
@@ -42,9 +42,21 @@ class Played:
 
     @property
     def names(self) -> list[str]:
-        """The seats' names as shown; a seat a computer took over from a player shows the computer's mark
-        ("🤖 Ana"), so its moves never read as the player's own."""
+        """The seats' names as they stand: a seat a computer took over from a player shows the computer's mark
+        ("🤖 Ana": whose turn it is, the status, the board image)."""
         return [shown_name(s.name, s.computer is not None) for s in self.seats]
+
+    def names_for_moves(self, computer_seat: int | None = None) -> list[str]:
+        """The names to word moves and news with: each player's own name, and the computer's mark on
+        ``computer_seat`` when those moves were a computer's. A player's moves before a computer took over
+        their seat keep their bare name in the log, as they were posted."""
+        return [shown_name(s.name, n == computer_seat) for n, s in enumerate(self.seats)]
+
+    @property
+    def computer_moved(self) -> int | None:
+        """The seat whose decision this change was, if a computer made it."""
+        moves = (step.entry for step in self.steps if step.entry.kind == "move")
+        return next((entry.seat for entry in moves if sent_by_computer(entry.user_id)), None)
 
     @property
     def outcome(self) -> Outcome | None:

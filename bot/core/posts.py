@@ -102,7 +102,13 @@ class Posts:
         self.locale = locale
 
     def say(self, played: Played) -> Say:
+        """Words with the names as they stand (whose turn it is, the status)."""
         return say_for(played.game.game, tuple(played.names), self.locale)
+
+    def say_moves(self, played: Played, computer_seat: int | None = None) -> Say:
+        """Words for moves and news: players' own names, the computer's mark on ``computer_seat``'s moves
+        (the log words each turn the same way: ``bot.core.history``)."""
+        return say_for(played.game.game, tuple(played.names_for_moves(computer_seat)), self.locale)
 
     # ---- lines -----------------------------------------------------------------------------------
     def title(self, played: Played) -> str:
@@ -112,15 +118,15 @@ class Posts:
         params = dict(headline.params)
         if headline.code == "started":
             params["seats"] = list(range(len(played.seats)))
-        return self.say(played).fill(HEADLINES[headline.code], params)
+        return self.say_moves(played).fill(HEADLINES[headline.code], params)
 
     def happened(self, played: Played, viewer: int | None = None) -> str:
         """What the change did, as ``viewer`` may read it: one sentence (see ``join_sentences``)."""
-        return self.say(played).events(played.events(), viewer)
+        return self.say_moves(played, played.computer_moved).events(played.events(), viewer)
 
     def private_lines(self, played: Played, seat: int) -> str:
         """What only ``seat`` may read of the change (a card they drew), or ""."""
-        say = self.say(played)
+        say = self.say_moves(played, played.computer_moved)
         mine = [say.event(e) for e in played.events_for(seat)]
         public = {say.event(e) for e in played.events_for(None)}
         return join_sentences(line for line in mine if line not in public)

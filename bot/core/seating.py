@@ -3,6 +3,8 @@
 A computer seat is a seat whose ``computer`` column names its level. A computer added to a lobby
 gets a negative user id (nobody on Discord can have it) and a name such as "🤖 Amira"; a player's
 seat a computer takes over keeps the player's id and name, shown with the mark ("🤖 Ana").
+A move a computer makes is logged as sent by ``COMPUTER_SENDER``, so the log tells a player's own
+moves from the computer's that came after it took over their seat.
 """
 
 from __future__ import annotations
@@ -12,6 +14,15 @@ from bot.core.refused import Refused
 
 COMPUTER_NAMES = ("Amira", "Hakim", "Layla", "Omar", "Zaid", "Nadia", "Karim", "Samira", "Tariq", "Yasmin")
 ROBOT = "🤖"
+
+
+COMPUTER_SENDER = 0
+"""The ``user_id`` of a log row a computer played (Discord never gives out 0; added computers' ids are negative)."""
+
+
+def sent_by_computer(user_id: int | None) -> bool:
+    """Whether a log row with this sender was a computer's move."""
+    return user_id is not None and user_id <= COMPUTER_SENDER
 
 
 def computer_user_id(index: int) -> int:

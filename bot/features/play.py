@@ -184,9 +184,10 @@ async def resign(
     result = await svc.host.resign(played.game.id, interaction.user.id, replace=replace_with_computer)
     await svc.courier.deliver_game(result.game.id)
     seat = result.seat_of(interaction.user.id)
-    said = svc.posts.happened(result, seat)
     if replace_with_computer:  # nothing happened in the game: the seat changed hands
         said = svc.posts.headline(result, Headline("replaced", seat=seat))
+    else:
+        said = svc.posts.happened(result, seat)
     await reply_private(interaction, said or "✓")
 
 
