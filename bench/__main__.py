@@ -16,6 +16,7 @@ import resource
 import statistics
 import time
 import tracemalloc
+from collections.abc import Callable
 from typing import Any
 
 import engines
@@ -54,7 +55,7 @@ def in_place_game(engine: Engine, players: int, rng: random.Random) -> int:
     return steps
 
 
-def games_per_s(play: Any, seconds: float) -> tuple[float, float, int]:
+def games_per_s(play: Callable[[random.Random], int], seconds: float) -> tuple[float, float, int]:
     """Games/s, moves/s and games played by calling ``play(rng)`` (one game, returns its length) for ``seconds``."""
     rng = random.Random(1)
     games = moves = 0

@@ -176,8 +176,10 @@ class Load:
         keep = True
         try:
             decision = await self._decision(game)
-            if decision is None:
+            if decision is None:  # the game ended: no decision was sent
                 keep = False
+                if result is not None:
+                    result.sent -= 1
                 return
             seat, move = decision
             command, options = command_for(self.shim, game.game, move)  # type: ignore[arg-type]

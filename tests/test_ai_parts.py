@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import pkgutil
 import random
 from collections import Counter
 
 import pytest
 
+import ai.games
 import engines
 from ai.evaluate import WIN_SHARE, finished_values, margin_values, margins, state_values
+from ai.games import module_of
 from ai.games.jambo import CARD, UTILITY, WARE
 from ai.levels import DEFAULT_PROFILE, LEVELS, Budget, budget_of, profile_of
 from ai.search import analyse, pick, ranked, settled
@@ -128,7 +131,15 @@ def test_levels_grow_in_budget_and_fall_in_noise() -> None:
 
 
 def test_a_budget_scales_a_levels_iterations_by_the_games_profile() -> None:
-    assert profile_of("cairo").scale == 0.5, "Kairo's own module (ai.games.cairo) is found by the engine's name"
+    modules = {m.name for m in pkgutil.iter_modules(ai.games.__path__)}
+    assert modules <= set(engines.names()), "a module in ai/games named after no engine would never be used"
+    assert {game: profile_of(game) for game in modules} == {
+        game: module_of(game).PROFILE  # type: ignore[union-attr]
+        for game in modules
+    }, "each game's own PROFILE is the one used"
+    assert (
+        profile_of("cairo").scale == 0.5 and profile_of("jambo").scale == 2.0 and profile_of("marrakech").playout == 8
+    )
     for game in engines.names():
         profile = profile_of(game)
         assert budget_of("normal", game) == Budget(round(LEVELS["normal"].iterations * profile.scale), 2.0)

@@ -62,19 +62,27 @@ def test_env_example_lists_every_setting_and_loads_as_the_defaults() -> None:
 
 
 def test_docker_compose_runs_two_shard_processes_on_one_postgresql_with_real_settings() -> None:
-    """The operators' compose file: every BAZAAR_ variable it sets is a setting the bot reads, the shards split
-    the count between them, and only one process registers the slash commands."""
+    """The operators' compose file: each bot service's BAZAAR_ variables load as the bot's settings, the
+    services run one shard each of the count, all on the one PostgreSQL, and only one registers the commands."""
     text = Path("docker-compose.yml").read_text(encoding="utf-8")
-    names = set(re.findall(r"^\s+(BAZAAR_[A-Z_]+):", text, re.MULTILINE))
-    assert names, "the bot services set BAZAAR_ variables"
-    assert names <= {f"BAZAAR_{name.upper()}" for name in Settings.model_fields}, "a variable the bot does not read"
-    counts = set(re.findall(r'BAZAAR_SHARD_COUNT: "(\d+)"', text))
-    ids = sorted(int(i) for i in re.findall(r'BAZAAR_SHARD_IDS: "(\d+)"', text))
-    assert counts == {str(len(ids))} and ids == list(range(len(ids))), "each shard run by exactly one service"
-    assert text.count('BAZAAR_SYNC_COMMANDS: "false"') == len(ids) - 1
-    assert all(url.startswith("postgresql://") for url in re.findall(r"BAZAAR_DATABASE: (\S+)", text)), (
-        "every process shares the one PostgreSQL"
-    )
-    Settings(  # the values parse as the bot's settings
-        token="x", database="postgresql://bazaar:bazaar@postgres/bazaar", shard_count=len(ids), shard_ids="0"
-    ).shards()
+    services = re.split(r"^  (?=[a-z][\w-]*:)", text.split("\nservices:\n", 1)[1].split("\nvolumes:", 1)[0], flags=re.M)
+    bots = {}
+    for block in services:
+        env = dict(re.findall(r"^\s+(BAZAAR_[A-Z_]+): \"?([^\"\n]*)\"?$", block, re.MULTILINE))
+        if env:
+            bots[block.split(":", 1)[0]] = env
+    assert len(bots) == 2, f"two bot services: {sorted(bots)}"
+    known = {f"BAZAAR_{name.upper()}" for name in Settings.model_fields}
+    shards = []
+    for name, env in bots.items():
+        assert set(env) <= known, f"{name} sets a variable the bot does not read: {set(env) - known}"
+        values = {
+            key.removeprefix("BAZAAR_").lower(): value.replace("${BAZAAR_DB_PASSWORD:-bazaar}", "pw")
+            for key, value in env.items()
+        }
+        values["token"] = "x"
+        settings = Settings(**values)
+        assert settings.database_url.startswith("postgresql://") and settings.database_url.endswith("@postgres/bazaar")
+        shards.append((settings.shards(), settings.sync_commands))
+    assert sorted(s for s, _ in shards) == [(2, [0]), (2, [1])], "each of the two shards run by exactly one service"
+    assert sorted(sync for _, sync in shards) == [False, True], "one process registers the slash commands"
