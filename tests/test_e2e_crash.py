@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.core.seating import COMPUTER_SENDER
 from bot.fakediscord import FakeDiscord
 from bot.fakediscord.faults import SEND_MESSAGE, START_THREAD
 from bot.fakediscord.state import Channel, User, walk_components
@@ -32,6 +33,8 @@ class BotProcess:
         self.fake = fake
         self.database = database
         self.process: asyncio.subprocess.Process | None = None
+        self.settings: dict[str, str] = {}
+        """More ``BAZAAR_*`` settings for the next start."""
 
     async def start(self) -> None:
         env = {
@@ -40,6 +43,7 @@ class BotProcess:
             "BAZAAR_DATABASE": str(self.database),
             "BAZAAR_DELIVERY_LEASE": "1",
             "BAZAAR_LOG_LEVEL": "WARNING",
+            **self.settings,
         }
         env.pop("BAZAAR_TOKEN", None)
         self.process = await asyncio.create_subprocess_exec(
@@ -179,3 +183,56 @@ async def test_a_new_game_killed_before_its_lobby_is_posted_gets_it_after_a_rest
     join = next(c for c in lobbies[0].button_ids if "join" in c)
     await fake.click(ben, lobbies[0], join)
     await until(lambda: "Ben" in fake.messages(threads[0])[0].content, "the lobby works")
+
+
+def computer_turn(database: Path, game_id: int) -> tuple[bool, int]:
+    """Whether a computer is to move in the game, and how many moves computers have stored."""
+    with sqlite3.connect(database) as db:
+        to_move = db.execute("SELECT to_move FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+        level = db.execute("SELECT computer FROM seats WHERE game_id = ? AND seat = ?", (game_id, to_move)).fetchone()
+        made = db.execute(
+            "SELECT COUNT(*) FROM moves WHERE game_id = ? AND kind = 'move' AND user_id <= ?",
+            (game_id, COMPUTER_SENDER),
+        ).fetchone()[0]
+    return level is not None and level[0] is not None, made
+
+
+async def test_a_computer_turn_due_when_the_bot_was_killed_is_played_once_after_the_restart(
+    world: tuple[FakeDiscord, Channel, User, User, BotProcess],
+) -> None:
+    fake, channel, ana, _, bot = world
+    await bot.stop()
+    bot.settings = {"BAZAAR_COMPUTER_ITERATIONS": "1000000"}  # the computer thinks until its level's cap (10 s)
+    await bot.start()
+    await fake.slash(ana, channel, "marrakech new", {"computers": 1, "level": "hard"})
+    await until(lambda: bool(fake.threads(channel)) and bool(fake.messages(fake.threads(channel)[-1])), "a lobby")
+    thread = fake.threads(channel)[-1]
+    game_id = int(thread.name.rsplit("#", 1)[1])
+    start = next(c for c in fake.messages(thread)[0].button_ids if "start" in c)
+    await fake.click(ana, fake.messages(thread)[0], start)
+    await until(lambda: bool(board_messages(fake, thread)), "the first board")
+    if not computer_turn(bot.database, game_id)[0]:  # Ana was seated first: her turn, then the computer's
+        first = board_messages(fake, thread)[-1]
+        await fake.click(ana, first, first.button_ids[1])
+        await until(lambda: len(board_messages(fake, thread)) >= 2, "Ana turned Assam")
+        board = board_messages(fake, thread)[-1]
+        menu = next(c for c in walk_components(board.components) if c.get("type") == 3)
+        await fake.select(ana, board, menu["custom_id"], [menu["options"][0]["value"]])
+        await until(lambda: computer_turn(bot.database, game_id)[0], "the computer's turn")
+    await asyncio.sleep(0.5)
+    assert computer_turn(bot.database, game_id) == (True, 0), "killed while the computer thinks"
+    bot.kill()
+    await bot.wait()
+    posted = len(board_messages(fake, thread))
+
+    bot.settings = {"BAZAAR_COMPUTER_ITERATIONS": "50"}
+    await bot.start()
+    await until(lambda: not computer_turn(bot.database, game_id)[0], "the computer played after the restart", 30)
+    await asyncio.sleep(3.0)  # a second play of the same turn, or a second board, would have come by now
+    assert computer_turn(bot.database, game_id) == (False, 2), "its decision (orient, place) stored once"
+    boards = board_messages(fake, thread)
+    after = [m.content for m in boards[posted:]]
+    assert len(after) == 2 and all("🤖" in text for text in after), "its two decisions posted once each:\n" + (
+        "\n=====\n".join(after)
+    )
+    assert boards[-1].mentions == [ana.id], "Ana is pinged for her turn"
