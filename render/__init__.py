@@ -24,6 +24,7 @@ from functools import cache
 from types import ModuleType
 
 from engines.base import View
+from render.fonts import drawable
 
 LAYOUTS = ("landscape", "portrait")
 
@@ -53,7 +54,7 @@ def render_board(view: View, highlight: Sequence[str] = (), layout: str = "lands
     module = module_for(view.game)
     if module is None:
         raise ValueError(f"there is no board image for {view.game!r}")
-    return module.render_board(view, highlight=tuple(highlight), layout=_checked(layout))
+    return module.render_board(drawable_names(view), highlight=tuple(highlight), layout=_checked(layout))
 
 
 def render_private(view: View, layout: str = "landscape") -> bytes | None:
@@ -62,7 +63,15 @@ def render_private(view: View, layout: str = "landscape") -> bytes | None:
     draw = getattr(module, "render_private", None)
     if draw is None or view.viewer is None:
         return None
-    return draw(view, layout=_checked(layout))
+    return draw(drawable_names(view), layout=_checked(layout))
+
+
+def drawable_names(view: View) -> View:
+    """``view`` with its players' names as the fonts can draw them (a computer's 🤖 as ⚙, no empty boxes)."""
+    if all(drawable(seat.name) == seat.name for seat in view.seats):
+        return view
+    by_seat = {seat.seat: drawable(seat.name) for seat in view.seats}
+    return view.with_names([by_seat.get(n, "") for n in range(max(by_seat) + 1)])
 
 
 def _checked(layout: str) -> str:

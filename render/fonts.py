@@ -96,3 +96,31 @@ class CachingFont(ImageFont.FreeTypeFont):
 def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans (bold if asked) at ``size`` pixels; cached, so call it freely."""
     return CachingFont(str(FONT_DIR / (BOLD_FILE if bold else REGULAR_FILE)), size)
+
+
+STAND_INS = {"🤖": "⚙"}
+"""Characters the fonts lack, drawn as one they have: a computer player's mark is a gear."""
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(character: str) -> bool:
+    """Whether both fonts draw ``character`` (not the empty box of a missing glyph)."""
+    if character.isspace():
+        return True
+    for bold in (False, True):
+        face = font(20, bold=bold)
+        if bytes(face.getmask(character)) == bytes(face.getmask(MISSING)):
+            return False
+    return True
+
+
+MISSING = "\U0010fffd"
+"""A private-use character no font here draws: its mask is the missing-glyph box."""
+
+
+def drawable(text: str) -> str:
+    """``text`` as the fonts can draw it: known stand-ins (🤖 → ⚙), other missing characters (emoji in a
+    nickname) left out, spaces tidied; a name of nothing but such characters becomes "?"."""
+    kept = "".join(STAND_INS.get(c, c) if c in STAND_INS or has_glyph(c) else "" for c in text)
+    tidy = " ".join(kept.split())
+    return tidy if tidy or not text.strip() else "?"

@@ -15,9 +15,10 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import engines
+import engines.base
 import render
 import render.png as render_png
-from render.fonts import BOLD_FILE, FONT_DIR, font
+from render.fonts import BOLD_FILE, FONT_DIR, drawable, font, has_glyph
 from render.png import FixedPalette, encode_png, indexed_png
 from render.png_palette import build_palette, palette_fidelity, palette_module, sample_images
 
@@ -157,3 +158,29 @@ def test_sample_views_come_from_every_player_count_and_repeat_with_the_seed() ->
     again = [(view.model_dump(), places) for view, places in sample_views("marrakech", 6, seed=3)]
     assert first == again
     assert {len(view["seats"]) for view, _ in first} == {2, 3, 4}
+
+
+# ---- names the fonts cannot draw --------------------------------------------------------------------------
+def test_a_name_keeps_only_what_the_fonts_draw_and_a_computer_shows_a_gear() -> None:
+    assert drawable("🤖 Amira") == "⚙ Amira", "a computer's mark is drawn as a gear, not an empty box"
+    assert drawable("Zoë 🎲 x") == "Zoë x" and drawable("🎲🎲") == "?" and drawable("Ana") == "Ana"
+    assert has_glyph("⚙") and has_glyph("ë") and not has_glyph("🎲")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_boards_draw_names_with_emoji_as_their_drawable_form(game: str) -> None:
+    engine = engines.get(game)
+    state = engine.new_game(engine.min_players)
+    rng = random.Random(5)
+    for _ in range(12):
+        seat = engine.to_move(state)
+        if seat is None:
+            break
+        move = (
+            engine.sample_chance(state, rng) if seat == engines.base.CHANCE else rng.choice(engine.legal_moves(state))
+        )
+        state = engine.apply(state, move)
+    view = engine.view(state, None)
+    names = ["🤖 Amira", "Ben 🎲", "Cy", "Di", "Ed"][: engine.min_players]
+    drawn = ["⚙ Amira", "Ben", "Cy", "Di", "Ed"][: engine.min_players]
+    assert render.render_board(view.with_names(names)) == render.render_board(view.with_names(drawn))
