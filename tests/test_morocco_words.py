@@ -343,3 +343,18 @@ def test_an_illegal_move_carries_json_parameters_only() -> None:
         error = E.refusal(state, move)
         assert isinstance(error, IllegalMove)
         assert all(isinstance(v, str | int | list | bool | dict) for v in error.params.values())
+
+
+def test_the_setup_deal_of_the_juice_tokens_reads_as_one_phrase_with_its_values() -> None:
+    state, events, rng = E.new_game(3), [], random.Random(2)
+    while E.to_move(state) == CHANCE:
+        step = E.transition(state, E.sample_chance(state, rng))
+        state, events = step.state, [*events, *step.events]
+    placed = [e for e in events if e.code == "juice_placed"]
+    values = sorted(int(e.params["value"]) for e in placed)
+    said = SAY.events(events, None)
+    assert len(placed) == 36 and said.count("juice token") == 1, said
+    expected = ", ".join(f"{values.count(v)} worth {v}" for v in (2, 3)) + f" and {values.count(4)} worth 4"
+    assert said.startswith(f"36 juice tokens go face up, one on each crossing of the grid ({expected}); "), said
+    one = SAY.events(placed[:1], None)
+    assert one == f"A {placed[0].params['value']} juice token goes face up at {placed[0].params['space']}.", one

@@ -26,7 +26,7 @@ from bot.core.records import MoveRecord
 from bot.core.seating import sent_by_computer
 from bot.core.store import Store
 from bot.core.wording import Say, join_sentences, say_for
-from engines.base import Engine, GameState
+from engines.base import Engine, Event, GameState
 
 PAGE_BUDGET = 1800
 """Characters of log lines per page (a Discord message holds 2000)."""
@@ -36,11 +36,12 @@ UNDONE_MARK = N_("(undone)")
 
 @dataclass(frozen=True)
 class Entry:
-    """One log row, the state it was played on and its phrases for the viewer (one per event they may know)."""
+    """One log row, the state it was played on, what it caused and its phrases for the viewer."""
 
     row: MoveRecord
     before: GameState
     parts: list[str]
+    events: list[Event] = field(default_factory=list)
 
     @property
     def sentence(self) -> str:
@@ -57,11 +58,16 @@ class Turn:
     before: GameState
     after: GameState
     entries: list[Entry] = field(default_factory=list)
+    words: Say | None = None
+    """The words of this turn (a computer's turn carries its mark); with them, runs of events read as one."""
+    viewer: int | None = None
 
     @property
     def text(self) -> str:
         """The turn's phrases as one sentence, worded exactly as the live posts word them."""
-        return join_sentences(part for entry in self.entries for part in entry.parts)
+        if self.words is None:
+            return join_sentences(part for entry in self.entries for part in entry.parts)
+        return self.words.events([event for entry in self.entries for event in entry.events], self.viewer)
 
     def line(self, say: Say) -> str:
         """``12. Ana turned Assam left, to face west; Ana rolled 3: Assam to d5.`` (marked when undone)."""
@@ -110,7 +116,7 @@ def replay_turns(
         if opens:  # a computer's turn is worded with its mark, as it was posted
             computer = row.kind == "move" and sent_by_computer(row.user_id) and computer_say is not None
             words = computer_say(row.seat) if computer and computer_say is not None else say
-        entry = Entry(row, before, words.parts(step.events, viewer))
+        entry = Entry(row, before, words.parts(step.events, viewer), list(step.events))
         after = step.state
         if row.undone:
             branch = after
@@ -118,7 +124,7 @@ def replay_turns(
             state, branch = after, None
         if opens:
             seat = None if row.kind == "chance" else row.seat
-            current = Turn(len(turns) + 1, seat, row.undone, before, after)
+            current = Turn(len(turns) + 1, seat, row.undone, before, after, words=words, viewer=viewer)
             turns.append(current)
         assert current is not None
         current.entries.append(entry)

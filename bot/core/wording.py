@@ -31,6 +31,8 @@ ValueFormatter = Callable[[str, Any, "Say"], str | None]
 """``(key, value, say)`` -> the value in words, or None to let the shared rules word it."""
 SpecialWording = Callable[[Mapping[str, Any], "Say"], str]
 """Words for one code that a template cannot express: ``(params, say)`` -> text."""
+RunWording = Callable[[Sequence[Mapping[str, Any]], "Say"], str]
+"""Words for a run of events of one code in a row: ``(each event's params, say)`` -> one phrase."""
 
 
 def _no_values(key: str, value: Any, say: Say) -> str | None:
@@ -57,6 +59,8 @@ class GameWords:
     """Codes (of any kind) worded by a function instead of a template."""
     label: Callable[[str, View, Say], str] = _move_as_label
     """A move's words on a button or in a menu (at most 80 characters are shown)."""
+    runs: Mapping[str, RunWording] = field(default_factory=dict)
+    """Event codes whose runs (two or more in a row) read as one phrase (36 tokens dealt: one line, not 36)."""
 
 
 @cache
@@ -161,8 +165,22 @@ class Say:
         return self.words.label(move, view, self)[:80]
 
     def parts(self, events: Sequence[Event], viewer: int | None) -> list[str]:
-        """What ``viewer`` may read of ``events``: one phrase per event they may know."""
-        return [self.event(e) for e in events_seen_by(events, viewer)]
+        """What ``viewer`` may read of ``events``: one phrase per event they may know, or per run of events
+        the game words as one (``GameWords.runs``)."""
+        seen = events_seen_by(events, viewer)
+        phrases: list[str] = []
+        start = 0
+        while start < len(seen):
+            code, end = seen[start].code, start + 1
+            if code in self.words.runs:
+                while end < len(seen) and seen[end].code == code:
+                    end += 1
+            if end - start > 1:
+                phrases.append(self.words.runs[code]([e.params for e in seen[start:end]], self))
+            else:
+                phrases.append(self.event(seen[start]))
+            start = end
+        return phrases
 
     def events(self, events: Sequence[Event], viewer: int | None) -> str:
         """What ``viewer`` may read of ``events``, as one sentence (see ``join_sentences``)."""

@@ -381,6 +381,19 @@ def morocco_label(move: str, view: View, say: Say) -> str:
     return move
 
 
+JUICE_DEALT = N_("{count} juice tokens go face up, one on each crossing of the grid ({values})")
+JUICE_WORTH = N_("{count} worth {value}")
+
+
+def _juice_dealt(runs: Sequence[Mapping[str, Any]], say: Say) -> str:
+    """The setup's juice tokens in one phrase: how many, and how many of each value (the board shows where)."""
+    counts = Counter(int(params["value"]) for params in runs)
+    values = and_list(
+        [say._(JUICE_WORTH).format(count=n, value=value) for value, n in sorted(counts.items())], say._(texts.AND)
+    )
+    return say._(JUICE_DEALT).format(count=len(runs), values=values)
+
+
 WORDS = GameWords(
     domain="morocco",
     events=EVENTS,
@@ -390,4 +403,5 @@ WORDS = GameWords(
     value=morocco_value,
     special=SPECIAL,
     label=morocco_label,
+    runs={"juice_placed": _juice_dealt},
 )
