@@ -206,13 +206,17 @@ class SqliteDatabase:
         if text != MEMORY:
             _prepare_private_file(Path(text))
         db = await aiosqlite.connect(text)
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        database = cls(db, text)
-        await database._migrate()
+        try:
+            db.row_factory = aiosqlite.Row
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA busy_timeout=5000")
+            database = cls(db, text)
+            await database._migrate()
+        except BaseException:  # a refused schema (a newer bot's) leaves no connection behind
+            await db.close()
+            raise
         if text != MEMORY:
             _restrict_files(Path(text))
         return database
