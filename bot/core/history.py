@@ -57,16 +57,15 @@ class Turn:
     undone: bool
     before: GameState
     after: GameState
+    words: Say
+    """The words of this turn (a computer's turn carries its mark)."""
+    viewer: int | None
     entries: list[Entry] = field(default_factory=list)
-    words: Say | None = None
-    """The words of this turn (a computer's turn carries its mark); with them, runs of events read as one."""
-    viewer: int | None = None
 
     @property
     def text(self) -> str:
-        """The turn's phrases as one sentence, worded exactly as the live posts word them."""
-        if self.words is None:
-            return join_sentences(part for entry in self.entries for part in entry.parts)
+        """The turn's events as one sentence for its viewer, worded exactly as the live posts word them (a run
+        of events the game words as one reads as one, across the turn's rows)."""
         return self.words.events([event for entry in self.entries for event in entry.events], self.viewer)
 
     def line(self, say: Say) -> str:
@@ -104,7 +103,7 @@ def replay_turns(
     """
     state, branch = start, None
     turns: list[Turn] = []
-    words = say
+    words, marked = say, computer_say or (lambda seat: say)
     for row in log:
         starts_undo = row.undone and row.ply in undo_starts
         if row.undone and (branch is None or starts_undo):
@@ -114,8 +113,7 @@ def replay_turns(
         current = turns[-1] if turns else None
         opens = _opens_turn(current, row, starts_undo)
         if opens:  # a computer's turn is worded with its mark, as it was posted
-            computer = row.kind == "move" and sent_by_computer(row.user_id) and computer_say is not None
-            words = computer_say(row.seat) if computer and computer_say is not None else say
+            words = marked(row.seat) if row.kind == "move" and sent_by_computer(row.user_id) else say
         entry = Entry(row, before, words.parts(step.events, viewer), list(step.events))
         after = step.state
         if row.undone:
@@ -124,7 +122,7 @@ def replay_turns(
             state, branch = after, None
         if opens:
             seat = None if row.kind == "chance" else row.seat
-            current = Turn(len(turns) + 1, seat, row.undone, before, after, words=words, viewer=viewer)
+            current = Turn(len(turns) + 1, seat, row.undone, before, after, words, viewer)
             turns.append(current)
         assert current is not None
         current.entries.append(entry)
