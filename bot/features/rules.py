@@ -11,6 +11,7 @@ publicly and no reply mentions anyone.
 from __future__ import annotations
 
 import io
+import logging
 import re
 from typing import Any, Self
 
@@ -28,6 +29,8 @@ from bot.ui.errors import report
 from bot.ui.seen import first_time
 from bot.ui.services import services
 
+log = logging.getLogger("bazaar.rules")
+
 PREVIOUS, NEXT = N_("◀ Previous"), N_("Next ▶")
 JUMP = N_("Jump to a topic")
 PICTURE_FILE = "{game}-rules.png"
@@ -39,10 +42,14 @@ _pictures: dict[str, bytes] = {}
 """The fresh board of each game, drawn once per process."""
 
 
-async def picture(client: Any, game: str) -> discord.File:
-    """The board of a fresh game of ``game`` as an attachment."""
+async def picture(client: Any, game: str) -> discord.File | None:
+    """The board of a fresh game of ``game`` as an attachment (None if it cannot be drawn: the text still comes)."""
     if game not in _pictures:
-        _pictures[game] = await services(client).images.board(fresh_view(game))
+        try:
+            _pictures[game] = await services(client).images.board(fresh_view(game))
+        except Exception:
+            log.exception("no picture for the %s rules", game)
+            return None
     return discord.File(io.BytesIO(_pictures[game]), filename=PICTURE_FILE.format(game=game))
 
 
@@ -135,7 +142,8 @@ def rules_view(game: str, topic: str) -> discord.ui.View:
 async def page(client: Any, game: str, topic: str) -> tuple[str, discord.ui.View, list[discord.File]]:
     """One page: its text, its buttons and menu, and its picture (only the setup page has one)."""
     topic = topic if topic in TOPICS else TOPICS[0]
-    files = [await picture(client, game)] if topic == PICTURED else []
+    drawn = await picture(client, game) if topic == PICTURED else None
+    files = [drawn] if drawn is not None else []
     return page_text(game, topic), rules_view(game, topic), files
 
 
@@ -147,7 +155,7 @@ def topic_choices() -> list[app_commands.Choice[str]]:
 
 @app_commands.choices(topic=topic_choices())
 async def rules(interaction: discord.Interaction, topic: app_commands.Choice[str] | None = None) -> None:
-    """The rules of this game, page by page: what you need, a turn, scoring, the end, commands (only to you)."""
+    """This game's rules, page by page: what you need, a turn, scoring, the end, commands (only to you)."""
     game = group_name(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     content, view, files = await page(interaction.client, game, topic.value if topic else TOPICS[0])
