@@ -129,6 +129,21 @@ async def test_every_game_command_fits_discords_limits_and_every_example_names_r
                 assert option in options, f"{example.command!r}: no option {option!r}"
                 choices = options[option].get("choices")
                 assert not choices or value in {str(c["value"]) for c in choices}, f"{example.command!r}: {value!r}"
+        check_guide_commands(game, payload[game])
+
+
+def check_guide_commands(game: str, command: dict[str, Any]) -> None:
+    """Every ``/<game> sub option:…`` quoted in the game's player guide names a real subcommand and options."""
+    guide = Path(f"docs/rules/{game}.md").read_text(encoding="utf-8")
+    subcommands = {o["name"]: o for o in command["options"]}
+    quoted = re.findall(rf"`/{game} (\w+)([^`]*)`", guide)
+    assert quoted, f"docs/rules/{game}.md quotes no /{game} command"
+    for name, rest in quoted:
+        assert name in subcommands, f"docs/rules/{game}.md: /{game} {name} does not exist"
+        options = {o["name"] for o in subcommands[name].get("options") or []}
+        _, *pairs = re.split(r" (\w+):", rest.replace("[", "").replace("]", ""))
+        for option in pairs[::2]:
+            assert option in options, f"docs/rules/{game}.md: /{game} {name} has no option {option!r}"
 
 
 LOCAL_SCRIPT = """\
