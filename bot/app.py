@@ -47,6 +47,7 @@ FEATURES = (
     "bot.features.server",
     "bot.features.delivery",
     "bot.features.computers",
+    "bot.features.rules",
 )
 COMMANDS_HASH_KEY = "commands_hash"
 

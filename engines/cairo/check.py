@@ -3,7 +3,7 @@
 ``canonical_move(state, text)`` reads the move word by word and checks one rule after another,
 the same checks the move generator applies in bulk (``engines.cairo.rules``), so a legal move is
 recognised without listing every move, and a refusal is always the first rule the move breaks.
-Refusals are ``IllegalMove(code, **params)``; ``docs/rules/cairo.md`` lists the codes.
+Refusals are ``IllegalMove(code, **params)``; the ``engines.cairo`` docstring lists the codes.
 
 Case and extra spaces are ignored; the cards after ``keep`` and ``cards`` and the coins after
 ``pay`` may come in any order (the canonical text sorts them).

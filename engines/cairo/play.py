@@ -2,7 +2,7 @@
 
 ``apply_move(state, move, events)`` applies a legal canonical move in place; nothing here checks
 legality again (``engines.cairo.check`` does, before). Each action records what it did in
-``events`` (codes and parameters: ``docs/rules/cairo.md`` lists them). A build is several moves
+``events`` (codes and parameters: the ``engines.cairo`` docstring lists them). A build is several moves
 of one decision: the site (``build``/``extend``/``move``) records nothing, the card payment
 completes a new or moved main stall, and the coins complete an extension, each telling the whole
 build in one event.

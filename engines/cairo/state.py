@@ -30,7 +30,7 @@ KEPT = "_kept_layout"
 """The key of the layout a state keeps in its ``__dict__`` (see ``engines.cairo.layout``)."""
 
 PHASES = ("queue", "deal", "start", "place", "neutral", "play", "card", "pay", "draw", "keep", "final", "over")
-"""Every phase, in the order a game meets them (``docs/rules/cairo-view.md`` says who moves in each)."""
+"""Every phase, in the order a game meets them (the ``engines.cairo`` docstring says who moves in each)."""
 SETUP_PHASES = ("queue", "deal", "start", "place", "neutral")
 PAYING_PHASES = ("card", "pay")
 """Phases in the middle of a build: its site is chosen, its cards (then coins) are still owed."""

@@ -1,4 +1,4 @@
-"""What one seat may see of a Kairo game (``docs/rules/cairo-view.md``), and a whole game rebuilt from it.
+"""What one seat may see of a Kairo game (its shape: the ``engines.cairo`` docstring), and a whole game rebuilt from it.
 
 Hidden: the other merchants' building cards (only how many) and coins, and which cards are in the
 deck and the discard pile (only how many). Public: everything on the table — scores, charlatans,
@@ -96,7 +96,7 @@ def pending_params(pending: Pending | None) -> dict[str, Any]:
 
 
 def details(state: CairoState, viewer: int | None) -> dict[str, Any]:
-    """The game's own picture (``docs/rules/cairo-view.md``)."""
+    """The game's own picture (its shape: the ``engines.cairo`` docstring)."""
     data = load_cairo_data()
     return {
         "active": state.active,

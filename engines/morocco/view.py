@@ -4,7 +4,7 @@ Everything is public except the values of the juice tokens players have taken: t
 so a seat sees its own values and only how many tokens each other player holds (everyone's values
 show once the game is over). The tokens still on the board and those removed from the game were
 face up and stay public, so ``sample_state`` deals the hidden values from the rest of the 36-token
-pool. ``details`` carries the whole public state (docs/rules/morocco.md lists its fields), which is
+pool. ``details`` carries the whole public state (the ``engines.morocco`` docstring lists its fields), which is
 what lets ``state_from_details`` rebuild it exactly.
 """
 

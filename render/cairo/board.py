@@ -1,7 +1,7 @@
 """The Kairo board image (``render_board``): souk, pieces, the last move, framed squares, and the panel.
 
 Drawn from the view's public fields alone — hands and coins are never read — so it is the same
-picture whoever the view was made for (shape of the view: ``docs/rules/cairo-view.md``). The
+picture whoever the view was made for (shape of the view: the ``engines.cairo`` docstring). The
 static parts come cached from ``render.cairo.geometry``, pieces from ``render.cairo.pieces``,
 the panel from ``render.cairo.panel``. ``highlight`` names squares to frame (the changed places
 of a catch-up, the choices of a move).

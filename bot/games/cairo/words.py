@@ -1,6 +1,6 @@
 """How Kairo reads: the words for every event, refusal, decision and ending its engine produces.
 
-Discord-free. Parameters come from ``engines.cairo`` (``docs/rules/cairo.md`` lists the codes):
+Discord-free. Parameters come from ``engines.cairo`` (its docstring lists the codes):
 colours are colour names ("red"), squares square names ("e5"), cards card names ("NW", "west"),
 ``owner`` a seat or "neutral", ``payment`` the cards paying for a build, ``coins`` value per colour.
 Sentences join with "; " into one line per turn: "Ana builds a red main stall at e5, entrance e6,
