@@ -39,13 +39,6 @@ def colour_letter(colour: str) -> str:
     return colour[:1].upper()
 
 
-def seal_symbol(owner: int | str) -> str:
-    """The seal of ``owner`` as one character ("N" for neutral stalls)."""
-    if owner == NEUTRAL or not isinstance(owner, int):
-        return "N"
-    return SEAL_SYMBOLS[owner % len(SEAL_SYMBOLS)]
-
-
 def _star_points(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float, float]]:
     """The ten corners of a five-pointed star, point up."""
     points = []
@@ -293,28 +286,6 @@ def pawn_sprite(colour: str, colour_id: int, size: int) -> Image.Image:
         colour_letter(colour),
         font=font(round(size * 0.6), bold=True),
         fill=text_colour_on(base),
-        anchor="mm",
-    )
-    return sprite
-
-
-@lru_cache(maxsize=16)
-def medal_sprite(metal: str, size: int) -> Image.Image:
-    """A small gold or silver medal disc with "G" or "S" on it."""
-    fill = (232, 182, 40) if metal == "gold" else (196, 200, 206)
-
-    def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
-        edge = size * scale
-        draw.ellipse([0, 0, edge - 1, edge - 1], fill=(*SEAL_INK, 255))
-        rim = edge * 0.1
-        draw.ellipse([rim, rim, edge - 1 - rim, edge - 1 - rim], fill=(*fill, 255))
-
-    sprite = smooth_sprite(size, size, paint)
-    ImageDraw.Draw(sprite).text(
-        (size / 2, size / 2 + 1),
-        metal[:1].upper(),
-        font=font(round(size * 0.55), bold=True),
-        fill=SEAL_INK,
         anchor="mm",
     )
     return sprite

@@ -66,10 +66,6 @@ def short_text(name: str) -> str:
     return SHORT[name]
 
 
-def kind_title(name: str) -> str:
-    return KIND_TITLES[KIND[CARD_ID[name]]]
-
-
 def kind_of(name: str) -> str:
     return KIND[CARD_ID[name]]
 
