@@ -23,8 +23,6 @@ from render.widgets import smooth_sprite
 
 SEAL_SHAPES: tuple[str, ...] = ("diamond", "circle", "triangle", "star")
 """Seal shape of each seat, in seat order."""
-SEAL_SYMBOLS: tuple[str, ...] = ("◆", "●", "▲", "★")
-"""The same seals as text, for legends."""
 SEAL_INK: RGB = (34, 26, 22)
 SEAL_RIM: RGB = (255, 252, 244)
 NEUTRAL = "neutral"

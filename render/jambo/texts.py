@@ -44,8 +44,6 @@ SHORT: dict[str, str] = {
     "small stand": "3 more ware spaces (6 gold first, then 3)",
 }
 
-KIND_TITLES = {"utility": "Utility", "animal": "Animal", "person": "Person", "stand": "Stand", "ware": "Ware card"}
-
 
 def card_title(name: str) -> str:
     """A card's name for people: "Leopard Statue", "2 Tea + Silk"."""
