@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 
 from ai.worth import worth
-from engines.base import Engine, GameState
+from engines.base import Engine, S
 
 WIN_SHARE = 0.75
 """The part of a finished game's reward that is the win itself; the rest is the margin."""
@@ -39,7 +39,7 @@ def margin_values(scores: Sequence[float]) -> list[float]:
     return [0.5 + 0.5 * math.tanh(m / scale) for m in margins(scores)]
 
 
-def state_values(engine: Engine, state: GameState) -> list[float]:
+def state_values(engine: Engine[S], state: S) -> list[float]:
     """The value of ``state`` (finished or not) to every seat."""
     outcome = engine.outcome(state)
     if outcome is not None:

@@ -15,7 +15,7 @@ from typing import Protocol
 from ai.evaluate import margins
 from ai.levels import Budget, budget_of
 from ai.search import choose, decider
-from engines.base import Engine, View
+from engines.base import AnyEngine, View
 
 
 class Player(Protocol):
@@ -23,7 +23,7 @@ class Player(Protocol):
 
     name: str
 
-    def choose(self, engine: Engine, view: View, seed: int) -> str:
+    def choose(self, engine: AnyEngine, view: View, seed: int) -> str:
         """A legal move for ``view.viewer``, who is to move; the same arguments give the same move."""
         ...
 
@@ -33,7 +33,7 @@ class RandomPlayer:
 
     name = "random"
 
-    def choose(self, engine: Engine, view: View, seed: int) -> str:
+    def choose(self, engine: AnyEngine, view: View, seed: int) -> str:
         decider(view)
         rng = random.Random(seed)
         return rng.choice(engine.legal_moves(engine.sample_state(view, rng)))
@@ -47,7 +47,7 @@ class GreedyPlayer:
     def __init__(self, worlds: int = 3) -> None:
         self.worlds = worlds
 
-    def choose(self, engine: Engine, view: View, seed: int) -> str:
+    def choose(self, engine: AnyEngine, view: View, seed: int) -> str:
         seat = decider(view)
         rng = random.Random(seed)
         worlds = [engine.sample_state(view, rng) for _ in range(self.worlds)]
@@ -78,7 +78,7 @@ class SearchPlayer:
         self.capped = capped
         self.name = level if scale == 1 else f"{level}×{scale:g}"
 
-    def choose(self, engine: Engine, view: View, seed: int) -> str:
+    def choose(self, engine: AnyEngine, view: View, seed: int) -> str:
         budget = budget_of(self.level, engine.name)
         iterations = max(1, round(budget.iterations * self.scale))
         return choose(engine, view, self.level, seed, Budget(iterations, budget.seconds if self.capped else None))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from ai.evaluate import state_values
 from ai.levels import LEVELS, Budget, Profile, budget_of, profile_of
 from ai.tree import Node, pick_child
-from engines.base import CHANCE, Engine, GameState, View
+from engines.base import CHANCE, AnyEngine, Engine, S, View
 
 
 @dataclass(frozen=True)
@@ -30,12 +30,14 @@ class Analysis:
     seconds: float = 0.0
 
 
-def choose(engine: Engine, view: View, level: str = "normal", seed: int = 0, budget: Budget | None = None) -> str:
+def choose(engine: AnyEngine, view: View, level: str = "normal", seed: int = 0, budget: Budget | None = None) -> str:
     """The move ``view.viewer`` makes, seeing only ``view`` (it must be that seat's decision)."""
     return analyse(engine, view, level, seed, budget).move
 
 
-def analyse(engine: Engine, view: View, level: str = "normal", seed: int = 0, budget: Budget | None = None) -> Analysis:
+def analyse(
+    engine: AnyEngine, view: View, level: str = "normal", seed: int = 0, budget: Budget | None = None
+) -> Analysis:
     """Search ``view`` at ``level`` (``budget`` overrides the level's) and report the move and its rivals."""
     seat = decider(view)
     if level not in LEVELS:
@@ -60,7 +62,7 @@ def decider(view: View) -> int:
     return view.viewer
 
 
-def run(engine: Engine, view: View, root: Node, budget: Budget, profile: Profile, rng: random.Random) -> int:
+def run(engine: Engine[S], view: View, root: Node, budget: Budget, profile: Profile, rng: random.Random) -> int:
     """Search until the budget is spent or the leading move cannot be caught; returns the iterations made."""
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     for done in range(budget.iterations):
@@ -70,7 +72,7 @@ def run(engine: Engine, view: View, root: Node, budget: Budget, profile: Profile
     return budget.iterations
 
 
-def iterate(engine: Engine, state: GameState, root: Node, profile: Profile, rng: random.Random) -> None:
+def iterate(engine: Engine[S], state: S, root: Node, profile: Profile, rng: random.Random) -> None:
     """One iteration in one sampled world: walk the tree, add a node, play out, back up."""
     path = [root]
     node = root
@@ -89,7 +91,7 @@ def iterate(engine: Engine, state: GameState, root: Node, profile: Profile, rng:
         visited.record(values)
 
 
-def playout(engine: Engine, state: GameState, profile: Profile, rng: random.Random) -> list[float]:
+def playout(engine: Engine[S], state: S, profile: Profile, rng: random.Random) -> list[float]:
     """Random moves until the game ends or the profile's playout is spent; the values of where it stops."""
     made = listed = 0
     while made < profile.playout and listed < profile.playout_work and (seat := engine.to_move(state)) is not None:

@@ -14,6 +14,7 @@ from functools import cache
 from engines.base import (
     CHANCE,
     UNKNOWN_GAME,
+    AnyEngine,
     Decision,
     Engine,
     Event,
@@ -29,6 +30,7 @@ from engines.base import (
 
 __all__ = [
     "CHANCE",
+    "AnyEngine",
     "Decision",
     "Engine",
     "Event",
@@ -47,9 +49,9 @@ __all__ = [
 
 
 @cache
-def all_engines() -> tuple[Engine, ...]:
+def all_engines() -> tuple[AnyEngine, ...]:
     """Every game package's engine, in name order."""
-    found = []
+    found: list[AnyEngine] = []
     for module in pkgutil.iter_modules(__path__):
         if module.ispkg:
             engine = getattr(importlib.import_module(f"{__name__}.{module.name}"), "ENGINE", None)
@@ -59,8 +61,8 @@ def all_engines() -> tuple[Engine, ...]:
 
 
 @cache
-def _by_name() -> dict[str, Engine]:
-    table: dict[str, Engine] = {}
+def _by_name() -> dict[str, AnyEngine]:
+    table: dict[str, AnyEngine] = {}
     for engine in all_engines():
         for key in (engine.name, *engine.aliases):
             table[" ".join(key.lower().split())] = engine
@@ -72,7 +74,7 @@ def names() -> list[str]:
     return [engine.name for engine in all_engines()]
 
 
-def get(name: str) -> Engine:
+def get(name: str) -> AnyEngine:
     """The engine for ``name`` (canonical name or alias, any case); GameError if unknown."""
     engine = _by_name().get(" ".join(str(name).lower().split()))
     if engine is None:

@@ -47,13 +47,15 @@ Rules of the interface:
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 CHANCE = -1
 """``to_move`` returns this when dice, a shuffle or a draw is due."""
@@ -307,7 +309,8 @@ class Engine(ABC, Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
-    state_type: ClassVar[type[GameState]]
+    state_type: type[S]
+    """The state's class (a ``GameState`` model or a pydantic dataclass); set on the class."""
     secret_fields: ClassVar[tuple[str, ...]] = ()
     """State fields some seat may not see (hands, hidden coins, face-down tokens, deck order)."""
 
@@ -398,7 +401,7 @@ class Engine(ABC, Generic[S]):
     # ---- search support -------------------------------------------------------------------------
     def copy(self, state: S) -> S:
         """An independent copy of ``state``. Engines replace the generic deep copy with a fast one."""
-        return state.model_copy(deep=True)  # type: ignore[attr-defined]
+        return copy.deepcopy(state)
 
     def apply_in_place(self, state: S, move: str) -> None:
         """Apply ``move``, which must come from ``legal_moves(state)``, to ``state`` itself, unchecked, silently."""
@@ -472,13 +475,18 @@ class Engine(ABC, Generic[S]):
         raise IllegalMove(NO_STANDING_MOVES)
 
     # ---- persistence ----------------------------------------------------------------------------
+    @cached_property
+    def state_json(self) -> TypeAdapter[S]:
+        """Reads and writes ``state_type`` as JSON (a model or a pydantic dataclass alike)."""
+        return TypeAdapter(self.state_type)
+
     def dumps(self, state: S) -> str:
-        """Exact JSON text of the state (engines with a dataclass state override this and ``loads``)."""
-        return state.model_dump_json()  # type: ignore[attr-defined]
+        """Exact JSON text of the state."""
+        return self.state_json.dump_json(state).decode()
 
     def loads(self, text: str) -> S:
         """The state written by ``dumps``."""
-        return self.state_type.model_validate_json(text)  # type: ignore[return-value]
+        return self.state_json.validate_json(text)
 
     # ---- helpers for hosts --------------------------------------------------------------------
     def sample_chance(self, state: S, rng: random.Random) -> str:
@@ -486,5 +494,8 @@ class Engine(ABC, Generic[S]):
         odds = self.chance_odds(state)
         if not odds:
             raise GameError(NO_CHANCE_DUE)
-        moves, weights = zip(*odds, strict=True)
-        return rng.choices(moves, weights=weights, k=1)[0]
+        return rng.choices([move for move, _ in odds], weights=[weight for _, weight in odds], k=1)[0]
+
+
+AnyEngine = Engine[Any]
+"""Some game's engine, its state type unknown here: what ``engines.get`` and the registry hand out."""

@@ -54,7 +54,8 @@ def render_board(view: View, highlight: Sequence[str] = (), layout: str = "lands
     module = module_for(view.game)
     if module is None:
         raise ValueError(f"there is no board image for {view.game!r}")
-    return module.render_board(drawable_names(view), highlight=tuple(highlight), layout=_checked(layout))
+    image: bytes = module.render_board(drawable_names(view), highlight=tuple(highlight), layout=_checked(layout))
+    return image
 
 
 def render_private(view: View, layout: str = "landscape") -> bytes | None:
@@ -63,7 +64,8 @@ def render_private(view: View, layout: str = "landscape") -> bytes | None:
     draw = getattr(module, "render_private", None)
     if draw is None or view.viewer is None:
         return None
-    return draw(drawable_names(view), layout=_checked(layout))
+    image: bytes = draw(drawable_names(view), layout=_checked(layout))
+    return image
 
 
 def drawable_names(view: View) -> View:

@@ -42,7 +42,7 @@ class CachingFont(ImageFont.FreeTypeFont):
         self._masks: OrderedDict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = OrderedDict()
         self._lengths: OrderedDict[tuple[Any, ...], float] = OrderedDict()
 
-    def getmask2(  # type: ignore[override]
+    def getmask2(
         self,
         text: str | bytes,
         mode: str = "",
@@ -71,7 +71,7 @@ class CachingFont(ImageFont.FreeTypeFont):
                 self._masks.popitem(last=False)
         return found
 
-    def getlength(  # type: ignore[override]
+    def getlength(
         self,
         text: str | bytes,
         mode: str = "",

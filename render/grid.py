@@ -59,10 +59,6 @@ class Grid:
         """The whole grid's pixel box."""
         return (self.left, self.top, self.right, self.bottom)
 
-    def contains(self, x: int, y: int) -> bool:
-        """Whether ``(x, y)`` is a square of this grid."""
-        return 0 <= x < self.cols and 0 <= y < self.rows
-
     def square_box(self, x: int, y: int) -> Box:
         """The pixel box of square ``(x, y)``."""
         left, top = self.left + x * self.cell, self.top + y * self.cell

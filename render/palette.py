@@ -64,7 +64,8 @@ def piece_rgb(name: str | None, colour_id: int) -> RGB:
 
 def mix(first: RGB, second: RGB, amount: float) -> RGB:
     """``first`` moved ``amount`` (0..1) of the way towards ``second``."""
-    return tuple(round(a + (b - a) * amount) for a, b in zip(first, second, strict=True))  # type: ignore[return-value]
+    (r1, g1, b1), (r2, g2, b2) = first, second
+    return (round(r1 + (r2 - r1) * amount), round(g1 + (g2 - g1) * amount), round(b1 + (b2 - b1) * amount))
 
 
 def luminance(colour: RGB) -> float:

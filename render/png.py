@@ -26,8 +26,11 @@ from types import ModuleType
 
 from PIL import Image
 
+_fast_zlib: ModuleType | None
 try:  # optional: ISA-L's deflate, the same format, three to four times faster
-    from isal import isal_zlib as _fast_zlib
+    from isal import isal_zlib
+
+    _fast_zlib = isal_zlib
 except ImportError:  # pragma: no cover - depends on the environment
     _fast_zlib = None
 

@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from PIL import Image, ImageChops, ImageFilter
 
@@ -83,18 +84,23 @@ def flat_mask(image: Image.Image) -> Image.Image:
     return spread.convert("L").point(lambda value: 255 if value == 0 else 0)
 
 
+def rgb_colours(image: Image.Image) -> list[tuple[int, RGB]]:
+    """``(count, colour)`` for every colour of an "RGB" ``image`` (whose colours are triples)."""
+    return cast(list[tuple[int, RGB]], image.getcolors(1 << 24) or [])
+
+
 def colour_counts(images: Iterable[Image.Image]) -> tuple[Counter[RGB], Counter[RGB]]:
     """How many pixels each colour covers in all ``images``, and how many of them at the heart of flat blocks."""
     every: Counter[RGB] = Counter()
     flat: Counter[RGB] = Counter()
     for picture in images:
         image = picture.convert("RGB")
-        every.update(dict((colour, count) for count, colour in image.getcolors(1 << 24) or []))
+        every.update(dict((colour, count) for count, colour in rgb_colours(image)))
         mask = flat_mask(image)
         inside = Image.new("RGB", image.size, (0, 0, 0))
         inside.paste(image, (0, 0), mask)
         outside = mask.histogram()[0]
-        for count, colour in inside.getcolors(1 << 24) or []:
+        for count, colour in rgb_colours(inside):
             flat[colour] += count - (outside if colour == (0, 0, 0) else 0)
     return every, +flat
 
@@ -189,7 +195,8 @@ def palette_fidelity(images: Iterable[Image.Image], palette: FixedPalette) -> Fi
         far += sum(histogram[FAR + 1 :])
         on_flat = Image.new("L", image.size, 0)
         on_flat.paste(worst, (0, 0), flat_mask(image))
-        flat_error = max(flat_error, on_flat.getextrema()[1])
+        _, brightest = cast(tuple[int, int], on_flat.getextrema())  # an "L" image: (darkest, brightest)
+        flat_error = max(flat_error, brightest)
     return Fidelity(error_sum / max(total, 1), far / max(total, 1), flat_error)
 
 

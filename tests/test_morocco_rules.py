@@ -8,14 +8,16 @@ the same order as the rows. Tests assert codes, events and state, never words.
 
 from __future__ import annotations
 
+import json
 import random
+from importlib.resources import files
 
 import pytest
 from test_morocco_notation import E, close, codes, cubes, dealt, play, put, set_cubes, space, stall, workers_turn
 
 from engines.base import CHANCE, IllegalMove
 from engines.morocco.board import DIRECTIONS, POINT_OF, STALL_NAMES
-from engines.morocco.data import COLOURS, DATA
+from engines.morocco.data import COLOURS, DATA, MoroccoData
 from engines.morocco.scoring import largest_district
 from engines.morocco.state import EMPTY_TILE, OPEN, MoroccoState
 
@@ -873,3 +875,11 @@ def test_changed_places_name_stalls_lines_and_the_pawn() -> None:
     assert E.changed_places(before, after) == ["c3"]
     scouting = in_scouting(4)
     assert E.changed_places(E.view(scouting, None), E.view(E.apply(scouting, "scout 4"), None)) == ["roof 4"]
+
+
+def test_every_value_in_the_data_file_is_read() -> None:
+    """data/morocco.json holds no setting the engine ignores (the score-track and cube-supply rulings are notes)."""
+    raw = json.loads(files("data").joinpath("morocco.json").read_text(encoding="utf-8"))
+    unread = set(raw) - set(MoroccoData.model_fields) - {"about", "reconstructions"}
+    assert not unread
+    assert {"score_track", "cube_supply"} <= set(raw["reconstructions"])

@@ -34,8 +34,6 @@ from engines.cairo.rules import (
 )
 from engines.cairo.state import CairoState, Stall, cards_available, deal_source
 
-PLAYER_WORDS = ("place", "build", "extend", "move", "card", "wild", "cards", "pay", "attract", "take", "keep", "pass")
-
 
 def canonical_move(state: CairoState, text: str) -> str:
     """The canonical spelling of ``text`` if it is a legal move now; else IllegalMove naming the rule."""
@@ -111,7 +109,10 @@ def cards_held(hand: list[str], cards: list[str]) -> None:
     """Every card of ``cards`` in ``hand`` (as many times as named)."""
     missing = Counter(cards) - Counter(hand)
     if missing:
-        raise IllegalMove("cards_not_held", cards=sorted(missing.elements(), key=load_cairo_data().card_order.get))
+        order = load_cairo_data().card_order
+        raise IllegalMove(
+            "cards_not_held", cards=sorted(missing.elements(), key=lambda card: order.get(card, len(order)))
+        )
 
 
 def sorted_cards(cards: list[str]) -> list[str]:

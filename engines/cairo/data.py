@@ -14,10 +14,8 @@ from importlib.resources import files
 from pydantic import TypeAdapter, model_validator
 from pydantic.dataclasses import dataclass
 
-FROZEN = {"frozen": True, "kw_only": True}
 
-
-@dataclass(**FROZEN)
+@dataclass(frozen=True, kw_only=True)
 class SectorData:
     """One of the nine 4×4 sectors of the souk: its label and inclusive souk coordinate ranges."""
 
@@ -26,7 +24,7 @@ class SectorData:
     y: tuple[int, int]
 
 
-@dataclass(**FROZEN)
+@dataclass(frozen=True, kw_only=True)
 class ZoneData:
     """A wildcard zone: a row or a column of three sectors."""
 
@@ -34,7 +32,7 @@ class ZoneData:
     sectors: tuple[str, ...]
 
 
-@dataclass(**FROZEN)
+@dataclass(frozen=True, kw_only=True)
 class PresetStall:
     """One main stall of a preset starting layout; ``seat`` is a seat number or "neutral"."""
 
@@ -44,7 +42,7 @@ class PresetStall:
     door: str
 
 
-@dataclass(**FROZEN)
+@dataclass(frozen=True, kw_only=True)
 class CairoData:
     """Everything ``data/cairo.json`` holds (see its "about" field for the coordinates)."""
 

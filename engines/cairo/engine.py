@@ -12,7 +12,7 @@ from engines.cairo.leave import resign
 from engines.cairo.moves import legal_moves, take_moves, to_move
 from engines.cairo.play import apply_move
 from engines.cairo.setup import new_state
-from engines.cairo.state import PAYING_PHASES, STATE_JSON, CairoState, copy_state, deal_source
+from engines.cairo.state import PAYING_PHASES, CairoState, copy_state, deal_source
 from engines.cairo.view import build_view, changed_places, sample_state
 
 START_OPTION = Option(name="start", default="variable", choices=("variable", "preset"))
@@ -28,7 +28,7 @@ class CairoEngine(Engine[CairoState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options: ClassVar[tuple[Option, ...]] = (START_OPTION,)
-    state_type: ClassVar[type[CairoState]] = CairoState
+    state_type = CairoState
     secret_fields: ClassVar[tuple[str, ...]] = ("hands", "coins", "deck", "discard")
 
     def _new_game(self, num_players: int, options: dict[str, bool | int | str]) -> CairoState:
@@ -86,12 +86,6 @@ class CairoEngine(Engine[CairoState]):
 
     def copy(self, state: CairoState) -> CairoState:
         return copy_state(state)
-
-    def dumps(self, state: CairoState) -> str:
-        return STATE_JSON.dump_json(state).decode()
-
-    def loads(self, text: str) -> CairoState:
-        return STATE_JSON.validate_json(text)
 
     def view(self, state: CairoState, seat: int | None) -> View:
         return build_view(state, seat, self.outcome(state))

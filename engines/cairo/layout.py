@@ -111,7 +111,7 @@ def cached_layout(state: CairoState) -> Layout:
 def lifted_layout(layout: Layout, lifted: int) -> Layout:
     """``layout`` with the stall ``lifted`` taken off the board (kept with ``layout``)."""
     key = ("lifted", lifted)
-    found = layout.memo.get(key)
+    found: Layout | None = layout.memo.get(key)
     if found is None:
         spot = layout.spots[lifted]
         if spot.extensions:
@@ -120,4 +120,4 @@ def lifted_layout(layout: Layout, lifted: int) -> Layout:
         else:
             found = without_stall(layout, lifted)
         layout.memo[key] = found
-    return found  # type: ignore[return-value]
+    return found

@@ -114,7 +114,8 @@ def colours_to_place(state: CairoState) -> list[str]:
 
 
 def place_moves(state: CairoState) -> list[str]:
-    layout, moves = layout_of(state), []
+    layout = layout_of(state)
+    moves: list[str] = []
     for colour in colours_to_place(state):
         moves.extend(chain.from_iterable(site_list(layout, "place", colour, True).runs))
     return moves
@@ -172,20 +173,20 @@ def extend_moves(state: CairoState) -> list[str]:
 def extension_moves(layout: Layout, data: CairoData, spot: Spot) -> tuple[list[int], list[str]]:
     """``spot``'s extension sites and their moves (kept with the layout; the parent's while the sites are its)."""
     sites, key = extension_sites(layout, data, spot), ("extension_moves", spot.id)
-    found = layout.memo.get(key)
+    found: tuple[list[int], list[str]] | None = layout.memo.get(key)
     if found is None and layout.parent is not None:
         found = layout.parent.memo.get(key)
-    if found is None or found[0] is not sites:  # type: ignore[index]
+    if found is None or found[0] is not sites:
         found = (sites, [extend_text(spot.colour, square) for square in sites])
     layout.memo[key] = found
-    return found  # type: ignore[return-value]
+    return found
 
 
 def move_moves(state: CairoState) -> list[str]:
     seat, data = state.active, load_cairo_data()
     assert seat is not None
     layout, board = layout_of(state), get_board()
-    moves = []
+    moves: list[str] = []
     for spot in own_spots(layout, seat, data.colours):
         if not can_move(layout, data, spot):
             continue
@@ -210,12 +211,13 @@ def card_moves(state: CairoState) -> list[str]:
 
 
 def pay_moves(state: CairoState) -> list[str]:
-    """Every exact payment (``coin_payments``, cheapest first) as a move, written from cached tails."""
+    """Every exact payment of the price as a move, cheapest (most own-colour coins) first, from cached tails."""
     pending, seat, data = state.pending, state.active, load_cairo_data()
     assert pending is not None and seat is not None
     coins, colour, price = state.coins[seat], pending.colour, pending.price
     others = tuple(name for name in data.colours if name != colour and coins.get(name, 0) > 0)
-    limits, rate, moves = tuple(coins[name] for name in others), data.other_colour_coins_per_unit, []
+    limits, rate = tuple(coins[name] for name in others), data.other_colour_coins_per_unit
+    moves: list[str] = []
     for own in range(min(price, coins.get(colour, 0)), 0, -1):
         head = f"pay {colour}:{own}"
         moves.extend(head + tail for tail in payment_tails(others, rate * (price - own), limits))
@@ -224,7 +226,7 @@ def pay_moves(state: CairoState) -> list[str]:
 
 @lru_cache(maxsize=4096)
 def payment_tails(others: tuple[str, ...], total: int, limits: tuple[int, ...]) -> tuple[str, ...]:
-    """`` blue:2 green:1`` for every split of ``total`` over ``others`` (up to ``limits``), as in ``coin_payments``."""
+    """`` blue:2 green:1`` for every split of ``total`` over ``others`` (up to ``limits``), in ``splits`` order."""
     return tuple(
         "".join(f" {name}:{value}" for name, value in zip(others, split, strict=True) if value)
         for split in splits(total, limits)

@@ -39,10 +39,10 @@ class Obstacles:
 
 def obstacles(layout: Layout) -> Obstacles:
     """The obstacle pieces of ``layout`` (kept with it; a derived layout updates its parent's)."""
-    found = layout.analyses.get("obstacles")
+    found: Obstacles | None = layout.analyses.get("obstacles")
     if found is None:
         found = layout.analyses["obstacles"] = _derived(layout) or _fresh(layout)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def find(parent: list[int], item: int) -> int:

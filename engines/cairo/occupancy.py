@@ -127,8 +127,10 @@ class Layout:
         self._paths: PathIndex | None = None
         self.analyses: dict[str, Any] = {}
         """The analyses of ``engines.cairo.reach`` and ``engines.cairo.sites``, by name, once computed."""
-        self.memo: dict[tuple[object, ...], object] = {}
-        """Answers computed from this layout by the rules (building sites per colour, texts ...)."""
+        self.memo: dict[tuple[object, ...], Any] = {}
+        """Answers computed from this layout by the rules (building sites per colour, texts ...), by key.
+
+        Each key's answer has its own type: the function that fills a key reads it back into a typed name."""
 
     # ---- one square ---------------------------------------------------------------------------
     def _is_free(self, square: int) -> bool:

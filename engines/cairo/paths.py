@@ -40,24 +40,6 @@ def walking_steps(neighbours: Sequence[Sequence[int]], walkable: Sequence[bool])
 
 
 # ---- distances ------------------------------------------------------------------------------
-def distances(steps: Sequence[Sequence[int]], start: int, targets: Collection[int]) -> dict[int, int]:
-    """Steps from ``start`` to each of ``targets`` it can reach (a breadth-first walk that stops when all are found)."""
-    wanted = set(targets)
-    dist = [-1] * len(steps)
-    dist[start] = 0
-    reached = {start: 0} if start in wanted else {}
-    queue = [start]
-    for here in queue:
-        if len(reached) == len(wanted):
-            break
-        step = dist[here] + 1
-        for there in steps[here]:
-            if dist[there] < 0:
-                dist[there] = step
-                queue.append(there)
-                if there in wanted:
-                    reached[there] = step
-    return reached
 
 
 def walk_distances(steps: Sequence[Sequence[int]], start: int) -> list[int]:

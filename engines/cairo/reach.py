@@ -38,10 +38,10 @@ class Reach:
 
 def reach(layout: Layout) -> Reach:
     """The terminals' piece of ``layout`` (kept with it)."""
-    found = layout.analyses.get("reach")
+    found: Reach | None = layout.analyses.get("reach")
     if found is None:
         found = layout.analyses["reach"] = _derived_reach(layout) or _fresh_reach(layout)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _fresh_reach(layout: Layout) -> Reach:
@@ -61,7 +61,8 @@ def _derived_reach(layout: Layout) -> Reach | None:
     old = reach(parent)
     if not old.joined or not old.any or not layout.terminals:
         return None
-    inside, blocked, left = old.inside, change.blocked, ()
+    inside, blocked = old.inside, change.blocked
+    left: tuple[int, ...] = ()
     if blocked >= 0 and inside[blocked]:
         if ring_keeps_joined(layout.board.rings[blocked], layout.walkable):
             inside = list(inside)
@@ -116,9 +117,10 @@ def _derived_walk(layout: Layout, colour: str, start: int) -> list[int] | None:
     parent, change = layout.parent, layout.change
     if parent is None or change is None or parent.customers.get(colour) != start:
         return None
-    old = parent.analyses.get("walks", {}).get(colour)
+    walks: dict[str, list[int]] = parent.analyses.get("walks", {})
+    old = walks.get(colour)
     if old is None or change.blocked < 0:
-        return old  # type: ignore[no-any-return]
+        return old
     return distances_after_blocking(layout.steps, old, change.blocked, parent.steps[change.blocked])
 
 

@@ -53,45 +53,45 @@ def zone_kind(data: CairoData, colour: str) -> str:
 def own_spots(layout: Layout, seat: int, colours: tuple[str, ...]) -> list[Spot]:
     """``seat``'s stalls on the board, in colour order (kept with the layout)."""
     key = ("own_spots", seat)
-    found = layout.memo.get(key)
+    found: list[Spot] | None = layout.memo.get(key)
     if found is None:
         mine = [spot for spot in layout.spots.values() if spot.owner == seat]
         found = layout.memo[key] = sorted(mine, key=lambda spot: colours.index(spot.colour))
-    return found  # type: ignore[return-value]
+    return found
 
 
 def owned_spot(layout: Layout, seat: int | None, colour: str) -> Spot | None:
     """``seat``'s stall of ``colour`` on the board (the first, as ``owned_stall`` finds it), kept with the layout."""
     key = ("owned", seat)
-    found = layout.memo.get(key)
+    found: dict[str, Spot] | None = layout.memo.get(key)
     if found is None:
         found = {}
         for spot in layout.spots.values():
             if spot.owner == seat:
                 found.setdefault(spot.colour, spot)
         layout.memo[key] = found
-    return found.get(colour)  # type: ignore[union-attr,no-any-return]
+    return found.get(colour)
 
 
 def owned_colours(layout: Layout, seat: int) -> frozenset[str]:
     """The colours of ``seat``'s stalls on the board (kept with the layout)."""
     key = ("owned_colours", seat)
-    found = layout.memo.get(key)
+    found: frozenset[str] | None = layout.memo.get(key)
     if found is None:
         found = layout.memo[key] = frozenset(spot.colour for spot in layout.spots.values() if spot.owner == seat)
-    return found  # type: ignore[return-value]
+    return found
 
 
 def extensions_left_on(layout: Layout, data: CairoData) -> dict[str, int]:
     """Extensions of each colour still in the general supply (kept with the layout)."""
     key = ("extensions_left",)
-    found = layout.memo.get(key)
+    found: dict[str, int] | None = layout.memo.get(key)
     if found is None:
         found = dict.fromkeys(data.colours, data.extensions_per_colour)
         for spot in layout.spots.values():
             found[spot.colour] -= len(spot.extensions)
         layout.memo[key] = found
-    return found  # type: ignore[return-value]
+    return found
 
 
 # ---- main stalls ------------------------------------------------------------------------
@@ -171,7 +171,7 @@ def stall_sites(layout: Layout, data: CairoData, colour: str, setup: bool) -> li
     serve layouts that follow one another.
     """
     key = ("stall_sites", colour, setup)
-    found = layout.memo.get(key)
+    found: list[tuple[int, int]] | None = layout.memo.get(key)
     if found is None:
         closed, sectors = closed_sectors(layout, data, colour, setup), layout.board.sectors
         sides = layout.board.souk_sides
@@ -182,12 +182,7 @@ def stall_sites(layout: Layout, data: CairoData, colour: str, setup: bool) -> li
             for bit, door in sides[square]
             if mask & bit
         ]
-    return found  # type: ignore[return-value]
-
-
-def site_squares(layout: Layout, data: CairoData, colour: str) -> list[int]:
-    """The squares where some main stall of ``colour`` may stand (colour and sector rules aside), board order."""
-    return site_masks(layout).by_kind.get(zone_kind(data, colour), [])
+    return found
 
 
 def closed_sectors(layout: Layout, data: CairoData, colour: str, setup: bool) -> frozenset[str]:
@@ -196,7 +191,7 @@ def closed_sectors(layout: Layout, data: CairoData, colour: str, setup: bool) ->
     Kept with the layout.
     """
     key = ("closed", colour, setup)
-    found = layout.memo.get(key)
+    found: frozenset[str] | None = layout.memo.get(key)
     if found is None:
         limit = data.setup_max_main_stalls_per_sector
         found = layout.memo[key] = frozenset(
@@ -204,7 +199,7 @@ def closed_sectors(layout: Layout, data: CairoData, colour: str, setup: bool) ->
             for sector, spots in layout.mains_by_sector.items()
             if (setup and len(spots) >= limit) or any(spot.colour == colour for spot in spots)
         )
-    return found  # type: ignore[return-value]
+    return found
 
 
 # ---- extensions ---------------------------------------------------------------------------
@@ -248,7 +243,7 @@ def same_colour_touching(layout: Layout, colour: str, square: int) -> list[int]:
 def extension_sites(layout: Layout, data: CairoData, spot: Spot) -> list[int]:
     """Squares where ``spot`` may be extended, in board order (cards and coins aside)."""
     key = ("extension_sites", spot.id)
-    found = layout.memo.get(key)
+    found: list[int] | None = layout.memo.get(key)
     if found is None:
         found = _unchanged(layout, key, spot)
     if found is None:
@@ -258,7 +253,7 @@ def extension_sites(layout: Layout, data: CairoData, spot: Spot) -> list[int]:
             for square in squares_around(spot.tiles)
             if allowed[square] and kinds[square] == kind and not touches_other(layout, spot, square)
         ]
-    return found  # type: ignore[return-value]
+    return found
 
 
 def _unchanged(layout: Layout, key: tuple[str, int], spot: Spot) -> list[int] | None:
@@ -268,8 +263,9 @@ def _unchanged(layout: Layout, key: tuple[str, int], spot: Spot) -> list[int] | 
         return None
     if site_masks(layout).allowed is not site_masks(parent).allowed:
         return None
-    found = layout.memo[key] = parent.memo[key]
-    return found  # type: ignore[return-value]
+    found: list[int] = parent.memo[key]
+    layout.memo[key] = found
+    return found
 
 
 def touches_other(layout: Layout, spot: Spot, square: int) -> bool:
@@ -318,21 +314,6 @@ def price_problem(
         return IllegalMove("needs_colour_coin" + suffix, colour=colour, price=price)
     worth = coin_worth(coins, colour, rate)
     return IllegalMove("cannot_afford" + suffix, price=price, colour=colour, rate=rate, worth=worth)
-
-
-def coin_payments(
-    coins: dict[str, int], colour: str, price: int, rate: int, order: tuple[str, ...]
-) -> list[dict[str, int]]:
-    """Every exact payment of ``price`` for a stall of ``colour``, cheapest (least value) first."""
-    others = [name for name in order if name != colour and coins.get(name, 0) > 0]
-    limits = tuple(coins[name] for name in others)
-    payments: list[dict[str, int]] = []
-    for own in range(min(price, coins.get(colour, 0)), 0, -1):
-        for split in splits(rate * (price - own), limits):
-            payment = {colour: own}
-            payment.update({name: value for name, value in zip(others, split, strict=True) if value})
-            payments.append(payment)
-    return payments
 
 
 @lru_cache(maxsize=4096)
@@ -413,31 +394,31 @@ def attract_targets(layout: Layout, colour: str) -> list[tuple[int, int, int]]:
     Sorted nearest first (ties in board order); "needed" counts the free entrances strictly nearer.
     """
     key = ("attract", colour)
-    found = layout.memo.get(key)
+    found: list[tuple[int, int, int]] | None = layout.memo.get(key)
     if found is None:
         dist = walk_from(layout, colour)
         near = sorted((dist[door], door) for door in free_doors(layout, colour) if dist[door] >= 0)
         fars = [far for far, _ in near]
         found = layout.memo[key] = [(door, far, bisect_left(fars, far)) for far, door in near]
-    return found  # type: ignore[return-value]
+    return found
 
 
 def free_doors(layout: Layout, colour: str) -> list[int]:
     """The entrances of ``colour`` stalls with no customer on them, in stall order (kept with the layout)."""
-    found = layout.memo.get(("free_doors",))
+    found: dict[str, list[int]] | None = layout.memo.get(("free_doors",))
     if found is None:
         found = {}
         for spot in layout.spots.values():
             if layout.customer[spot.door] is None:
                 found.setdefault(spot.colour, []).append(spot.door)
         layout.memo[("free_doors",)] = found
-    return found.get(colour, [])  # type: ignore[union-attr]
+    return found.get(colour, [])
 
 
 def attract_choices(layout: Layout, colours: tuple[str, ...], have: int) -> list[tuple[str, int]]:
     """``(colour, entrance)`` for every customer and free entrance it can be sent to with ``have`` charlatans."""
     key = ("attract_choices", have)
-    found = layout.memo.get(key)
+    found: list[tuple[str, int]] | None = layout.memo.get(key)
     if found is None:
         found = layout.memo[key] = [
             (colour, door)
@@ -446,7 +427,7 @@ def attract_choices(layout: Layout, colours: tuple[str, ...], have: int) -> list
             for door, needed in _needed(layout, colour)
             if needed <= have
         ]
-    return found  # type: ignore[return-value]
+    return found
 
 
 def _needed(layout: Layout, colour: str) -> list[tuple[int, int]]:

@@ -48,14 +48,14 @@ def site_list(layout: Layout, word: str, colour: str, setup: bool) -> SiteList:
 def site_moves(layout: Layout, word: str, colour: str, setup: bool) -> list[str]:
     """Every site of ``site_list`` as one list of moves (kept with the layout; the parent's when the list is its)."""
     key = ("site_moves", word, colour, setup)
-    found = layout.memo.get(key)
+    found: tuple[SiteList, list[str]] | None = layout.memo.get(key)
     if found is None:
         sites = site_list(layout, word, colour, setup)
-        before = layout.parent.memo.get(key) if layout.parent is not None else None
-        if before is None or before[0] is not sites:  # type: ignore[index]
+        before: tuple[SiteList, list[str]] | None = layout.parent.memo.get(key) if layout.parent is not None else None
+        if before is None or before[0] is not sites:
             before = (sites, list(chain.from_iterable(sites.runs)))
         found = layout.memo[key] = before
-    return found[1]  # type: ignore[index,no-any-return]
+    return found[1]
 
 
 def _fresh(layout: Layout, key: Key) -> SiteList:
@@ -71,9 +71,9 @@ def _fresh(layout: Layout, key: Key) -> SiteList:
 
 def _kept(layout: Layout, key: Key) -> SiteList | None:
     """The list kept with ``layout``, or an ancestor's patched down to it (then kept too); None if none is kept."""
-    found = layout.memo.get(key)
+    found: SiteList | None = layout.memo.get(key)
     if found is not None or layout.parent is None:
-        return found  # type: ignore[return-value]
+        return found
     old = _kept(layout.parent, key)
     if old is None:
         return None

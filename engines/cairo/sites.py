@@ -53,10 +53,10 @@ class Sites:
 
 def site_masks(layout: Layout) -> Sites:
     """The sites of ``layout`` (kept with it; the parent's are computed first, then updated)."""
-    found = layout.analyses.get("sites")
+    found: Sites | None = layout.analyses.get("sites")
     if found is None:
         found = layout.analyses["sites"] = _derived_sites(layout) or _fresh_sites(layout)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 Answer = tuple[bool, int, int, tuple[int, ...], Cut | None]
@@ -126,7 +126,8 @@ def masks_of_kind(layout: Layout, kind: str) -> list[tuple[int, int]]:
     Asked square by square, narrow squares by the global search: for a layout asked once, such as
     one with a stall lifted off (no layout is derived from it, so ``Sites`` would be wasted).
     """
-    found, masks = reach(layout), []
+    found = reach(layout)
+    masks: list[tuple[int, int]] = []
     if not found.joined:
         return masks
     free, touching = layout.free, layout.touching
@@ -153,7 +154,8 @@ def squares_of_kind(kind: str) -> tuple[int, ...]:
 def _fresh_sites(layout: Layout) -> Sites:
     """Every square asked."""
     count, kinds, found = len(layout.free), layout.board.kinds, reach(layout)
-    allowed, masks, by_kind, searched, cuts = [False] * count, [0] * count, {}, {}, {}
+    allowed, masks, searched, cuts = [False] * count, [0] * count, {}, {}
+    by_kind: dict[str, list[int]] = {}
     for square in range(count):
         allowed[square], masks[square], how, gaps, cut = ask(layout, found, square)
         if masks[square]:
@@ -243,13 +245,14 @@ def dirty_squares(layout: Layout) -> set[int] | None:
     """
     if "dirty" not in layout.analyses:
         change, found = layout.change, reach(layout)
-        dirty = None
+        dirty: set[int] | None = None
         if change is not None and found.derived:
             around, dirty = layout.board.around, set()
             for touched in (*change.touched, *found.left):
                 dirty.update(around[touched])
         layout.analyses["dirty"] = dirty
-    return layout.analyses["dirty"]  # type: ignore[no-any-return]
+    kept: set[int] | None = layout.analyses["dirty"]
+    return kept
 
 
 @lru_cache(maxsize=4096)

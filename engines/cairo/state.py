@@ -10,7 +10,7 @@ part, so ``copy_state`` can share them between copies and copy only the containe
 ``CairoState`` is a pydantic *dataclass* (the contract's ``StateLike``): reading an attribute of a
 pydantic model goes through its ``__getattr__`` hook and setting one through its ``__setattr__``,
 several times the cost of a plain attribute, on every line of the rules. Its fields, validation
-and JSON are those the ``GameState`` model had (``STATE_JSON`` reads and writes it).
+and JSON are those the ``GameState`` model had (the engine's ``state_json`` reads and writes it).
 
 A state may keep its board analysis (``engines.cairo.layout``) under ``KEPT`` in its ``__dict__``:
 not a field, so never dumped, compared or validated; a copy shares it, pickling drops it.
@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict
 from pydantic.dataclasses import dataclass as pydantic_dataclass
 
 NEUTRAL = -1
@@ -29,8 +29,6 @@ NEUTRAL = -1
 KEPT = "_kept_layout"
 """The key of the layout a state keeps in its ``__dict__`` (see ``engines.cairo.layout``)."""
 
-PHASES = ("queue", "deal", "start", "place", "neutral", "play", "card", "pay", "draw", "keep", "final", "over")
-"""Every phase, in the order a game meets them (the ``engines.cairo`` docstring says who moves in each)."""
 SETUP_PHASES = ("queue", "deal", "start", "place", "neutral")
 PAYING_PHASES = ("card", "pay")
 """Phases in the middle of a build: its site is chosen, its cards (then coins) are still owed."""
@@ -145,10 +143,6 @@ class CairoState:
         self.__dict__.update(fields)
 
 
-STATE_JSON: TypeAdapter[CairoState] = TypeAdapter(CairoState)
-"""Reads and writes a state as JSON (the text of ``CairoEngine.dumps``, as the ``GameState`` model wrote it)."""
-
-
 _DICTS = ("options", "customers", "bank", "deck", "discard")
 _LISTS = ("resigned", "stalls", "charlatans", "display", "deals", "scores", "passed", "place_order", "neutrals")
 _new_state = object.__new__
@@ -177,11 +171,6 @@ def owned_stall(state: CairoState, seat: int | None, colour: str) -> Stall | Non
         if stall.owner == seat and stall.colour == colour:
             return stall
     return None
-
-
-def own_stalls(state: CairoState, seat: int, colours: tuple[str, ...]) -> list[Stall]:
-    """``seat``'s stalls on the board, in colour order."""
-    return sorted((s for s in state.stalls if s.owner == seat), key=lambda s: colours.index(s.colour))
 
 
 def seats_in_play(state: CairoState) -> list[int]:

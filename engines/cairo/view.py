@@ -39,11 +39,10 @@ GAME = "cairo"
 def build_view(state: CairoState, viewer: int | None, outcome: Outcome | None) -> View:
     """The view of ``state`` for ``viewer`` (None: a spectator)."""
     seat = to_move(state)
-    over = outcome is not None
     seats = [
         SeatView(
             seat=other,
-            score=outcome.scores[other] if over else state.scores[other],
+            score=outcome.scores[other] if outcome is not None else state.scores[other],
             out=other in state.resigned,
             to_move=other == seat,
         )
@@ -83,7 +82,7 @@ def decision(state: CairoState, seat: int | None) -> Decision | None:
 def pending_params(pending: Pending | None) -> dict[str, Any]:
     """The build being paid for: action, colour, square, door, price (and the cards once paid)."""
     assert pending is not None
-    params = {
+    params: dict[str, Any] = {
         "action": pending.action,
         "colour": pending.colour,
         "square": pending.square,

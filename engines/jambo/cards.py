@@ -64,21 +64,9 @@ def value(card: int, key: str) -> int:
     return DATA.cards[card].values[key]
 
 
-def card_name(card: int) -> str:
-    return NAMES[card]
-
-
-def ware_name(ware: int) -> str:
-    return WARES[ware]
-
-
 def ware_list(counts: list[int] | tuple[int, ...]) -> list[str]:
     """Ware counts as a list of names, in table order (``[0, 2, 0, 0, 1, 0]`` -> hides, hides, fruit)."""
     return [WARES[w] for w in range(NW) for _ in range(counts[w])]
-
-
-def card_list(cards: list[int]) -> list[str]:
-    return [NAMES[c] for c in cards]
 
 
 def split_card(words: list[str]) -> tuple[int, list[str]] | None:

@@ -22,7 +22,7 @@ from engines.jambo import flow, reactions, refusals, view
 from engines.jambo.cards import COUNT, NW
 from engines.jambo.data import DATA
 from engines.jambo.refusals import normalise
-from engines.jambo.state import STATE_JSON, Deck, JamboState, copy_state, other
+from engines.jambo.state import Deck, JamboState, copy_state, other
 from engines.jambo.steps import head
 
 
@@ -101,13 +101,6 @@ class JamboEngine(Engine[JamboState]):
 
     def apply_in_place(self, state: JamboState, move: str) -> None:
         flow.apply_move(state, move, NO_EVENTS)
-
-    # ---- persistence ----------------------------------------------------------------------------------------
-    def dumps(self, state: JamboState) -> str:
-        return STATE_JSON.dump_json(state).decode()
-
-    def loads(self, text: str) -> JamboState:
-        return STATE_JSON.validate_json(text)
 
     # ---- information ----------------------------------------------------------------------------------------
     def view(self, state: JamboState, seat: int | None) -> View:

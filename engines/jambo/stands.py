@@ -114,15 +114,6 @@ def remove_counts(state: JamboState, seat: int, counts: tuple[int, ...] | list[i
             remove(state, seat, ware)
 
 
-def has_wares(state: JamboState, seat: int, counts: tuple[int, ...] | list[int]) -> bool:
-    mine = state.wares[seat]
-    return all(mine[w] >= counts[w] for w in range(NW))
-
-
-def supply_has(state: JamboState, counts: tuple[int, ...] | list[int]) -> bool:
-    return all(supply(state, w) >= counts[w] for w in range(NW) if counts[w])
-
-
 def kinds_held(state: JamboState, seat: int) -> list[int]:
     """The wares ``seat`` holds, in table order."""
     mine = state.wares[seat]

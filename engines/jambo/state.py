@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel
 from pydantic.dataclasses import dataclass as pydantic_dataclass
 
 NOBODY = -1
@@ -73,7 +73,7 @@ class JamboState:
     """A game of Jambo (2 players). See the module docstring for the representation.
 
     The fields, their validation and their JSON are those a ``GameState`` model would have
-    (``num_players``, ``options`` and ``resigned`` first; ``STATE_JSON`` reads and writes it), but
+    (``num_players``, ``options`` and ``resigned`` first; the engine's ``state_json`` reads and writes it), but
     this is a pydantic *dataclass*: reading an attribute of a pydantic model goes through its
     ``__getattr__`` hook and setting one through its ``__setattr__``, which made a random game a
     third slower. ``Step`` and ``Deck`` are plain dataclasses for the same reason.
@@ -134,8 +134,6 @@ class JamboState:
         return new
 
 
-STATE_JSON: TypeAdapter[JamboState] = TypeAdapter(JamboState)
-"""Reads and writes a state as JSON (the text of ``JamboEngine.dumps``)."""
 OWNED = "_owned"
 """The key, in a state's ``__dict__`` (pydantic ignores it), of the fields that state may change in place."""
 _FLAT_LISTS = ("gold", "drawn", "discard", "used", "large", "smalls", "table_cards", "table_wares", "steps", "orders")

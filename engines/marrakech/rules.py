@@ -49,11 +49,6 @@ def players_in(state: MarrakechState) -> list[int]:
     return [seat for seat, is_out in enumerate(state.out) if not is_out]
 
 
-def is_neutral(state: MarrakechState, colour: int) -> bool:
-    """A colour is neutral once its merchant is out."""
-    return state.out[colour_owners(state.num_players)[colour]]
-
-
 def next_seat(state: MarrakechState) -> int | None:
     """The next seat clockwise that is in and still has carpets, or None."""
     for offset in range(1, state.num_players + 1):

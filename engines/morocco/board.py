@@ -26,7 +26,6 @@ CORNER_OFFSETS: tuple[tuple[int, int], ...] = ((0, 0), (1, 0), (0, 1), (1, 1))
 """Where each corner (nw, ne, sw, se) lies, in points, from the stall's north-west point."""
 RING = range(1, DATA.roof_spaces + 1)
 """The rooftop ring spaces, numbered 1..5 clockwise; 0 is the centre where the pawn starts."""
-CENTRE = 0
 
 
 def stall_at(x: int, y: int) -> int:
@@ -105,8 +104,3 @@ def ring_neighbours(space: int) -> tuple[int, int]:
     """The two ring spaces beside ring space ``space`` (1..5)."""
     count = len(RING)
     return (space - 2) % count + 1, space % count + 1
-
-
-def direction_between(stall: int, target: int) -> int:
-    """The direction from ``stall`` to its neighbour ``target``."""
-    return NEIGHBOUR[stall].index(target)

@@ -1,7 +1,9 @@
 """The values of Morocco, read once from ``data/morocco.json``: market size, colours, die, tokens, pieces, points.
 
 Nothing here is a rule; the rules read these values. Every [R] value of GAMES.md (die faces,
-juice token counts, the corner spaces, the ranking of ties, the cube supply) is in the JSON file.
+juice token counts, the corner spaces, the ranking of ties) is in the JSON file. Two [R] rulings have no
+value to set and are only noted there (``reconstructions``) and on the rules page: the cube supply is
+unlimited (the rulebook gives no count) and the score track is plain numbers (no track length, no wrap).
 """
 
 from __future__ import annotations
@@ -59,8 +61,6 @@ class MoroccoData(BaseModel):
     district_points: int
     gold_points: int
     final_round_open: int
-    score_track_wraps: bool
-    cube_supply_limited: bool
     ranking: Literal["competition"]
 
     @model_validator(mode="after")

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 from engines.base import CHANCE, NO_EVENTS, Engine, Events, IllegalMove, Outcome, View
-from engines.morocco import play, rules, scoring, view
+from engines.morocco import flow, play, rules, scoring, view
 from engines.morocco.board import POINTS, SIZE
 from engines.morocco.data import COLOURS, DATA, JUICE_VALUES
 from engines.morocco.notation import MOVE_BY_TEXT, canonical_text, read_move
-from engines.morocco.state import CHANCE_STEPS, NO_ARROW, OPEN, STATE_JSON, MoroccoState, copy_state
+from engines.morocco.state import CHANCE_STEPS, NO_ARROW, OPEN, MoroccoState, copy_state
 
 
 class MoroccoEngine(Engine[MoroccoState]):
@@ -103,13 +103,6 @@ class MoroccoEngine(Engine[MoroccoState]):
     def copy(self, state: MoroccoState) -> MoroccoState:
         return copy_state(state)
 
-    # ---- persistence ---------------------------------------------------------------------------------
-    def dumps(self, state: MoroccoState) -> str:
-        return STATE_JSON.dump_json(state).decode()
-
-    def loads(self, text: str) -> MoroccoState:
-        return STATE_JSON.validate_json(text)
-
     # ---- information ---------------------------------------------------------------------------------
     def view(self, state: MoroccoState, seat: int | None) -> View:
         return view.make_view(state, seat, self.name)
@@ -148,7 +141,7 @@ class MoroccoEngine(Engine[MoroccoState]):
         elif rules.decider(state) == seat and state.step == "workers":
             state.turns_taken += 1
             state.step = "turn_done"
-        play.advance(state, events)
+        flow.advance(state, events)
 
 
 ENGINE = MoroccoEngine()

@@ -48,7 +48,6 @@ Move = tuple[Any, ...]
 
 LINES = ("rows", "columns")
 REWARDS = ("gold", "bodyguard")
-PLACE_KINDS = ("assistant", "bodyguard", "tourist", "cousin")
 PERMUTATIONS: tuple[tuple[int, ...], ...] = tuple(itertools.permutations(range(len(COLOURS))))
 
 

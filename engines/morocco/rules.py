@@ -174,12 +174,6 @@ def _kinds_available(state: MoroccoState, seat: int) -> tuple[bool, bool, bool, 
     )
 
 
-def _cousin_seconds(state: MoroccoState, space: int) -> list[int]:
-    """Free spaces of open neighbouring stalls where a cousin's free assistant may go after ``space``."""
-    tiles, workers = state.tiles, state.workers
-    return [second for second in COUSIN_SPACES[space] if tiles[second >> 2] == OPEN and not workers[second]]
-
-
 def _extra_bits(cubes: list[int], row: int, column: int) -> int:
     """``_extras`` as a bit mask (bit c: colour c is left for a third cube)."""
     bits = 0
@@ -276,10 +270,6 @@ def can_place(state: MoroccoState, seat: int) -> bool:
         if _affordable(cubes, row, column) and (assistant or bodyguard or _extras(cubes, row, column)):
             return True
     return False
-
-
-def swap_texts() -> list[str]:
-    return list(SWAP_TEXTS)
 
 
 def legal_texts(state: MoroccoState) -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.base import Outcome
+from engines.base import JSONValue, Outcome
 from engines.morocco.board import ADJACENT, STALLS
 from engines.morocco.data import DATA, JUICE_VALUES
 from engines.morocco.state import MoroccoState
@@ -63,7 +63,7 @@ def outcome(state: MoroccoState) -> Outcome | None:
     playing = [s for s in range(state.num_players) if s not in state.resigned] or list(range(state.num_players))
     best = max((parts["total"][s], parts["stalls"][s]) for s in playing)
     winners = [s for s in playing if (parts["total"][s], parts["stalls"][s]) == best]
-    details = {key: value for key, value in parts.items() if key != "total"}
+    details: dict[str, JSONValue] = {key: value for key, value in parts.items() if key != "total"}
     details["open"] = state.tiles.count(-1)
     return Outcome(
         scores=parts["total"], winners=winners, termination=state.termination or "market_closed", details=details

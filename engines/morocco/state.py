@@ -17,7 +17,6 @@ from __future__ import annotations
 from dataclasses import field, fields
 from operator import itemgetter
 
-from pydantic import TypeAdapter
 from pydantic.dataclasses import dataclass as pydantic_dataclass
 
 OPEN = -1
@@ -37,7 +36,7 @@ class MoroccoState:
     """A game of Morocco (see the module docstring for the steps and encodings).
 
     The fields, their validation and their JSON are those a ``GameState`` model would have
-    (``num_players``, ``options`` and ``resigned`` first; ``STATE_JSON`` reads and writes it), but
+    (``num_players``, ``options`` and ``resigned`` first; the engine's ``state_json`` reads and writes it), but
     this is a pydantic *dataclass*: reading an attribute of a pydantic model goes through its
     ``__getattr__`` hook and setting one through its ``__setattr__``, which slow a random game down.
     """
@@ -107,8 +106,6 @@ class MoroccoState:
     """Stalls closed since the last worker placement, in closing order."""
 
 
-STATE_JSON: TypeAdapter[MoroccoState] = TypeAdapter(MoroccoState)
-"""Reads and writes a state as JSON (the text of ``MoroccoEngine.dumps``)."""
 LIST_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(MoroccoState) if f.type in ("list[int]", list[int]))
 _LISTS = itemgetter(*LIST_FIELDS)
 

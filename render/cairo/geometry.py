@@ -259,7 +259,7 @@ def _paste_vertical_text(
 ) -> None:
     """``text`` written bottom-to-top, centred on ``centre``."""
     width = round(text_font.getlength(text)) + 4
-    height = text_font.size + 8
+    height = round(text_font.size) + 8
     mask = Image.new("L", (width, height), 0)
     ImageDraw.Draw(mask).text((width / 2, height / 2), text, font=text_font, fill=255, anchor="mm")
     mask = mask.transpose(Image.Transpose.ROTATE_90)

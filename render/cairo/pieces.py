@@ -23,8 +23,6 @@ from render.widgets import smooth_sprite
 
 SEAL_SHAPES: tuple[str, ...] = ("diamond", "circle", "triangle", "star")
 """Seal shape of each seat, in seat order."""
-SEAL_SYMBOLS: tuple[str, ...] = ("◆", "●", "▲", "★")
-"""The same seals as text, for legends."""
 SEAL_INK: RGB = (34, 26, 22)
 SEAL_RIM: RGB = (255, 252, 244)
 NEUTRAL = "neutral"
@@ -37,13 +35,6 @@ SMALL_TILE = 40
 def colour_letter(colour: str) -> str:
     """The letter marking a goods colour: "red" -> "R"."""
     return colour[:1].upper()
-
-
-def seal_symbol(owner: int | str) -> str:
-    """The seal of ``owner`` as one character ("N" for neutral stalls)."""
-    if owner == NEUTRAL or not isinstance(owner, int):
-        return "N"
-    return SEAL_SYMBOLS[owner % len(SEAL_SYMBOLS)]
 
 
 def _star_points(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float, float]]:
@@ -293,28 +284,6 @@ def pawn_sprite(colour: str, colour_id: int, size: int) -> Image.Image:
         colour_letter(colour),
         font=font(round(size * 0.6), bold=True),
         fill=text_colour_on(base),
-        anchor="mm",
-    )
-    return sprite
-
-
-@lru_cache(maxsize=16)
-def medal_sprite(metal: str, size: int) -> Image.Image:
-    """A small gold or silver medal disc with "G" or "S" on it."""
-    fill = (232, 182, 40) if metal == "gold" else (196, 200, 206)
-
-    def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
-        edge = size * scale
-        draw.ellipse([0, 0, edge - 1, edge - 1], fill=(*SEAL_INK, 255))
-        rim = edge * 0.1
-        draw.ellipse([rim, rim, edge - 1 - rim, edge - 1 - rim], fill=(*fill, 255))
-
-    sprite = smooth_sprite(size, size, paint)
-    ImageDraw.Draw(sprite).text(
-        (size / 2, size / 2 + 1),
-        metal[:1].upper(),
-        font=font(round(size * 0.55), bold=True),
-        fill=SEAL_INK,
         anchor="mm",
     )
     return sprite

@@ -26,7 +26,7 @@ from render.jambo.style import (
 )
 from render.jambo.texts import card_title, kind_of, ware_counts
 from render.jambo.texts import short_text as card_text
-from render.palette import RGB, UI, mix, text_colour_on
+from render.palette import UI, mix, text_colour_on
 from render.text import fit_text, wrap_text
 from render.widgets import Shaped, paste_shaped, rounded_mask, smooth_sprite
 
@@ -256,7 +256,3 @@ def draw_pips(draw: ImageDraw.ImageDraw, x: int, y: int, used: int, total: int, 
             draw.ellipse(box, fill=UI["turn"], outline=UI["ink"], width=2)
         x += size + 5
     return x
-
-
-def token_colour(ware: str) -> RGB:
-    return WARE_STYLES[ware].colour

@@ -44,8 +44,6 @@ SHORT: dict[str, str] = {
     "small stand": "3 more ware spaces (6 gold first, then 3)",
 }
 
-KIND_TITLES = {"utility": "Utility", "animal": "Animal", "person": "Person", "stand": "Stand", "ware": "Ware card"}
-
 
 def card_title(name: str) -> str:
     """A card's name for people: "Leopard Statue", "2 Tea + Silk"."""
@@ -64,10 +62,6 @@ def short_text(name: str) -> str:
     if KIND[card] == "ware":
         return f"{ware_summary(name)}: buy {BUY[card]}, sell {SELL[card]}"
     return SHORT[name]
-
-
-def kind_title(name: str) -> str:
-    return KIND_TITLES[KIND[CARD_ID[name]]]
 
 
 def kind_of(name: str) -> str:

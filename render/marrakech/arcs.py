@@ -38,11 +38,6 @@ class BorderArc:
     end_angle: int
     sides: str
 
-    @property
-    def is_corner(self) -> bool:
-        """Whether this is a corner loop that brings Assam back to the same square."""
-        return self.start == self.end
-
 
 def _border_arcs() -> tuple[BorderArc, ...]:
     last = SIZE - 1

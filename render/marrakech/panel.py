@@ -7,6 +7,7 @@ The panel's words are English and live here; what the merchant to move decides c
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -55,7 +56,7 @@ def turn_sentence(view: View, layout: Layout) -> str:
     return f"{short_name(view, decision.seat, layout)} {action}"
 
 
-def tribute_sentence(view: View, tribute: dict | None, layout: Layout) -> str:
+def tribute_sentence(view: View, tribute: dict[str, Any] | None, layout: Layout) -> str:
     """One sentence about the tribute paid this turn."""
     if not tribute:
         return "No tribute to pay."
@@ -89,7 +90,7 @@ def _card_tags(view: View, seat: SeatView) -> list[tuple[str, RGB]]:
     return tags
 
 
-def _card_figures(view: View, player: dict) -> list[tuple[str, str]]:
+def _card_figures(view: View, player: dict[str, Any]) -> list[tuple[str, str]]:
     """The second line of a card: money and carpets in play, or the final sum once the game is over."""
     dirhams, visible = str(player.get("dirhams", 0)), str(player.get("visible", 0))
     if view.outcome is None:
@@ -102,7 +103,7 @@ def _card_figures(view: View, player: dict) -> list[tuple[str, str]]:
 def player_card(view: View, seat: SeatView, styles: Sequence[CarpetStyle]) -> PlayerCard:
     """The panel card of one merchant."""
     players = view.details.get("players") or []
-    player = players[seat.seat] if seat.seat < len(players) else {"seat": seat.seat}
+    player: dict[str, Any] = players[seat.seat] if seat.seat < len(players) else {"seat": seat.seat}
     colours = [style_of(styles, colour) for colour in player.get("colours", [])]
     is_winner = view.outcome is not None and seat.seat in view.outcome.winners
     return PlayerCard(
@@ -135,7 +136,7 @@ def _draw_turn(
         column.line(f"Carpet to place: {style.name}", font(layout.body_size), UI["ink"], indent=side + 12)
 
 
-def _draw_roll(image: Image.Image, column: TextColumn, view: View, last: dict, layout: Layout) -> None:
+def _draw_roll(image: Image.Image, column: TextColumn, view: View, last: dict[str, Any], layout: Layout) -> None:
     """The die face rolled, beside who rolled it and where the carpet went."""
     left, top, die = column.x, column.y, layout.die_size
     text_left = left

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any, Literal
 
 from PIL import Image, ImageDraw
 
@@ -94,11 +95,13 @@ def paint_market(image: Image.Image, layout: Layout) -> None:
     grid.draw_lines(draw, UI["board_line"], width=layout.px(3))
     label = font(layout.px(26), bold=True)
     for column in range(SIZE):
-        x = grid.left + (column + 0.5) * grid.cell
-        draw.text((x, grid.top - layout.px(34)), COLUMN_LETTERS[column], font=label, fill=UI["coordinate"], anchor="mm")
+        centre = grid.left + (column + 0.5) * grid.cell
+        draw.text(
+            (centre, grid.top - layout.px(34)), COLUMN_LETTERS[column], font=label, fill=UI["coordinate"], anchor="mm"
+        )
     for row in range(SIZE):
-        y = grid.top + (row + 0.5) * grid.cell
-        draw.text((layout.row_label_x, y), str(row + 1), font=label, fill=UI["coordinate"], anchor="mm")
+        middle = grid.top + (row + 0.5) * grid.cell
+        draw.text((layout.row_label_x, middle), str(row + 1), font=label, fill=UI["coordinate"], anchor="mm")
 
 
 # ---- what changes -----------------------------------------------------------------------------------------
@@ -125,7 +128,7 @@ def worker_sprite(layout: Layout, seat: int, kind: str) -> Image.Image:
     return worker(seat, kind, size)
 
 
-def _draw_line_cubes(image: Image.Image, layout: Layout, details: dict) -> None:
+def _draw_line_cubes(image: Image.Image, layout: Layout, details: dict[str, Any]) -> None:
     size = layout.px(42)
     for row, colour in enumerate(details.get("rows") or []):
         if colour:
@@ -135,8 +138,12 @@ def _draw_line_cubes(image: Image.Image, layout: Layout, details: dict) -> None:
             paste_centred(image, cube(colour, size), column_cube_centre(layout, column))
 
 
-StallFace = tuple[str, int | None, int | str | None]
-"""What a stall shows: ("open", workers, arrows in) or ("closed", tile seat or None, arrow)."""
+OpenFace = tuple[Literal["open"], int, int]
+"""An open stall: ("open", workers, arrows in)."""
+ClosedFace = tuple[Literal["closed"], int | None, str | None]
+"""A closed stall: ("closed", tile seat or None, arrow)."""
+StallFace = OpenFace | ClosedFace
+"""What a stall shows."""
 
 
 def stall_face(stall: Stall) -> StallFace | None:
@@ -151,11 +158,11 @@ def stall_picture(layout: Layout, x: int, y: int, face: StallFace) -> Image.Imag
     """Stall ``(x, y)``'s square of the market showing ``face``, drawn once (shared: paste it)."""
     left, top, right, bottom = layout.grid.square_box(x, y)
     picture = market_layer(layout).crop((left, top, right, bottom))
-    kind, first, second = face
-    if kind == "open":
-        _draw_open_stall(picture, layout, int(first or 0), int(second or 0))
-    else:
-        _draw_closed_stall(picture, layout, first if isinstance(first, int) else None, second)  # type: ignore[arg-type]
+    match face:
+        case ("open", count, overflow):
+            _draw_open_stall(picture, layout, count, overflow)
+        case ("closed", tile_seat, arrow):
+            _draw_closed_stall(picture, layout, tile_seat, arrow)
     return picture
 
 

@@ -405,7 +405,7 @@ def legend(layout: Layout) -> tuple[Shaped, int]:
             y += size + 5
         end = y - LEGEND_ROOM + 2
 
-    shaped = drawn_on(UI["panel"], (layout.width, 2 * (size + 5) + 2 * LEGEND_ROOM + small.size), paint)
+    shaped = drawn_on(UI["panel"], (layout.width, 2 * (size + 5) + 2 * LEGEND_ROOM + round(small.size)), paint)
     return shaped, end
 
 
