@@ -67,6 +67,9 @@ LOBBY_PLAYERS = N_("Players ({count}/{max}): {names}")
 LOBBY_HOW = N_(
     "Join with the button or `/{command} join`. The creator starts the game once {min}–{max} players are in."
 )
+LOBBY_HOW_EXACT = N_(
+    "Join with the button or `/{command} join`. The creator starts the game once {max} players are in."
+)
 NOBODY_YET = N_("nobody yet")
 NO_OPTIONS = N_("none")
 TIMING_REMINDERS = N_("reminders every {hours}")
@@ -220,7 +223,7 @@ class Posts:
         ]
         if record.status == "lobby":
             bounds = {"command": record.game, "min": engine.min_players, "max": engine.max_players}
-            lines.append(say.fill(LOBBY_HOW, bounds))
+            lines.append(say.fill(LOBBY_HOW if engine.min_players < engine.max_players else LOBBY_HOW_EXACT, bounds))
         return fit_message("\n".join(lines))
 
     def timing_text(self, played: Played, timing: Timing) -> str:

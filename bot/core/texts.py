@@ -34,6 +34,7 @@ REFUSALS: dict[str, str] = {
     "game_over": N_("The game is over."),
     "not_a_move": N_("{move} is not a legal move now."),
     "bad_player_count": N_("This game is for {min}–{max} players, not {count}."),
+    "bad_player_count_exact": N_("This game is for {max} players, not {count}."),
     "unknown_option": N_("This game has no option {option}."),
     "option_type": N_("Option {option} takes a {expected}, not {value}."),
     "option_choice": N_("Option {option} must be one of {choices}, not {value}."),
@@ -55,7 +56,7 @@ REFUSALS: dict[str, str] = {
         " or start one with /{command} new."
     ),
     "already_joined": N_("You are already in game #{id}."),
-    "game_full": N_("Game #{id} is full ({max} players)."),
+    "game_full": N_("{title} #{id} is full ({max} players)."),
     "already_started": N_("Game #{id} has already started; you can watch it with /{command} board."),
     "started_use_resign": N_("Game #{id} has started; use /{command} resign to leave it."),
     "not_joined": N_("You are not in game #{id}."),

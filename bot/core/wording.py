@@ -23,10 +23,12 @@ from functools import cache, lru_cache
 from typing import Any
 
 from bot.core import texts
-from bot.core.catalog import DEFAULT_LOCALE, Catalog, load
+from bot.core.catalog import DEFAULT_LOCALE, Catalog, Plural, load
 from bot.core.text import and_list, plain_name, quote_input
 from engines.base import Decision, Event, GameError, Outcome, View, events_seen_by
 
+Template = str | Plural
+"""A message: one text, or a ``Plural`` whose form follows a number among the parameters (``count``)."""
 ValueFormatter = Callable[[str, Any, "Say"], str | None]
 """``(key, value, say)`` -> the value in words, or None to let the shared rules word it."""
 SpecialWording = Callable[[Mapping[str, Any], "Say"], str]
@@ -48,10 +50,10 @@ class GameWords:
     """How one game's codes read. Every template is an ``N_("...")`` literal in the game's ``words`` module."""
 
     domain: str
-    events: Mapping[str, str] = field(default_factory=dict)
-    refusals: Mapping[str, str] = field(default_factory=dict)
-    decisions: Mapping[str, str] = field(default_factory=dict)
-    terminations: Mapping[str, str] = field(default_factory=dict)
+    events: Mapping[str, Template] = field(default_factory=dict)
+    refusals: Mapping[str, Template] = field(default_factory=dict)
+    decisions: Mapping[str, Template] = field(default_factory=dict)
+    terminations: Mapping[str, Template] = field(default_factory=dict)
     options: Mapping[str, str] = field(default_factory=dict)
     """Option name -> its description in ``/<game> new`` (at most 100 characters)."""
     value: ValueFormatter = _no_values
@@ -97,6 +99,18 @@ class Say:
         translated = self.game_catalog.gettext(message)
         return translated if translated != message else self.shared_catalog.gettext(message)
 
+    def ngettext(self, plural: Plural, n: int) -> str:
+        """The form of ``plural`` that ``n`` takes, translated: the game's catalog first, then the shared one."""
+        catalog = self.game_catalog if self.game_catalog.has_plural(plural.singular) else self.shared_catalog
+        return catalog.ngettext(plural.singular, plural.plural, n)
+
+    def text(self, template: Template, params: Mapping[str, Any]) -> str:
+        """``template`` translated, unfilled: a ``Plural`` in the form its number in ``params`` takes."""
+        if isinstance(template, Plural):
+            count = params.get(template.key, 0)
+            return self.ngettext(template, count if isinstance(count, int) else 0)
+        return self._(template)
+
     def name(self, seat: Any) -> str:
         """A seat's player name (mentions and markdown made harmless)."""
         if isinstance(seat, int) and 0 <= seat < len(self.names):
@@ -127,12 +141,14 @@ class Say:
             return and_list([self.value(key.removesuffix("s"), item) for item in value], self._(texts.AND))
         return str(value)
 
-    def fill(self, template: str, params: Mapping[str, Any]) -> str:
-        """``template`` translated, its fields filled with ``params`` in words."""
+    def fill(self, template: Template, params: Mapping[str, Any]) -> str:
+        """``template`` translated (a ``Plural`` in the form its count takes), its fields filled with ``params``."""
         worded = {key: self.value(key, value) for key, value in params.items()}
-        return self._(template).format_map(worded)
+        return self.text(template, params).format_map(worded)
 
-    def _worded(self, code: str, table: Mapping[str, str], params: Mapping[str, Any], shared: Mapping[str, str]) -> str:
+    def _worded(
+        self, code: str, table: Mapping[str, Template], params: Mapping[str, Any], shared: Mapping[str, Template]
+    ) -> str:
         special = self.words.special.get(code)
         if special is not None:
             return special(params, self)
@@ -150,7 +166,10 @@ class Say:
         nested = params.pop("decision", None)
         if isinstance(nested, dict):
             params["next"] = self.decision(Decision.model_validate(nested))
-        return self._worded(error.code, self.words.refusals, params, texts.REFUSALS)
+        code = error.code
+        if code == "bad_player_count" and params.get("min") == params.get("max"):
+            code = "bad_player_count_exact"  # "for 2 players", not "for 2–2 players"
+        return self._worded(code, self.words.refusals, params, texts.REFUSALS)
 
     def decision(self, decision: Decision) -> str:
         return self._worded(decision.code, self.words.decisions, decision.params, {})
