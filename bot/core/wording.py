@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from bot.core import texts
-from bot.core.catalog import DEFAULT_LOCALE, Catalog, Plural, load
+from bot.core.catalog import DEFAULT_LOCALE, NN_, Catalog, Plural, load
 from bot.core.text import and_list, plain_name, quote_input
 from engines.base import Decision, Event, GameError, Outcome, View, events_seen_by
 
@@ -35,6 +35,10 @@ SpecialWording = Callable[[Mapping[str, Any], "Say"], str]
 """Words for one code that a template cannot express: ``(params, say)`` -> text."""
 RunWording = Callable[[Sequence[Mapping[str, Any]], "Say"], str]
 """Words for a run of events of one code in a row: ``(each event's params, say)`` -> one phrase."""
+
+
+POINTS = NN_("{score} point", "{score} points", "score")
+"""A score in the unit most games count in; a game that counts otherwise sets ``GameWords.score_unit``."""
 
 
 def _no_values(key: str, value: Any, say: Say) -> str | None:
@@ -63,6 +67,8 @@ class GameWords:
     """A move's words on a button or in a menu (at most 80 characters are shown)."""
     runs: Mapping[str, RunWording] = field(default_factory=dict)
     """Event codes whose runs (two or more in a row) read as one phrase (36 tokens dealt: one line, not 36)."""
+    score_unit: Plural = POINTS
+    """A score with its unit, ``{score}`` filled: "30 points" (Jambo counts gold: "12 gold")."""
 
 
 @cache
@@ -176,6 +182,10 @@ class Say:
 
     def termination(self, outcome: Outcome) -> str:
         return self._worded(outcome.termination, self.words.terminations, outcome.details, texts.TERMINATIONS)
+
+    def score(self, score: int) -> str:
+        """A score in the game's unit: "30 points", "12 gold"."""
+        return self.fill(self.words.score_unit, {"score": score})
 
     def option(self, name: str) -> str:
         return self._(self.words.options.get(name, name))[:100]

@@ -407,6 +407,7 @@ def _split_name(rest: str) -> tuple[str, str]:
 
 WORDS = GameWords(
     domain="jambo",
+    score_unit=NN_("{score} gold", "{score} gold", "score"),
     events=EVENTS,
     refusals=REFUSALS,
     decisions=DECISIONS,

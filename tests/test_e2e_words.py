@@ -1,0 +1,23 @@
+"""Words and pictures found by play: what a table of players reads, end to end against the fake Discord."""
+
+from __future__ import annotations
+
+from e2e import click_label, open_game, settled
+
+from bot.local import Sandbox
+
+
+async def test_the_lobby_of_a_two_player_game_says_two_players_not_a_range(sandbox: Sandbox) -> None:
+    ana = sandbox.user("ana")
+    await settled(sandbox.fake.slash(ana, sandbox.channel, "jambo new"))
+    lobby = sandbox.fake.messages(sandbox.fake.threads(sandbox.channel)[-1])[0]
+    assert "once 2 players are in" in lobby.content and "2–2" not in lobby.content, lobby.content
+
+
+async def test_a_full_lobby_refuses_with_the_games_title(sandbox: Sandbox) -> None:
+    ana, ben, cy = sandbox.user("ana"), sandbox.user("ben"), sandbox.user("cy")
+    await settled(sandbox.fake.slash(ana, sandbox.channel, "jambo new"))
+    thread = sandbox.fake.threads(sandbox.channel)[-1]
+    await click_label(sandbox, ben, sandbox.fake.messages(thread)[0], "Join")
+    it = await click_label(sandbox, cy, sandbox.fake.messages(thread)[0], "Join")
+    assert it.ephemeral and "Jambo #1 is full" in it.content and "Game #1" not in it.content, it.content
