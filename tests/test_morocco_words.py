@@ -57,7 +57,8 @@ ROUND = [
     (
         "tourist b2 ne cube brown",
         "place a worker (turn 1 of 2): assistant, bodyguard, tourist or cousin, like `assistant c3 ne`",
-        "Ben places a tourist on b2 ne, paying 2 black cubes (row and column) and 1 brown cube; Cy wins stall b2: 5 points; "
+        "Ben places a tourist on b2 ne, paying 2 black cubes (row and column) and 1 brown cube; "
+        "Cy wins stall b2: 5 points; "
         "Ben comes tied second at b2: 1 point and a gold coin or a bodyguard (their choice); "
         "Ana comes tied second at b2: 1 point and a gold coin or a bodyguard (their choice).",
     ),
@@ -102,7 +103,8 @@ ROUND = [
     (
         "assistant a4 se",
         "place a worker (turn 2 of 2): assistant, bodyguard, tourist or cousin, like `assistant c3 ne`",
-        "Cy places an assistant on a4 se, paying 1 green cube (row) and 1 orange cube (column); round 1 ends; Ana keeps one orange cube; "
+        "Cy places an assistant on a4 se, paying 1 green cube (row) and 1 orange cube (column); "
+        "round 1 ends; Ana keeps one orange cube; "
         "round 2 begins; Ben starts.",
     ),
 ]
