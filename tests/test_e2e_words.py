@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from e2e import click_label, open_game, settled
+from e2e import boards, click_label, open_game, settled, to_move
 
 from bot.local import Sandbox
 
@@ -21,3 +21,19 @@ async def test_a_full_lobby_refuses_with_the_games_title(sandbox: Sandbox) -> No
     await click_label(sandbox, ben, sandbox.fake.messages(thread)[0], "Join")
     it = await click_label(sandbox, cy, sandbox.fake.messages(thread)[0], "Join")
     assert it.ephemeral and "Jambo #1 is full" in it.content and "Game #1" not in it.content, it.content
+
+
+async def test_a_button_of_a_finished_game_says_the_game_is_over_privately(sandbox: Sandbox) -> None:
+    fake = sandbox.fake
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    game_id, thread = await open_game(sandbox, "marrakech", ana, [ben])
+    board = boards(sandbox, thread)[-1]
+    mover = to_move(sandbox, board)
+    assert mover is not None
+    other = ben if mover is ana else ana
+    await settled(fake.slash(other, thread, "marrakech resign"))
+    for custom_id in board.button_ids:
+        it = await fake.click(mover, board, custom_id)
+        await it.done()
+        assert it.ephemeral and f"Marrakech #{game_id} is over" in it.content, it.content
+        assert "out of date" not in it.content

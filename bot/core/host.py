@@ -539,7 +539,7 @@ def over_code(record: GameRecord) -> tuple[str]:
 
 
 def _over(record: GameRecord) -> Refused:
-    return Refused(over_code(record)[0], id=record.id)
+    return Refused(over_code(record)[0], id=record.id, title=engines.get(record.game).title)
 
 
 def check_lobby(record: GameRecord, started_code: str) -> None:

@@ -20,6 +20,7 @@ from bot.core.host import Refused
 from bot.core.played import Played
 from bot.core.posts import STATUS_WORDS, Headline
 from bot.core.records import Delivery, GameRecord
+from bot.core.refused import stale_control
 from bot.core.store import NewDelivery
 from bot.core.text import CHOICE_LIMIT, shorten
 from bot.core.wording import say_for
@@ -53,14 +54,14 @@ class MoveSelect(GameSelect, kind="sel"):
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
         if record.version != self.version:
-            raise Refused("out_of_date")
+            raise stale_control(record.status, record.id, engines.get(record.game).title)
         await make_moves(interaction, MoveRequest(record.id, self.version, [self.chosen(interaction)[0]]))
 
 
 async def play_indexed(interaction: discord.Interaction, record: GameRecord, version: int, index: int) -> None:
     """A move button: the ``index``-th legal move of the game at ``version``."""
     if record.version != version:
-        raise Refused("out_of_date")
+        raise stale_control(record.status, record.id, engines.get(record.game).title)
     played = await services(interaction).host.snapshot(record.id)
     if played.state is None:
         raise Refused("not_started", id=record.id)

@@ -22,10 +22,12 @@ from typing import Any
 
 import discord
 
+import engines
 from bot.core.catalog import N_
 from bot.core.host import Refused
 from bot.core.played import Played
 from bot.core.records import GameRecord
+from bot.core.refused import stale_control
 from bot.core.text import CHOICE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
 from bot.ui.components import GameButton, GameSelect, persistent_view
@@ -187,7 +189,7 @@ async def offer_draft(interaction: discord.Interaction, played: Played, moves: l
 async def _draft_moves(interaction: discord.Interaction, record: GameRecord, version: int) -> tuple[Played, list[str]]:
     """The game and the clicker's draft steps so far (none after a restart: the decision starts over)."""
     if record.version != version:
-        raise Refused("out_of_date")
+        raise stale_control(record.status, record.id, engines.get(record.game).title)
     draft = drafts_of(interaction).get(record.id, interaction.user.id, version)
     played = await services(interaction).host.snapshot(record.id)
     return played, list(draft.moves) if draft is not None else []
