@@ -37,3 +37,19 @@ async def test_a_button_of_a_finished_game_says_the_game_is_over_privately(sandb
         await it.done()
         assert it.ephemeral and f"Marrakech #{game_id} is over" in it.content, it.content
         assert "out of date" not in it.content
+
+
+async def test_the_games_list_after_the_end_says_the_last_game_ended_and_who_won(sandbox: Sandbox) -> None:
+    fake = sandbox.fake
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    game_id, thread = await open_game(sandbox, "marrakech", ana, [ben])
+    await settled(fake.slash(ben, thread, "marrakech resign"))
+    it = await settled(fake.slash(ana, sandbox.channel, "marrakech games"))
+    assert it.ephemeral and "yet" not in it.content, it.content
+    assert "No open or running Marrakech games here" in it.content, it.content
+    assert f"#{game_id} (finished)" in it.content and "won by Ana" in it.content and "<t:" in it.content
+    assert "<@" not in it.content
+    second, _ = await open_game(sandbox, "marrakech", ana, [ben])
+    it = await settled(fake.slash(ana, sandbox.channel, "marrakech games"))
+    running, ended = it.content.splitlines()
+    assert running.startswith(f"#{second} (active)") and ended.startswith(f"#{game_id} (finished)"), it.content

@@ -22,7 +22,7 @@ from bot.core.posts import STATUS_WORDS, Headline
 from bot.core.records import Delivery, GameRecord
 from bot.core.refused import stale_control
 from bot.core.store import NewDelivery
-from bot.core.text import CHOICE_LIMIT, shorten
+from bot.core.text import CHOICE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
 from bot.ui.components import GameButton, GameSelect, persistent_view
 from bot.ui.context import GameId, choices_from, current_game, group_name, make_command, target
@@ -37,6 +37,9 @@ THEIR_TURN = N_("{seat}'s turn")
 WAITING_FOR_PLAYERS = N_("waiting for players")
 NO_GAMES = N_("No {title} games here yet: start one with /{command} new.")
 GAME_LINE = N_("#{id} ({status}) <#{channel}>: {players} — {standing}")
+NO_OPEN_GAMES = N_("No open or running {title} games here: start one with /{command} new. The last one:")
+ENDED_LINE = N_("#{id} ({status}) <#{channel}>: {players} — ended <t:{ended}:R>{won}")
+WON_BY = N_(", won by {seats}")
 REPOSTED = N_("The current board is back in the game's thread: {link}")
 CHOOSE_MOVE = N_("Choose your move…")
 
@@ -193,16 +196,19 @@ async def resign(
 
 
 async def games(interaction: discord.Interaction) -> None:
-    """This server's games of this kind that are waiting for players or running."""
+    """This server's games of this kind that are waiting for players or running, and the last one that ended."""
     svc = services(interaction)
     name = group_name(interaction)
     records = await svc.store.list_games(guild_id=interaction.guild_id, game=name, limit=GAMES_LISTED)
-    if not records:
-        title = engines.get(name).title
+    ended = await svc.store.list_games(
+        guild_id=interaction.guild_id, game=name, statuses=("finished", "abandoned"), limit=1, newest_first=True
+    )
+    title = engines.get(name).title
+    if not records and not ended:
         await reply_private(interaction, say_for(name, ()).fill(NO_GAMES, {"title": title, "command": name}))
         return
-    seats = await svc.store.seats_of_games([r.id for r in records])
-    lines = []
+    seats = await svc.store.seats_of_games([r.id for r in [*records, *ended]])
+    lines = [] if records else [say_for(name, ()).fill(NO_OPEN_GAMES, {"title": title, "command": name})]
     for record in records:
         names = tuple(s.name for s in seats[record.id])
         say = say_for(name, names)
@@ -217,7 +223,25 @@ async def games(interaction: discord.Interaction) -> None:
             "standing": standing,
         }
         lines.append(say.fill(GAME_LINE, params))
-    await reply_private(interaction, "\n".join(lines))
+    for record in ended:
+        lines.append(await ended_line(svc, record, tuple(s.name for s in seats[record.id])))
+    await reply_private(interaction, fit_message("\n".join(lines)))
+
+
+async def ended_line(svc: Services, record: GameRecord, names: tuple[str, ...]) -> str:
+    """A game that is over, for the games list: when it ended and who won (pinging nobody)."""
+    say = say_for(record.game, names)
+    outcome = (await svc.host.snapshot(record.id)).outcome if record.status == "finished" else None
+    won = say.fill(WON_BY, {"seats": outcome.winners}) if outcome is not None and outcome.winners else ""
+    params = {
+        "id": record.id,
+        "status": say._(STATUS_WORDS.get(record.status, record.status)),
+        "channel": record.post_channel_id,
+        "players": say.names_of(range(len(names))),
+        "ended": int(record.updated_at),
+        "won": won,
+    }
+    return say.fill(ENDED_LINE, params)
 
 
 # ---- the extension ------------------------------------------------------------------------------------
