@@ -77,6 +77,10 @@ REFUSALS: dict[str, str] = {
         " Look at the latest board and send your move again."
     ),
     "raced": N_("Someone else changed this game at the same moment; nothing was applied. Try again."),
+    "resign_moved_on": N_(
+        "That question is out of date: game #{id} has moved on since. Use /{command} resign again if you still"
+        " want to leave."
+    ),
     "already_handled": N_("This was already done: nothing more was applied."),
     "button_gone": N_("That button no longer matches a legal move: use the latest board."),
     "empty_choice": N_("Nothing was chosen: pick an option from the menu."),

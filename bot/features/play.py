@@ -16,9 +16,9 @@ from discord.ext import commands
 
 import engines
 from bot.core.catalog import N_
-from bot.core.host import Refused
+from bot.core.host import Refused, active_seat
 from bot.core.played import Played
-from bot.core.posts import STATUS_WORDS, Headline
+from bot.core.posts import STATUS_WORDS, Headline, game_title
 from bot.core.records import Delivery, GameRecord
 from bot.core.refused import stale_control
 from bot.core.store import NewDelivery
@@ -42,6 +42,12 @@ ENDED_LINE = N_("#{id} ({status}) <#{channel}>: {players} — ended <t:{ended}:R
 WON_BY = N_(", won by {seats}")
 REPOSTED = N_("The current board is back in the game's thread: {link}")
 CHOOSE_MOVE = N_("Choose your move…")
+RESIGN_ASK = N_("Resign from {title} for good? You cannot come back to this game.")
+REPLACE_ASK = N_("Hand your seat in {title} to a computer and leave? It plays on in your place; you cannot come back.")
+RESIGN_YES = N_("Resign")
+REPLACE_YES = N_("Hand my seat to a computer")
+RESIGN_NO = N_("Cancel")
+RESIGN_CANCELLED = N_("Cancelled: you are still in the game.")
 
 
 # ---- the move buttons ------------------------------------------------------------------------------
@@ -181,18 +187,53 @@ async def status(interaction: discord.Interaction, game: GameId | None = None) -
 async def resign(
     interaction: discord.Interaction, replace_with_computer: bool = False, game: GameId | None = None
 ) -> None:
-    """Leave a running game for good (or hand your seat to a computer, so the game goes on)."""
-    svc = services(interaction)
+    """Leave a running game for good (or hand your seat to a computer, so the game goes on): asked first."""
     played = await current_game(interaction, game)
-    await defer(interaction)
-    result = await svc.host.resign(played.game.id, interaction.user.id, replace=replace_with_computer)
-    await svc.courier.deliver_game(result.game.id)
-    seat = result.seat_of(interaction.user.id)
-    if replace_with_computer:  # nothing happened in the game: the seat changed hands
-        said = svc.posts.headline(result, Headline("replaced", seat=seat))
-    else:
-        said = svc.posts.happened(result, seat)
-    await reply_private(interaction, said or "✓")
+    active_seat(played.game, played.seats, interaction.user.id)  # refused now, not after the question
+    say = say_for(played.game.game, tuple(played.names))
+    title = game_title(played.engine, played.game)
+    question = say.fill(REPLACE_ASK if replace_with_computer else RESIGN_ASK, {"title": title})
+    arg = int(replace_with_computer)
+    yes = ResignConfirm(
+        played.game.id,
+        played.game.version,
+        arg,
+        label=say._(REPLACE_YES if replace_with_computer else RESIGN_YES),
+        style=discord.ButtonStyle.danger,
+    )
+    no = ResignCancel(
+        played.game.id, played.game.version, arg, label=say._(RESIGN_NO), style=discord.ButtonStyle.secondary
+    )
+    await reply_private(interaction, question, view=persistent_view(yes, no))
+
+
+class ResignConfirm(GameButton, kind="rs"):
+    """The resign question's yes (``arg`` 1: a computer takes the seat): only while the game is as it was asked."""
+
+    async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        if record.version != self.version:
+            if record.status in ("finished", "abandoned"):
+                raise stale_control(record.status, record.id, engines.get(record.game).title)
+            raise Refused("resign_moved_on", id=record.id, command=record.game)
+        svc = services(interaction)
+        replace = self.arg == "1"
+        await defer(interaction)
+        result = await svc.host.resign(record.id, interaction.user.id, replace=replace)
+        await svc.courier.deliver_game(result.game.id)
+        seat = result.seat_of(interaction.user.id)
+        if replace:  # nothing happened in the game: the seat changed hands
+            said = svc.posts.headline(result, Headline("replaced", seat=seat))
+        else:
+            said = svc.posts.happened(result, seat)
+        await interaction.edit_original_response(content=fit_message(said or "✓"), view=None)
+
+
+class ResignCancel(GameButton, kind="rsx"):
+    """The resign question's no: nothing changes."""
+
+    async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        text = say_for(record.game, ())._(RESIGN_CANCELLED)
+        await interaction.response.edit_message(content=text, view=None)
 
 
 async def games(interaction: discord.Interaction) -> None:
@@ -254,7 +295,7 @@ async def setup(bot: commands.Bot) -> None:
         command = make_command("play", play)
         command.autocomplete("move")(autocomplete_move)
         group.add_command(command)
-    bot.add_dynamic_items(MoveButton, MoveSelect, *DRAFT_ITEMS)
+    bot.add_dynamic_items(MoveButton, MoveSelect, ResignConfirm, ResignCancel, *DRAFT_ITEMS)
 
     async def moves(played: Played, delivery: Delivery | None) -> discord.ui.View | None:
         return await move_controls(svc, played, delivery)
