@@ -48,6 +48,8 @@ RESIGN_YES = N_("Resign")
 REPLACE_YES = N_("Hand my seat to a computer")
 RESIGN_NO = N_("Cancel")
 RESIGN_CANCELLED = N_("Cancelled: you are still in the game.")
+NO_PINGS = discord.AllowedMentions.none()
+"""Private answers name players and channels but ping nobody."""
 
 
 # ---- the move buttons ------------------------------------------------------------------------------
@@ -204,7 +206,7 @@ async def resign(
     no = ResignCancel(
         played.game.id, played.game.version, arg, label=say._(RESIGN_NO), style=discord.ButtonStyle.secondary
     )
-    await reply_private(interaction, question, view=persistent_view(yes, no))
+    await reply_private(interaction, question, view=persistent_view(yes, no), allowed_mentions=NO_PINGS)
 
 
 class ResignConfirm(GameButton, kind="rs"):
@@ -225,7 +227,7 @@ class ResignConfirm(GameButton, kind="rs"):
             said = svc.posts.headline(result, Headline("replaced", seat=seat))
         else:
             said = svc.posts.happened(result, seat)
-        await interaction.edit_original_response(content=fit_message(said or "✓"), view=None)
+        await interaction.edit_original_response(content=fit_message(said or "✓"), view=None, allowed_mentions=NO_PINGS)
 
 
 class ResignCancel(GameButton, kind="rsx"):
@@ -233,7 +235,7 @@ class ResignCancel(GameButton, kind="rsx"):
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
         text = say_for(record.game, ())._(RESIGN_CANCELLED)
-        await interaction.response.edit_message(content=text, view=None)
+        await interaction.response.edit_message(content=text, view=None, allowed_mentions=NO_PINGS)
 
 
 async def games(interaction: discord.Interaction) -> None:
@@ -266,7 +268,7 @@ async def games(interaction: discord.Interaction) -> None:
         lines.append(say.fill(GAME_LINE, params))
     for record in ended:
         lines.append(await ended_line(svc, record, tuple(s.name for s in seats[record.id])))
-    await reply_private(interaction, fit_message("\n".join(lines)))
+    await reply_private(interaction, fit_message("\n".join(lines)), allowed_mentions=NO_PINGS)
 
 
 async def ended_line(svc: Services, record: GameRecord, names: tuple[str, ...]) -> str:

@@ -255,7 +255,9 @@ class DraftPage(GameButton, kind="drp"):
         ui = services(interaction).game_ui.get(played.game.game, GameUI())
         view, hint = draft_view(played, moves, ui, page=int(self.arg or 0))
         text = fit_message("\n".join(part for part in (draft_text(played, moves), hint) if part))
-        await interaction.response.edit_message(content=text, view=view)
+        await interaction.response.edit_message(
+            content=text, view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
 
 
 class DraftCancel(GameButton, kind="drx"):
