@@ -21,7 +21,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent
-KEYWORDS = {"N_": None}
+KEYWORDS = {"N_": None, "NN_": (1, 2)}
 LANGUAGES = ("en",)
 
 

@@ -75,3 +75,18 @@ async def press_something(box: Sandbox, message: Message, rng: random.Random) ->
     assert choices is not None, f"no buttons or menu on {message!r}"
     value = rng.choice(choices["options"])["value"]
     return await box.fake.select(user, message, choices["custom_id"], [value])
+
+
+async def resign(box: Sandbox, user: User, thread: Channel, game: str, replace: bool = False) -> Interaction:
+    """``/<game> resign`` (with ``replace_with_computer``), confirmed with the private question's button."""
+    options = {"replace_with_computer": True} if replace else {}
+    asked = await settled(box.fake.slash(user, thread, f"{game} resign", options))
+    question = asked.followups[0] if asked.followups else asked.message
+    assert asked.ephemeral and question is not None and len(question.button_ids) == 2, asked
+    return await click_label(box, user, question, confirm_label(question))
+
+
+def confirm_label(message: Message) -> str:
+    """The label of a confirmation's first button (Resign / Hand my seat to a computer)."""
+    first = next(c for c in walk_components(message.components) if c.get("type") == 2)
+    return str(first["label"])

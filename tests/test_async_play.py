@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from e2e import boards, button, click_label, open_game, press_something, settled, to_move
+from e2e import boards, button, click_label, open_game, press_something, resign, settled, to_move
 
 import engines
 from bot.core.host import Refused
@@ -391,8 +391,7 @@ async def test_the_deadline_notice_does_not_ping_a_player_who_resigned(box: Sand
     _, thread = await open_game(box, "marrakech", ana, [ben, cy])
     late = mover(box, thread)
     gone, stays = (u for u in (ana, ben, cy) if u is not late)
-    it = await box.fake.slash(gone, thread, "marrakech resign")
-    await it.done()
+    await resign(box, gone, thread, "marrakech")
     assert mover(box, thread) is late
     notice = await deadline_passes(box, clock, thread)
     assert notice.mentions == [stays.id]

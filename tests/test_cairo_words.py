@@ -763,3 +763,41 @@ def test_the_end_says_why_it_ended() -> None:
     alone = E.outcome(E.resign(position(players=2), 1))
     assert alone is not None and say.termination(alone) == "the other players left the game"
     assert say.option("start") == "variable: place your first 3 main stalls in turn; preset: a fixed fair layout"
+
+
+def test_every_kairo_move_has_words_on_a_button_a_menu_and_a_hint() -> None:
+    import random as _random
+
+    import engines as _engines
+    from bot.core.wording import say_for as _say_for
+
+    engine = _engines.get("cairo")
+    say = _say_for("cairo", ("Ana", "Bo", "Cy"))
+    seen: set[str] = set()
+    for seed in range(4):
+        rng = _random.Random(seed)
+        state = engine.new_game(3)
+        for _ in range(1500):
+            seat = engine.to_move(state)
+            if seat is None:
+                break
+            if seat == _engines.base.CHANCE:
+                odds = engine.chance_odds(state)
+                state = engine.apply(state, rng.choices([m for m, _ in odds], [p for _, p in odds])[0])
+                continue
+            view = engine.view(state, seat)
+            for move in engine.legal_moves(state)[:40]:
+                words = say.label(move, view)
+                assert words != move and 0 < len(words) <= 80, (move, words)
+                seen.add(move.split()[0])
+            state = engine.apply(state, rng.choice(engine.legal_moves(state)))
+    assert {"build", "extend", "attract", "pay", "card", "take"} <= seen, seen
+    view = engine.view(engine.new_game(3), 0)
+    assert say.label("build red e5 door e6", view) == "Build a red main stall on e5, entrance e6"
+    assert say.label("extend red f5", view) == "Extend the red stall to f5"
+    assert say.label("move red to g7 door g8", view) == "Move the red main stall to g7, entrance g8"
+    assert say.label("place red e5 door e6", view) == "Red main stall on e5, entrance e6"
+    assert say.label("attract red to f6", view) == "Red customer to f6"
+    assert say.label("pay red:2 blue:2", view) == "Pay 2 red and 2 blue"
+    assert say.label("card NW", view) == "Pay with the North-west card (NW)"
+    assert say.label("keep NW N C west", view) == "Keep NW, N, C, west"

@@ -14,7 +14,7 @@ import random
 from pathlib import Path
 
 import pytest
-from e2e import boards, open_game, settled, to_move
+from e2e import boards, open_game, resign, settled, to_move
 
 import engines
 from bench.e2e import command_for, next_move
@@ -185,8 +185,9 @@ async def test_a_player_who_resigns_with_replace_leaves_a_two_player_game_runnin
     leaver = to_move(sandbox, boards(sandbox, thread)[-1])
     stayer = ben if leaver is ana else ana
     posted = len(boards(sandbox, thread))
-    it = await settled(sandbox.fake.slash(leaver, thread, "jambo resign", {"replace_with_computer": True}))
-    assert it.ephemeral and "a computer plays on in their seat" in it.content, it.content
+    it = await resign(sandbox, leaver, thread, "jambo", replace=True)
+    assert it.message is not None and it.message.ephemeral, it
+    assert "a computer plays on in their seat" in it.content, it.content
     await settle(sandbox)
     played = await sandbox.bot.host.snapshot(game_id)
     seat = played.seat_of(leaver.id)

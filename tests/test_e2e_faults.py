@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from e2e import boards, open_game, settled, to_move
+from e2e import boards, open_game, resign, settled, to_move
 
 import engines
 from bot.fakediscord.faults import CALLBACK, SEND_MESSAGE
@@ -291,7 +291,7 @@ async def test_news_of_a_board_that_never_went_out_arrives_with_the_next_one(box
     mover = to_move(box, board)
     quitter = next(u for u in (ana, ben, cy) if u is not mover)
     box.fake.faults.server_error(SEND_MESSAGE, 503, channel=thread, times=2)
-    await settled(box.fake.slash(quitter, thread, "marrakech resign"))
+    await resign(box, quitter, thread, "marrakech")
     await settled(box.fake.slash(mover, thread, "marrakech turn", {"direction": "straight"}))
     assert boards(box, thread)[-1].id == board.id, "Discord refused both posts"
     for _ in range(3):

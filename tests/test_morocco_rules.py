@@ -557,6 +557,21 @@ def test_a_tourist_whose_arrow_points_at_a_closed_stall_leaves_without_moving() 
     assert not any(any(state.workers[stall(n) * 4 : stall(n) * 4 + 4]) for n in ("c2", "d3", "c4", "b3", "c3"))
 
 
+def test_the_guide_and_the_rules_pages_word_a_tourist_at_a_closed_stall_as_the_engine_plays_it() -> None:
+    """GAMES.md ruling 2 ("swapped for an assistant and leaves without moving") and the engine agree: the
+    assistant would stand on the stall being cleared, so the owner's supply is unchanged (the test above)."""
+    from pathlib import Path
+
+    from bot.games.morocco.rules import RULES
+
+    guide = Path("docs/rules/morocco.md").read_text(encoding="utf-8")
+    ruling = guide.split("\n2. A tourist whose arrow points at a closed stall", 1)[1].split("\n3. ", 1)[0]
+    assert "no assistant replaces it" not in ruling
+    assert "swapped for an assistant" in ruling and "assistants in supply are unchanged" in ruling
+    pages = " ".join(" ".join(texts) for texts in RULES.pages.values())
+    assert "arrow at a closed stall" in pages
+
+
 def test_a_tourist_whose_owner_has_no_assistant_left_stays_a_tourist_on_its_new_space() -> None:
     state = tourist_position()
     state.assistants[1] = 0

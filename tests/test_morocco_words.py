@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_morocco_notation import E, close, dealt, put, set_cubes, workers_turn
+from test_morocco_notation import E, close, cubes, dealt, put, set_cubes, workers_turn
 
 from bot import catalogs
 from bot.core.wording import say_for
@@ -52,12 +52,13 @@ ROUND = [
     (
         "assistant b2 nw",
         "place a worker (turn 1 of 2): assistant, bodyguard, tourist or cousin, like `assistant c3 ne`",
-        "Ana places an assistant on b2 nw, paying two black.",
+        "Ana places an assistant on b2 nw, paying 2 black cubes (row and column).",
     ),
     (
         "tourist b2 ne cube brown",
         "place a worker (turn 1 of 2): assistant, bodyguard, tourist or cousin, like `assistant c3 ne`",
-        "Ben places a tourist on b2 ne, paying two black and brown; Cy wins stall b2: 5 points; "
+        "Ben places a tourist on b2 ne, paying 2 black cubes (row and column) and 1 brown cube; "
+        "Cy wins stall b2: 5 points; "
         "Ben comes tied second at b2: 1 point and a gold coin or a bodyguard (their choice); "
         "Ana comes tied second at b2: 1 point and a gold coin or a bodyguard (their choice).",
     ),
@@ -86,23 +87,24 @@ ROUND = [
     (
         "cousin d3 nw then c3 ne cube orange",
         "place a worker (turn 1 of 2): assistant, bodyguard, tourist or cousin, like `assistant c3 ne`",
-        "Cy plays a cousin: assistants on d3 nw and c3 ne, paying two purple and orange.",
+        "Cy plays a cousin: assistants on d3 nw and c3 ne, paying 2 purple cubes (row and column) and 1 orange cube.",
     ),
     (
         "bodyguard c4 nw",
         "place a worker (turn 2 of 2): assistant, bodyguard, tourist or cousin, like `assistant c3 ne`",
-        "Ana places a bodyguard on c4 nw, paying two green.",
+        "Ana places a bodyguard on c4 nw, paying 2 green cubes (row and column).",
     ),
     (
         "assistant c3 nw",
         "place a worker (turn 2 of 2): assistant, bodyguard, tourist or cousin, like `assistant c3 ne`; "
         "or spend gold (1 held) to swap two rows or two columns",
-        "Ben places an assistant on c3 nw, paying purple and green.",
+        "Ben places an assistant on c3 nw, paying 1 purple cube (row) and 1 green cube (column).",
     ),
     (
         "assistant a4 se",
         "place a worker (turn 2 of 2): assistant, bodyguard, tourist or cousin, like `assistant c3 ne`",
-        "Cy places an assistant on a4 se, paying green and orange; round 1 ends; Ana keeps one orange cube; "
+        "Cy places an assistant on a4 se, paying 1 green cube (row) and 1 orange cube (column); "
+        "round 1 ends; Ana keeps one orange cube; "
         "round 2 begins; Ben starts.",
     ),
 ]
@@ -117,6 +119,13 @@ def test_a_whole_round_reads_move_by_move_with_each_prompt() -> None:
             assert prompt(state) == asked, move
         state, text = told(state, move)
         assert text == sentence, move
+
+
+def test_a_stall_whose_row_and_column_share_a_colour_costs_two_cubes_of_it_and_says_so() -> None:
+    state = workers_turn(dealt(3), 0, black=3)  # b2: a black row cube and a black column cube
+    state, text = told(state, "assistant b2 nw")
+    assert cubes(state, 0) == {"black": 1}, "one cube for the row, one for the column"
+    assert text.startswith("Ana places an assistant on b2 nw, paying 2 black cubes (row and column);"), text
 
 
 def test_the_other_players_read_that_a_juice_token_was_taken_but_not_its_value() -> None:

@@ -258,3 +258,22 @@ def _colours_in(image: Image.Image, box: tuple[int, int, int, int]) -> list[RGB]
     counts = image.crop(box).getcolors(maxcolors=1 << 16)
     assert counts is not None
     return [colour for _, colour in counts]
+
+
+@pytest.mark.parametrize("layout", [LANDSCAPE, PORTRAIT], ids=["landscape", "portrait"])
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_winners_frame_never_crosses_the_final_score_line(layout: Layout, players: int) -> None:
+    from render.morocco.panel import card_boxes
+
+    state = busy_state(players)
+    state.step, state.termination = "over", "market_closed"
+    view = view_of(state)
+    assert view.outcome is not None and view.outcome.winners
+    for seat in view.outcome.winners:
+        boxes = card_boxes(view, layout, seat, 0, 0, 400)
+        left, top, right, bottom = boxes.frame
+        inner = (left + boxes.stroke, top + boxes.stroke, right - boxes.stroke, bottom - boxes.stroke)
+        for name, (x0, y0, x1, y1) in boxes.texts.items():
+            inside = inner[0] <= x0 and inner[1] <= y0 and x1 <= inner[2] and y1 <= inner[3]
+            assert inside, f"{name} text {(x0, y0, x1, y1)} crosses the frame {boxes.frame} (stroke {boxes.stroke})"
+    picture(view, layout=layout.name)  # and it draws

@@ -99,3 +99,42 @@ def test_sentences_join_with_semicolons_count_repeats_and_end_once() -> None:
         "Ana rolled 3; ana paid Ben 2; Ana rolled 3 (×2)."
     )
     assert join_sentences([]) == ""
+
+
+def test_plural_templates_choose_their_form_by_count_and_are_extracted() -> None:
+    from bot import catalogs
+    from bot.core.catalog import NN_
+
+    say = say_for("jambo", ("Ana", "Ben"))
+    wares = NN_("return {count} ware", "return {count} wares")
+    assert say.fill(wares, {"count": 1}) == "return 1 ware"
+    assert say.fill(wares, {"count": 3}) == "return 3 wares"
+    domain = next(d for d in catalogs.domains() if d.name == "jambo")
+    template = catalogs.extract(domain)
+    plural_ids = [m.id for m in template if isinstance(m.id, tuple)]
+    assert plural_ids, "the jambo catalog extracts its plural forms"
+
+
+def test_no_template_hedges_a_plural_with_brackets() -> None:
+    from pathlib import Path
+
+    for pot in Path("bot").rglob("*.pot"):
+        text = pot.read_text(encoding="utf-8")
+        assert "(s)" not in text and "(es)" not in text, f"{pot} words a plural as (s)"
+
+
+def test_jambo_prompts_for_one_ware_say_ware() -> None:
+    from engines.base import Decision
+
+    say = say_for("jambo", ("Ana", "Ben"))
+    one = say.decision(Decision(seat=0, code="dancer_return", params={"count": 1}))
+    two = say.decision(Decision(seat=0, code="overflow_return", params={"count": 2}))
+    assert "1 more ware to" in one and "(s)" not in one
+    assert "2 wares of your choice" in two
+
+
+def test_a_player_count_refusal_of_a_two_player_game_names_no_range() -> None:
+    say = say_for("jambo", ("Ana", "Ben"))
+    with pytest.raises(GameError) as refused:
+        engines.get("jambo").new_game(3)
+    assert say.refusal(refused.value) == "This game is for 2 players, not 3."

@@ -5,16 +5,21 @@ finds) and looked up at run time in the catalog of a *domain*: ``bazaar`` for wh
 shares (``bot/locale``), and one domain per game (``bot/games/<game>/locale``). The source
 language is English: an English catalog may leave every ``msgstr`` empty, and a message missing
 from any catalog reads as its ``msgid``. ``pybabel extract -k N_`` writes the templates
-(``<domain>.pot``); a test checks they are up to date with the code.
+(``<domain>.pot``); a test checks they are up to date with the code. A text whose words
+depend on a number is marked ``NN_("{count} ware", "{count} wares")`` (a ``Plural``; extracted with
+both forms, translated with ``ngettext`` and the language's plural rule).
 """
 
 from __future__ import annotations
 
+import gettext
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 DEFAULT_LOCALE = "en"
@@ -26,16 +31,54 @@ def N_(message: str) -> str:
 
 
 @dataclass(frozen=True)
+class Plural:
+    """A text in a singular and a plural form, chosen by a number (``count`` unless ``key`` names another)."""
+
+    singular: str
+    plural: str
+    key: str = "count"
+
+
+def NN_(singular: str, plural: str, key: str = "count") -> Plural:
+    """Mark a text with plural forms for extraction; the form is chosen where it is used."""
+    return Plural(singular, plural, key)
+
+
+def _plural_index(locale: str) -> Callable[[int], int]:
+    """The language's rule: which form a number takes (English: 0 for one, 1 for the rest)."""
+    try:
+        expression = get_plural(locale).plural_expr
+    except (ValueError, LookupError):
+        expression = "(n != 1)"
+    rule = gettext.c2py(expression)
+    return lambda n: int(rule(n))
+
+
+@dataclass(frozen=True)
 class Catalog:
     """The translations of one domain in one language (an empty catalog: the source words)."""
 
     domain: str
     locale: str
     messages: dict[str, str] = field(default_factory=dict)
+    plurals: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Singular msgid -> the translated forms, in the language's order."""
 
     def gettext(self, message: str) -> str:
         """``message`` in this catalog's language (itself when untranslated)."""
         return self.messages.get(message) or message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form of ``singular``/``plural`` that ``n`` takes in this language (the source's when untranslated)."""
+        forms = self.plurals.get(singular)
+        if forms:
+            index = _plural_index(self.locale)(n)
+            if 0 <= index < len(forms) and forms[index]:
+                return forms[index]
+        return singular if n == 1 else plural
+
+    def has_plural(self, singular: str) -> bool:
+        return any(self.plurals.get(singular, ()))
 
 
 def locale_dir(package: str) -> Traversable:
@@ -59,4 +102,9 @@ def load(package: str, domain: str, locale: str = DEFAULT_LOCALE) -> Catalog:
         for message in catalog
         if message.id and isinstance(message.id, str) and isinstance(message.string, str) and message.string
     }
-    return Catalog(domain, locale, messages)
+    plurals = {
+        str(message.id[0]): tuple(str(form) for form in message.string)
+        for message in catalog
+        if isinstance(message.id, tuple | list) and isinstance(message.string, tuple | list) and any(message.string)
+    }
+    return Catalog(domain, locale, messages, plurals)

@@ -165,7 +165,7 @@ class GameHost:
             if any(s.user_id == user_id for s in seats):
                 raise Refused("already_joined", id=game_id)
             if len(seats) >= engine.max_players:
-                raise Refused("game_full", id=game_id, max=engine.max_players)
+                raise Refused("game_full", id=game_id, title=engine.title, max=engine.max_players)
             change = self.store.join(game_id, record.version, user_id, name, self.clock(), [self.posts.lobby_edit()])
             await self._guard(change)
             return await self.snapshot(game_id)
@@ -180,7 +180,7 @@ class GameHost:
             if not any(s.user_id == user_id for s in seats):
                 raise Refused("not_joined", id=game_id)
             if len(seats) >= engine.max_players:
-                raise Refused("game_full", id=game_id, max=engine.max_players)
+                raise Refused("game_full", id=game_id, title=engine.title, max=engine.max_players)
             robots = [s for s in seats if s.computer is not None and s.user_id < 0]
             robot_id = min([s.user_id for s in robots], default=0) - 1
             name = computer_name({s.name for s in seats})
@@ -539,7 +539,7 @@ def over_code(record: GameRecord) -> tuple[str]:
 
 
 def _over(record: GameRecord) -> Refused:
-    return Refused(over_code(record)[0], id=record.id)
+    return Refused(over_code(record)[0], id=record.id, title=engines.get(record.game).title)
 
 
 def check_lobby(record: GameRecord, started_code: str) -> None:

@@ -12,7 +12,7 @@ one turn always reads the same way.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.core.catalog import DEFAULT_LOCALE, N_
@@ -41,7 +41,8 @@ YOUR_TURN = N_("<@{user}>, it's your turn: {decision}.")
 COMPUTER_THINKING = N_("{seat} is thinking: {decision}.")
 WAITING_FOR_DICE = N_("Waiting for the dice.")
 GAME_OVER = N_("Game over ({why}). Final scores: {scores}. Winner: {winners} 🏆")
-SCORE_PART = N_("{seat} {score}")
+SCORE_PART = N_("{rank}. {seat} {score}{tie}")
+TIE = N_(" (tie)")
 ABANDONED = N_("The game was abandoned.")
 ABANDONED_BY = N_("{title} was abandoned by {by_name}.")
 WAITING_FOR_PLAYERS = N_("Waiting for players.")
@@ -55,8 +56,8 @@ DEADLINE = N_(
     " {seat}'s turn (the bot plays a safe move for them), remove {seat} from the game, or hand their seat to a"
     " computer."
 )
-STATUS_SEAT = N_("{number}. {seat}{score}{out}")
-STATUS_SCORE = N_(" — {score} points")
+STATUS_SEAT = N_("{number}. {seat}{score}{tie}{out}")
+STATUS_SCORE = N_(" — {score_text}")
 STATUS_OUT = N_(" (out)")
 STATUS_WAITING_SINCE = N_("Waiting since <t:{since}:R>.")
 LOBBY_HEAD = N_("{title} — waiting for players")
@@ -66,6 +67,9 @@ LOBBY_CREATOR = N_("Created by <@{user}>. Options: {options}.")
 LOBBY_PLAYERS = N_("Players ({count}/{max}): {names}")
 LOBBY_HOW = N_(
     "Join with the button or `/{command} join`. The creator starts the game once {min}–{max} players are in."
+)
+LOBBY_HOW_EXACT = N_(
+    "Join with the button or `/{command} join`. The creator starts the game once {max} players are in."
 )
 NOBODY_YET = N_("nobody yet")
 NO_OPTIONS = N_("none")
@@ -150,8 +154,15 @@ class Posts:
         return self.say(played).fill(YOUR_TURN, {"user": played.user_of(seat), "decision": self.decision(played)})
 
     def scores(self, played: Played, outcome: Outcome) -> str:
+        """How the game ended and the final scores in rank order (the engine's winners first), ties named."""
         say = self.say(played)
-        parts = [say.fill(SCORE_PART, {"seat": seat, "score": score}) for seat, score in enumerate(outcome.scores)]
+        tie = say._(TIE)
+        parts = [
+            say._(SCORE_PART).format(
+                rank=rank, seat=say.name(seat), score=say.score(outcome.scores[seat]), tie=tie if tied else ""
+            )
+            for rank, seat, tied in ranking(outcome.scores, outcome.winners)
+        ]
         why = say.termination(outcome)
         winners = say.names_of(outcome.winners) if outcome.winners else say.name(None)
         return say.fill(GAME_OVER, {"why": why, "scores": ", ".join(parts), "winners": winners})
@@ -196,11 +207,22 @@ class Posts:
         say = self.say(played)
         status = say._(STATUS_WORDS.get(played.game.status, played.game.status))
         lines = [f"{self.title(played)} ({status})"]
-        for seat_view in played.view(None).seats:
-            score = say.fill(STATUS_SCORE, {"score": seat_view.score}) if seat_view.score is not None else ""
+        seat_views = played.view(None).seats
+        scores = [seat_view.score for seat_view in seat_views]
+        outcome = played.outcome
+        if all(score is not None for score in scores):
+            order = ranking([score or 0 for score in scores], outcome.winners if outcome else [])
+        else:  # scores hidden: the seats in turn order
+            order = [(seat_view.seat + 1, seat_view.seat, False) for seat_view in seat_views]
+        for rank, seat, tied in order:
+            seat_view = seat_views[seat]
+            score = ""
+            if seat_view.score is not None:
+                score = say._(STATUS_SCORE).format(score_text=say.score(seat_view.score))
             out = say._(STATUS_OUT) if seat_view.out or seat_view.seat in played.state.resigned else ""
-            params = {"number": seat_view.seat + 1, "seat": seat_view.seat, "score": score, "out": out}
-            lines.append(say.fill(STATUS_SEAT, params))
+            tie = say._(TIE) if tied else ""
+            name = say.name(seat_view.seat)
+            lines.append(say._(STATUS_SEAT).format(number=rank, seat=name, score=score, tie=tie, out=out))
         if played.game.status == "active" and played.game.turn_started_at is not None:
             lines.append(say.fill(STATUS_WAITING_SINCE, {"since": int(played.game.turn_started_at)}))
         lines.append(self.standing(played))
@@ -220,7 +242,7 @@ class Posts:
         ]
         if record.status == "lobby":
             bounds = {"command": record.game, "min": engine.min_players, "max": engine.max_players}
-            lines.append(say.fill(LOBBY_HOW, bounds))
+            lines.append(say.fill(LOBBY_HOW if engine.min_players < engine.max_players else LOBBY_HOW_EXACT, bounds))
         return fit_message("\n".join(lines))
 
     def timing_text(self, played: Played, timing: Timing) -> str:
@@ -290,6 +312,22 @@ class Posts:
         text = self.say(played).fill(DEADLINE, params)
         payload = {"content": fit_message(text), "ping": others, "controls": "deadline"}
         return NewDelivery("notice", payload, played.game.id, played.game.version)
+
+
+def ranking(scores: Sequence[int], winners: Sequence[int] = ()) -> list[tuple[int, int, bool]]:
+    """``(rank, seat, tied)`` in rank order: the winners first (the game's tie-breaks chose them), then by score.
+
+    Competition ranking: a seat's rank is 1 + the seats ranked strictly above it, so two tied first make
+    the next one third. ``tied`` marks a seat that shares its rank with a seat listed before it.
+    """
+    keys = {seat: (seat in winners, score) for seat, score in enumerate(scores)}
+    order = sorted(keys, key=lambda seat: (not keys[seat][0], -keys[seat][1], seat))
+    ranked: list[tuple[int, int, bool]] = []
+    for index, seat in enumerate(order):
+        rank = 1 + sum(1 for other in keys.values() if other > keys[seat])
+        tied = index > 0 and keys[order[index - 1]] == keys[seat]
+        ranked.append((rank, seat, tied))
+    return ranked
 
 
 def timing_text(say: Say, timing: Timing) -> str:

@@ -34,6 +34,7 @@ REFUSALS: dict[str, str] = {
     "game_over": N_("The game is over."),
     "not_a_move": N_("{move} is not a legal move now."),
     "bad_player_count": N_("This game is for {min}–{max} players, not {count}."),
+    "bad_player_count_exact": N_("This game is for {max} players, not {count}."),
     "unknown_option": N_("This game has no option {option}."),
     "option_type": N_("Option {option} takes a {expected}, not {value}."),
     "option_choice": N_("Option {option} must be one of {choices}, not {value}."),
@@ -55,7 +56,7 @@ REFUSALS: dict[str, str] = {
         " or start one with /{command} new."
     ),
     "already_joined": N_("You are already in game #{id}."),
-    "game_full": N_("Game #{id} is full ({max} players)."),
+    "game_full": N_("{title} #{id} is full ({max} players)."),
     "already_started": N_("Game #{id} has already started; you can watch it with /{command} board."),
     "started_use_resign": N_("Game #{id} has started; use /{command} resign to leave it."),
     "not_joined": N_("You are not in game #{id}."),
@@ -64,8 +65,8 @@ REFUSALS: dict[str, str] = {
     "only_creator_abandons": N_("Only the game's creator (or someone with Manage Server) can abandon it."),
     "too_few_players": N_("{title} needs at least {min} players; {count} joined so far."),
     "not_started": N_("Game #{id} has not started yet."),
-    "game_finished": N_("Game #{id} is over."),
-    "game_abandoned": N_("Game #{id} was abandoned."),
+    "game_finished": N_("{title} #{id} is over."),
+    "game_abandoned": N_("{title} #{id} was abandoned."),
     "not_a_player": N_("You are not playing in game #{id}; you can watch it with /{command} board."),
     "left_the_game": N_("You have left game #{id}."),
     "not_your_turn": N_("It is not your turn: it is {to_move_seat}'s turn."),
@@ -76,6 +77,10 @@ REFUSALS: dict[str, str] = {
         " Look at the latest board and send your move again."
     ),
     "raced": N_("Someone else changed this game at the same moment; nothing was applied. Try again."),
+    "resign_moved_on": N_(
+        "That question is out of date: game #{id} has moved on since. Use /{command} resign again if you still"
+        " want to leave."
+    ),
     "already_handled": N_("This was already done: nothing more was applied."),
     "button_gone": N_("That button no longer matches a legal move: use the latest board."),
     "empty_choice": N_("Nothing was chosen: pick an option from the menu."),

@@ -23,16 +23,22 @@ from functools import cache, lru_cache
 from typing import Any
 
 from bot.core import texts
-from bot.core.catalog import DEFAULT_LOCALE, Catalog, load
+from bot.core.catalog import DEFAULT_LOCALE, NN_, Catalog, Plural, load
 from bot.core.text import and_list, plain_name, quote_input
 from engines.base import Decision, Event, GameError, Outcome, View, events_seen_by
 
+Template = str | Plural
+"""A message: one text, or a ``Plural`` whose form follows a number among the parameters (``count``)."""
 ValueFormatter = Callable[[str, Any, "Say"], str | None]
 """``(key, value, say)`` -> the value in words, or None to let the shared rules word it."""
 SpecialWording = Callable[[Mapping[str, Any], "Say"], str]
 """Words for one code that a template cannot express: ``(params, say)`` -> text."""
 RunWording = Callable[[Sequence[Mapping[str, Any]], "Say"], str]
 """Words for a run of events of one code in a row: ``(each event's params, say)`` -> one phrase."""
+
+
+POINTS = NN_("{score} point", "{score} points", "score")
+"""A score in the unit most games count in; a game that counts otherwise sets ``GameWords.score_unit``."""
 
 
 def _no_values(key: str, value: Any, say: Say) -> str | None:
@@ -48,10 +54,10 @@ class GameWords:
     """How one game's codes read. Every template is an ``N_("...")`` literal in the game's ``words`` module."""
 
     domain: str
-    events: Mapping[str, str] = field(default_factory=dict)
-    refusals: Mapping[str, str] = field(default_factory=dict)
-    decisions: Mapping[str, str] = field(default_factory=dict)
-    terminations: Mapping[str, str] = field(default_factory=dict)
+    events: Mapping[str, Template] = field(default_factory=dict)
+    refusals: Mapping[str, Template] = field(default_factory=dict)
+    decisions: Mapping[str, Template] = field(default_factory=dict)
+    terminations: Mapping[str, Template] = field(default_factory=dict)
     options: Mapping[str, str] = field(default_factory=dict)
     """Option name -> its description in ``/<game> new`` (at most 100 characters)."""
     value: ValueFormatter = _no_values
@@ -61,6 +67,8 @@ class GameWords:
     """A move's words on a button or in a menu (at most 80 characters are shown)."""
     runs: Mapping[str, RunWording] = field(default_factory=dict)
     """Event codes whose runs (two or more in a row) read as one phrase (36 tokens dealt: one line, not 36)."""
+    score_unit: Plural = POINTS
+    """A score with its unit, ``{score}`` filled: "30 points" (Jambo counts gold: "12 gold")."""
 
 
 @cache
@@ -97,6 +105,18 @@ class Say:
         translated = self.game_catalog.gettext(message)
         return translated if translated != message else self.shared_catalog.gettext(message)
 
+    def ngettext(self, plural: Plural, n: int) -> str:
+        """The form of ``plural`` that ``n`` takes, translated: the game's catalog first, then the shared one."""
+        catalog = self.game_catalog if self.game_catalog.has_plural(plural.singular) else self.shared_catalog
+        return catalog.ngettext(plural.singular, plural.plural, n)
+
+    def text(self, template: Template, params: Mapping[str, Any]) -> str:
+        """``template`` translated, unfilled: a ``Plural`` in the form its number in ``params`` takes."""
+        if isinstance(template, Plural):
+            count = params.get(template.key, 0)
+            return self.ngettext(template, count if isinstance(count, int) else 0)
+        return self._(template)
+
     def name(self, seat: Any) -> str:
         """A seat's player name (mentions and markdown made harmless)."""
         if isinstance(seat, int) and 0 <= seat < len(self.names):
@@ -127,12 +147,14 @@ class Say:
             return and_list([self.value(key.removesuffix("s"), item) for item in value], self._(texts.AND))
         return str(value)
 
-    def fill(self, template: str, params: Mapping[str, Any]) -> str:
-        """``template`` translated, its fields filled with ``params`` in words."""
+    def fill(self, template: Template, params: Mapping[str, Any]) -> str:
+        """``template`` translated (a ``Plural`` in the form its count takes), its fields filled with ``params``."""
         worded = {key: self.value(key, value) for key, value in params.items()}
-        return self._(template).format_map(worded)
+        return self.text(template, params).format_map(worded)
 
-    def _worded(self, code: str, table: Mapping[str, str], params: Mapping[str, Any], shared: Mapping[str, str]) -> str:
+    def _worded(
+        self, code: str, table: Mapping[str, Template], params: Mapping[str, Any], shared: Mapping[str, Template]
+    ) -> str:
         special = self.words.special.get(code)
         if special is not None:
             return special(params, self)
@@ -150,13 +172,20 @@ class Say:
         nested = params.pop("decision", None)
         if isinstance(nested, dict):
             params["next"] = self.decision(Decision.model_validate(nested))
-        return self._worded(error.code, self.words.refusals, params, texts.REFUSALS)
+        code = error.code
+        if code == "bad_player_count" and params.get("min") == params.get("max"):
+            code = "bad_player_count_exact"  # "for 2 players", not "for 2–2 players"
+        return self._worded(code, self.words.refusals, params, texts.REFUSALS)
 
     def decision(self, decision: Decision) -> str:
         return self._worded(decision.code, self.words.decisions, decision.params, {})
 
     def termination(self, outcome: Outcome) -> str:
         return self._worded(outcome.termination, self.words.terminations, outcome.details, texts.TERMINATIONS)
+
+    def score(self, score: int) -> str:
+        """A score in the game's unit: "30 points", "12 gold"."""
+        return self.fill(self.words.score_unit, {"score": score})
 
     def option(self, name: str) -> str:
         return self._(self.words.options.get(name, name))[:100]

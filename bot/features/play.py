@@ -16,12 +16,13 @@ from discord.ext import commands
 
 import engines
 from bot.core.catalog import N_
-from bot.core.host import Refused
+from bot.core.host import Refused, active_seat
 from bot.core.played import Played
-from bot.core.posts import STATUS_WORDS, Headline
+from bot.core.posts import STATUS_WORDS, Headline, game_title
 from bot.core.records import Delivery, GameRecord
+from bot.core.refused import stale_control
 from bot.core.store import NewDelivery
-from bot.core.text import CHOICE_LIMIT, shorten
+from bot.core.text import CHOICE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
 from bot.ui.components import GameButton, GameSelect, persistent_view
 from bot.ui.context import GameId, choices_from, current_game, group_name, make_command, target
@@ -36,8 +37,19 @@ THEIR_TURN = N_("{seat}'s turn")
 WAITING_FOR_PLAYERS = N_("waiting for players")
 NO_GAMES = N_("No {title} games here yet: start one with /{command} new.")
 GAME_LINE = N_("#{id} ({status}) <#{channel}>: {players} — {standing}")
+NO_OPEN_GAMES = N_("No open or running {title} games here: start one with /{command} new. The last one:")
+ENDED_LINE = N_("#{id} ({status}) <#{channel}>: {players} — ended <t:{ended}:R>{won}")
+WON_BY = N_(", won by {seats}")
 REPOSTED = N_("The current board is back in the game's thread: {link}")
 CHOOSE_MOVE = N_("Choose your move…")
+RESIGN_ASK = N_("Resign from {title} for good? You cannot come back to this game.")
+REPLACE_ASK = N_("Hand your seat in {title} to a computer and leave? It plays on in your place; you cannot come back.")
+RESIGN_YES = N_("Resign")
+REPLACE_YES = N_("Hand my seat to a computer")
+RESIGN_NO = N_("Cancel")
+RESIGN_CANCELLED = N_("Cancelled: you are still in the game.")
+NO_PINGS = discord.AllowedMentions.none()
+"""Private answers name players and channels but ping nobody."""
 
 
 # ---- the move buttons ------------------------------------------------------------------------------
@@ -53,14 +65,14 @@ class MoveSelect(GameSelect, kind="sel"):
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
         if record.version != self.version:
-            raise Refused("out_of_date")
+            raise stale_control(record.status, record.id, engines.get(record.game).title)
         await make_moves(interaction, MoveRequest(record.id, self.version, [self.chosen(interaction)[0]]))
 
 
 async def play_indexed(interaction: discord.Interaction, record: GameRecord, version: int, index: int) -> None:
     """A move button: the ``index``-th legal move of the game at ``version``."""
     if record.version != version:
-        raise Refused("out_of_date")
+        raise stale_control(record.status, record.id, engines.get(record.game).title)
     played = await services(interaction).host.snapshot(record.id)
     if played.state is None:
         raise Refused("not_started", id=record.id)
@@ -177,31 +189,69 @@ async def status(interaction: discord.Interaction, game: GameId | None = None) -
 async def resign(
     interaction: discord.Interaction, replace_with_computer: bool = False, game: GameId | None = None
 ) -> None:
-    """Leave a running game for good (or hand your seat to a computer, so the game goes on)."""
-    svc = services(interaction)
+    """Leave a running game for good (or hand your seat to a computer, so the game goes on): asked first."""
     played = await current_game(interaction, game)
-    await defer(interaction)
-    result = await svc.host.resign(played.game.id, interaction.user.id, replace=replace_with_computer)
-    await svc.courier.deliver_game(result.game.id)
-    seat = result.seat_of(interaction.user.id)
-    if replace_with_computer:  # nothing happened in the game: the seat changed hands
-        said = svc.posts.headline(result, Headline("replaced", seat=seat))
-    else:
-        said = svc.posts.happened(result, seat)
-    await reply_private(interaction, said or "✓")
+    active_seat(played.game, played.seats, interaction.user.id)  # refused now, not after the question
+    say = say_for(played.game.game, tuple(played.names))
+    title = game_title(played.engine, played.game)
+    question = say.fill(REPLACE_ASK if replace_with_computer else RESIGN_ASK, {"title": title})
+    arg = int(replace_with_computer)
+    yes = ResignConfirm(
+        played.game.id,
+        played.game.version,
+        arg,
+        label=say._(REPLACE_YES if replace_with_computer else RESIGN_YES),
+        style=discord.ButtonStyle.danger,
+    )
+    no = ResignCancel(
+        played.game.id, played.game.version, arg, label=say._(RESIGN_NO), style=discord.ButtonStyle.secondary
+    )
+    await reply_private(interaction, question, view=persistent_view(yes, no), allowed_mentions=NO_PINGS)
+
+
+class ResignConfirm(GameButton, kind="rs"):
+    """The resign question's yes (``arg`` 1: a computer takes the seat): only while the game is as it was asked."""
+
+    async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        if record.version != self.version:
+            if record.status in ("finished", "abandoned"):
+                raise stale_control(record.status, record.id, engines.get(record.game).title)
+            raise Refused("resign_moved_on", id=record.id, command=record.game)
+        svc = services(interaction)
+        replace = self.arg == "1"
+        await defer(interaction)
+        result = await svc.host.resign(record.id, interaction.user.id, replace=replace)
+        await svc.courier.deliver_game(result.game.id)
+        seat = result.seat_of(interaction.user.id)
+        if replace:  # nothing happened in the game: the seat changed hands
+            said = svc.posts.headline(result, Headline("replaced", seat=seat))
+        else:
+            said = svc.posts.happened(result, seat)
+        await interaction.edit_original_response(content=fit_message(said or "✓"), view=None, allowed_mentions=NO_PINGS)
+
+
+class ResignCancel(GameButton, kind="rsx"):
+    """The resign question's no: nothing changes."""
+
+    async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        text = say_for(record.game, ())._(RESIGN_CANCELLED)
+        await interaction.response.edit_message(content=text, view=None, allowed_mentions=NO_PINGS)
 
 
 async def games(interaction: discord.Interaction) -> None:
-    """This server's games of this kind that are waiting for players or running."""
+    """This server's games of this kind that are waiting for players or running, and the last one that ended."""
     svc = services(interaction)
     name = group_name(interaction)
     records = await svc.store.list_games(guild_id=interaction.guild_id, game=name, limit=GAMES_LISTED)
-    if not records:
-        title = engines.get(name).title
+    ended = await svc.store.list_games(
+        guild_id=interaction.guild_id, game=name, statuses=("finished", "abandoned"), limit=1, newest_first=True
+    )
+    title = engines.get(name).title
+    if not records and not ended:
         await reply_private(interaction, say_for(name, ()).fill(NO_GAMES, {"title": title, "command": name}))
         return
-    seats = await svc.store.seats_of_games([r.id for r in records])
-    lines = []
+    seats = await svc.store.seats_of_games([r.id for r in [*records, *ended]])
+    lines = [] if records else [say_for(name, ()).fill(NO_OPEN_GAMES, {"title": title, "command": name})]
     for record in records:
         names = tuple(s.name for s in seats[record.id])
         say = say_for(name, names)
@@ -216,7 +266,25 @@ async def games(interaction: discord.Interaction) -> None:
             "standing": standing,
         }
         lines.append(say.fill(GAME_LINE, params))
-    await reply_private(interaction, "\n".join(lines))
+    for record in ended:
+        lines.append(await ended_line(svc, record, tuple(s.name for s in seats[record.id])))
+    await reply_private(interaction, fit_message("\n".join(lines)), allowed_mentions=NO_PINGS)
+
+
+async def ended_line(svc: Services, record: GameRecord, names: tuple[str, ...]) -> str:
+    """A game that is over, for the games list: when it ended and who won (pinging nobody)."""
+    say = say_for(record.game, names)
+    outcome = (await svc.host.snapshot(record.id)).outcome if record.status == "finished" else None
+    won = say.fill(WON_BY, {"seats": outcome.winners}) if outcome is not None and outcome.winners else ""
+    params = {
+        "id": record.id,
+        "status": say._(STATUS_WORDS.get(record.status, record.status)),
+        "channel": record.post_channel_id,
+        "players": say.names_of(range(len(names))),
+        "ended": int(record.updated_at),
+        "won": won,
+    }
+    return say.fill(ENDED_LINE, params)
 
 
 # ---- the extension ------------------------------------------------------------------------------------
@@ -229,7 +297,7 @@ async def setup(bot: commands.Bot) -> None:
         command = make_command("play", play)
         command.autocomplete("move")(autocomplete_move)
         group.add_command(command)
-    bot.add_dynamic_items(MoveButton, MoveSelect, *DRAFT_ITEMS)
+    bot.add_dynamic_items(MoveButton, MoveSelect, ResignConfirm, ResignCancel, *DRAFT_ITEMS)
 
     async def moves(played: Played, delivery: Delivery | None) -> discord.ui.View | None:
         return await move_controls(svc, played, delivery)

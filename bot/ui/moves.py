@@ -22,10 +22,12 @@ from typing import Any
 
 import discord
 
+import engines
 from bot.core.catalog import N_
 from bot.core.host import Refused
 from bot.core.played import Played
 from bot.core.records import GameRecord
+from bot.core.refused import stale_control
 from bot.core.text import CHOICE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
 from bot.ui.components import GameButton, GameSelect, persistent_view
@@ -36,12 +38,16 @@ from bot.ui.services import GameUI, services
 DONE = N_("Done: {happened}")
 DONE_PRIVATE = N_("Only you can see this: {private}")
 SEE_BOARD = N_("The board: {link}")
-TOO_MANY = N_("Too many choices for buttons: finish it with /{command} play, e.g. {example_text}")
 CANCEL = N_("Cancel")
 CANCELLED = N_("Cancelled: nothing was played.")
 PICK = N_("Choose…")
+PICK_RANGE = N_("Choose… ({first}–{last} of {count})")
+MORE_CHOICES = N_("More choices (page {page} of {pages})")
 BUTTON_LIMIT = 4
 SELECT_LIMIT = 25
+MENUS_PER_PAGE = 4
+"""Menus in one message: each takes a row of the five, the last row holds the page and Cancel buttons."""
+PAGE_SIZE = SELECT_LIMIT * MENUS_PER_PAGE
 MOVE_SEPARATOR = ";"
 MAX_MOVES_PER_COMMAND = 12
 MOVE_TEXT_LIMIT = 400
@@ -147,8 +153,12 @@ async def board_link(interaction: discord.Interaction, played: Played) -> str | 
 
 
 # ---- drafts on Discord ------------------------------------------------------------------------------------
-def draft_view(played: Played, moves: list[str], ui: GameUI) -> tuple[discord.ui.View, str]:
-    """Buttons (or a menu) for the next step after ``moves``, with Cancel; a hint when they do not fit."""
+def draft_view(played: Played, moves: list[str], ui: GameUI, page: int = 0) -> tuple[discord.ui.View, str]:
+    """Buttons for the next step after ``moves`` (or menus of 25, four to a page, with a page button), and Cancel.
+
+    A menu option's value is the move itself, or ``#<index>`` into the next step's moves when the move is longer
+    than Discord allows; its label is the game's words for the move, as on a button.
+    """
     say = say_for(played.game.game, tuple(played.names))
     options = next_moves(played, moves)
     public = played.view(None)
@@ -158,11 +168,28 @@ def draft_view(played: Played, moves: list[str], ui: GameUI) -> tuple[discord.ui
     if len(shown) <= BUTTON_LIMIT:
         buttons = [DraftButton(game, version, options.index(m), label=say.label(m, public)) for m in shown]
         return persistent_view(*buttons, cancel), ""
-    if len(shown) <= SELECT_LIMIT and all(len(m) <= CHOICE_LIMIT for m in shown):
-        menu = [discord.SelectOption(label=shorten(say.label(m, public), CHOICE_LIMIT), value=m) for m in shown]
-        return persistent_view(DraftSelect(game, version, options=menu, placeholder=say._(PICK)), cancel), ""
-    example = "; ".join([*moves, options[0]])
-    return persistent_view(cancel), say.fill(TOO_MANY, {"command": played.game.game, "example_text": example})
+    pages = max(1, -(-len(shown) // PAGE_SIZE))
+    page = min(max(page, 0), pages - 1)
+    start = page * PAGE_SIZE
+    items: list[discord.ui.Item[Any]] = []
+    for first in range(start, min(start + PAGE_SIZE, len(shown)), SELECT_LIMIT):
+        chunk = shown[first : first + SELECT_LIMIT]
+        menu = [
+            discord.SelectOption(
+                label=shorten(say.label(m, public), CHOICE_LIMIT),
+                value=m if len(m) <= CHOICE_LIMIT else f"#{options.index(m)}",
+            )
+            for m in chunk
+        ]
+        placeholder = say._(PICK)
+        if len(shown) > SELECT_LIMIT:
+            bounds = {"first": first + 1, "last": first + len(chunk), "count": len(shown)}
+            placeholder = say.fill(PICK_RANGE, bounds)
+        items.append(DraftSelect(game, version, first, options=menu, placeholder=placeholder))
+    if page + 1 < pages:
+        label = say.fill(MORE_CHOICES, {"page": page + 2, "pages": pages})
+        items.append(DraftPage(game, version, page + 1, label=label, style=discord.ButtonStyle.secondary))
+    return persistent_view(*items, cancel), ""
 
 
 def shortlisted(ui: GameUI, options: list[str], view: Any) -> list[str]:
@@ -187,7 +214,7 @@ async def offer_draft(interaction: discord.Interaction, played: Played, moves: l
 async def _draft_moves(interaction: discord.Interaction, record: GameRecord, version: int) -> tuple[Played, list[str]]:
     """The game and the clicker's draft steps so far (none after a restart: the decision starts over)."""
     if record.version != version:
-        raise Refused("out_of_date")
+        raise stale_control(record.status, record.id, engines.get(record.game).title)
     draft = drafts_of(interaction).get(record.id, interaction.user.id, version)
     played = await services(interaction).host.snapshot(record.id)
     return played, list(draft.moves) if draft is not None else []
@@ -209,8 +236,28 @@ class DraftSelect(GameSelect, kind="drs"):
     """The next step of the clicker's draft, from a menu."""
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        _, moves = await _draft_moves(interaction, record, self.version)
-        await make_moves(interaction, MoveRequest(record.id, self.version, [*moves, self.chosen(interaction)[0]]))
+        played, moves = await _draft_moves(interaction, record, self.version)
+        chosen = self.chosen(interaction)[0]
+        if chosen.startswith("#") and chosen[1:].isdigit():  # a move too long for a menu's value: its index
+            options = next_moves(played, moves)
+            index = int(chosen[1:])
+            if not 0 <= index < len(options):
+                raise Refused("button_gone")
+            chosen = options[index]
+        await make_moves(interaction, MoveRequest(record.id, self.version, [*moves, chosen]))
+
+
+class DraftPage(GameButton, kind="drp"):
+    """The next page of menus for the clicker's draft step (``arg``: the page)."""
+
+    async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        played, moves = await _draft_moves(interaction, record, self.version)
+        ui = services(interaction).game_ui.get(played.game.game, GameUI())
+        view, hint = draft_view(played, moves, ui, page=int(self.arg or 0))
+        text = fit_message("\n".join(part for part in (draft_text(played, moves), hint) if part))
+        await interaction.response.edit_message(
+            content=text, view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
 
 
 class DraftCancel(GameButton, kind="drx"):
@@ -221,5 +268,5 @@ class DraftCancel(GameButton, kind="drx"):
         await interaction.response.edit_message(content=say_for("bazaar", ())._(CANCELLED), view=None)
 
 
-DRAFT_ITEMS = (DraftButton, DraftSelect, DraftCancel)
+DRAFT_ITEMS = (DraftButton, DraftSelect, DraftPage, DraftCancel)
 """The draft components, registered by the play feature."""

@@ -9,10 +9,11 @@ tokens, face-down juice tokens (their values when the viewer may see them) and g
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engines.base import View
 from render.fonts import font
@@ -221,24 +222,69 @@ def _draw_die_and_supply(image: Image.Image, view: View, layout: Layout, x: int,
 
 
 # ---- the players ------------------------------------------------------------------------------------------------
-def _draw_card(image: Image.Image, view: View, layout: Layout, seat: int, x: int, y: int, width: int) -> int:
-    """Seat mark, name, stalls and points; cubes and gold; workers left, cousins and juice tokens."""
-    player: dict[str, Any] = dict((view.details.get("players") or [{}] * (seat + 1))[seat])
+FRAME_STROKE = 4
+_MEASURE = ImageDraw.Draw(Image.new("1", (1, 1)))
+"""Measures text boxes without drawing."""
+"""The width of the winner's frame around a card."""
+
+
+@dataclass(frozen=True)
+class CardBoxes:
+    """Where a player's card draws: its frame (the turn's fill, the winner's outline) and the boxes of its texts."""
+
+    frame: tuple[int, int, int, int]
+    stroke: int
+    texts: dict[str, tuple[int, int, int, int]]
+    final_at: tuple[float, float]
+    """Where the final scoring line starts (left, middle), at the end."""
+
+
+def card_boxes(view: View, layout: Layout, seat: int, x: int, y: int, width: int) -> CardBoxes:
+    """The card's frame and, at the end, the final scoring line's box: on the cubes line (cubes no longer count),
+    well inside the frame, so the winner's frame never crosses it."""
+    frame = (x - 8, y, x + width + 8, y + layout.card_height - 3)
+    mark = layout.pp(30)
+    texts: dict[str, tuple[int, int, int, int]] = {}
+    final_at = (float(x), y + mark + layout.pp(6) + layout.pp(24) / 2)
     if view.outcome is not None:
-        parts = view.outcome.details
-        player["final"] = {
-            key: (parts.get(key) or [0] * (seat + 1))[seat] for key in ("track", "juice", "gold", "district")
-        }
+        text = fit_text(_final_text(_final_parts(view, seat)), _final_font(layout), width)
+        left, top, right, bottom = _MEASURE.textbbox(final_at, text, font=_final_font(layout), anchor="lm")
+        texts["final"] = (round(left), round(top), round(right), round(bottom))
+    return CardBoxes(frame, FRAME_STROKE, texts, final_at)
+
+
+def _final_parts(view: View, seat: int) -> dict[str, int]:
+    parts = view.outcome.details if view.outcome is not None else {}
+    return {key: (parts.get(key) or [0] * (seat + 1))[seat] for key in ("track", "juice", "gold", "district")}
+
+
+def _final_text(final: dict[str, int]) -> str:
+    return f"track {final['track']} + juice {final['juice']} + gold {final['gold']} + district {final['district']}"
+
+
+def _final_font(layout: Layout) -> ImageFont.FreeTypeFont:
+    return font(layout.small_size, bold=True)
+
+
+def _draw_card(image: Image.Image, view: View, layout: Layout, seat: int, x: int, y: int, width: int) -> int:
+    """Seat mark, name, stalls and points; cubes and gold; workers left, cousins and juice tokens (at the end: the
+    final scoring instead of the cubes, inside the winner's frame)."""
+    player: dict[str, Any] = dict((view.details.get("players") or [{}] * (seat + 1))[seat])
+    boxes = card_boxes(view, layout, seat, x, y, width)
     draw = ImageDraw.Draw(image)
     height = layout.card_height
     seat_view = view.seats[seat]
     if seat_view.to_move:
-        draw.rounded_rectangle([x - 8, y, x + width + 8, y + height - 3], radius=10, fill=UI["turn"])
+        draw.rounded_rectangle(list(boxes.frame), radius=10, fill=UI["turn"])
     if view.outcome is not None and seat in view.outcome.winners:
-        draw.rounded_rectangle([x - 8, y, x + width + 8, y + height - 3], radius=10, outline=UI["winner"], width=4)
+        draw.rounded_rectangle(list(boxes.frame), radius=10, outline=UI["winner"], width=boxes.stroke)
     mark = layout.pp(30)
     _seat_mark(image, seat, x, y + 3, mark)
     _draw_name_line(draw, view, layout, player, seat, (x + mark + 10, y + 3 + mark / 2), x + width)
+    if view.outcome is not None:
+        text = fit_text(_final_text(_final_parts(view, seat)), _final_font(layout), width)
+        draw.text(boxes.final_at, text, font=_final_font(layout), fill=UI["ink"], anchor="lm")
+        return y + height
     line = layout.pp(25)
     _draw_cubes_line(image, layout, player, x, y + mark + layout.pp(6), width)
     _draw_pieces_line(image, layout, player, seat, x, y + mark + layout.pp(8) + line, width)
@@ -274,21 +320,6 @@ def _draw_name_line(
     )
     draw.text((right, y), score, font=number_font, fill=UI["ink"], anchor="rm")
     draw.text((right - score_width - 4, y), stalls_text, font=small, fill=UI["ink_soft"], anchor="rm")
-
-
-def view_over(player: dict[str, Any]) -> bool:
-    """Whether the card shows the final scoring (set by ``_draw_card`` from the outcome)."""
-    return "final" in player
-
-
-def _draw_final_line(
-    draw: ImageDraw.ImageDraw, layout: Layout, player: dict[str, Any], x: float, y: float, right: int
-) -> None:
-    """At the end: the points from the track, the juice tokens, gold and the largest district."""
-    final = player["final"]
-    text = f"track {final['track']} + juice {final['juice']} + gold {final['gold']} + district {final['district']}"
-    small = font(layout.small_size, bold=True)
-    draw.text((x, y), fit_text(text, small, right - x), font=small, fill=UI["ink"], anchor="lm")
 
 
 def _seat_mark(image: Image.Image, seat: int, x: int, y: int, size: int) -> None:
@@ -340,9 +371,6 @@ def _draw_pieces_line(
     draw = ImageDraw.Draw(image)
     size = layout.pp(23)
     small = font(layout.small_size, bold=True)
-    if view_over(player):
-        _draw_final_line(draw, layout, player, x, y + size / 2, x + width)
-        return
     cx = x
     guards = f"{player.get('bodyguards', 0)}"
     for kind, count in (

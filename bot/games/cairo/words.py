@@ -291,6 +291,14 @@ LABELS = {
 TAKE_FACE_UP = N_("Take {label} (face-up {slot})")
 TAKE_WILD_FACE_UP = N_("Take the {label} wildcard (face-up {slot})")
 TAKE_SLOT = N_("Take face-up card {slot} (from the left)")
+PLACE_LABEL = N_("{Colour} main stall on {square}, entrance {door}")
+BUILD_LABEL = N_("Build a {colour} main stall on {square}, entrance {door}")
+MOVE_LABEL = N_("Move the {colour} main stall to {square}, entrance {door}")
+EXTEND_LABEL = N_("Extend the {colour} stall to {square}")
+ATTRACT_LABEL = N_("{Colour} customer to {square}")
+PAY_LABEL = N_("Pay with {payment}")
+COINS_LABEL = N_("Pay {coins}")
+KEEP_LABEL = N_("Keep {cards}")
 
 
 # ---- values --------------------------------------------------------------------------------------------
@@ -435,7 +443,39 @@ def label(move: str, view: View, say: Say) -> str:
             return say._(TAKE_SLOT).format(slot=slot)
         text = say._(CARD_LABELS.get(card, card))
         return say._(TAKE_WILD_FACE_UP if card.islower() else TAKE_FACE_UP).format(label=text, slot=slot)
-    return move
+    worded = _step_label(move.split(), say)
+    return worded if worded is not None else move
+
+
+def _step_label(words: list[str], say: Say) -> str | None:
+    """Words for a placement, a build's steps, an attraction or a kept hand; None for a shape not known."""
+    verb = words[0] if words else ""
+    if verb in ("place", "build") and len(words) == 5 and words[3] == "door":
+        colour, square, door = words[1], words[2], words[4]
+        template = PLACE_LABEL if verb == "place" else BUILD_LABEL
+        colour_text = colour_words(colour, say)
+        return say._(template).format(
+            colour=colour_text, Colour=colour_text[:1].upper() + colour_text[1:], square=square, door=door
+        )
+    if verb == "move" and len(words) == 6 and words[2] == "to" and words[4] == "door":
+        return say._(MOVE_LABEL).format(colour=colour_words(words[1], say), square=words[3], door=words[5])
+    if verb == "extend" and len(words) == 3:
+        return say._(EXTEND_LABEL).format(colour=colour_words(words[1], say), square=words[2])
+    if verb == "attract" and len(words) == 4 and words[2] == "to":
+        colour_text = colour_words(words[1], say)
+        return say._(ATTRACT_LABEL).format(Colour=colour_text[:1].upper() + colour_text[1:], square=words[3])
+    if verb == "card" and len(words) == 2:
+        return say._(PAY_LABEL).format(payment=payment_words({"card": words[1]}, say))
+    if verb == "wild" and len(words) == 4 and words[2] == "coin":
+        return say._(PAY_LABEL).format(payment=payment_words({"card": words[1], "coin": words[3]}, say))
+    if verb == "cards" and len(words) > 1:
+        return say._(PAY_LABEL).format(payment=payment_words({"cards": words[1:]}, say))
+    if verb == "pay" and len(words) > 1 and all(":" in word for word in words[1:]):
+        coins = {colour: int(value) for colour, value in (w.split(":", 1) for w in words[1:]) if value.isdigit()}
+        return say._(COINS_LABEL).format(coins=coins_words(coins, say))
+    if verb == "keep" and len(words) > 1:
+        return say._(KEEP_LABEL).format(cards=", ".join(words[1:]))
+    return None
 
 
 WORDS = GameWords(

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.core.catalog import N_
+from bot.core.catalog import N_, NN_
 from bot.core.text import and_list
-from bot.core.wording import GameWords, Say
+from bot.core.wording import GameWords, Say, Template
 from engines.base import View
 from engines.jambo.cards import BUY, CARD_ID, CARD_WARES, SELL, WARES, WISE_MAN
 from engines.jambo.cards import value as card_value
@@ -171,7 +171,7 @@ REFUSALS = {
 }
 
 # ---- decisions ----------------------------------------------------------------------------------------------
-DECISIONS = {
+DECISIONS: dict[str, Template] = {
     "draw_or_play": N_("draw a card, play cards or end the turn (actions left: {actions})"),
     "play": N_("play cards or end the turn (actions left: {actions})"),
     "react_guard": N_("play a Guard against {by_seat}'s {card}, or let it pass"),
@@ -191,8 +191,14 @@ DECISIONS = {
     "carrier_take": N_("take {count} wares of one kind"),
     "bid_raise": N_("bid more than {bidder_seat}'s {gold} gold, or pass"),
     "elder_discard": N_("discard down to {keep} cards ({count} to go)"),
-    "overflow_return": N_("no room for every ware: return {count} ware(s) of your choice to the supply"),
-    "dancer_return": N_("return {count} more ware(s) to the supply for the Dancer"),
+    "overflow_return": NN_(
+        "no room for every ware: return {count} ware of your choice to the supply",
+        "no room for every ware: return {count} wares of your choice to the supply",
+    ),
+    "dancer_return": NN_(
+        "return {count} more ware to the supply for the Dancer",
+        "return {count} more wares to the supply for the Dancer",
+    ),
     "portuguese_return": N_("sell wares to the Portuguese at {gold} gold each, or stop"),
 }
 KEEP_OR_DISCARD = N_("keep {card} or discard it (actions left: {actions})")
@@ -401,6 +407,7 @@ def _split_name(rest: str) -> tuple[str, str]:
 
 WORDS = GameWords(
     domain="jambo",
+    score_unit=NN_("{score} gold", "{score} gold", "score"),
     events=EVENTS,
     refusals=REFUSALS,
     decisions=DECISIONS,

@@ -81,7 +81,8 @@ RULES = GameRules(
             N_(
                 "The tile's owner points its arrow at a neighbouring stall, an open one if there is one ({arrow}); "
                 "the stall's tourists move along it to free spaces there ({move_tourist}), where each is swapped "
-                "for its owner's assistant. You never hold more than 3 gold coins."
+                "for its owner's assistant; an arrow at a closed stall: the tourist just leaves the game. You "
+                "never hold more than 3 gold coins."
             ),
             N_(
                 "**At the end**: points + your juice tokens + 1 per gold coin + 3 per stall in your largest "

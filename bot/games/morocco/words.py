@@ -187,11 +187,38 @@ def _counted(colour: str, count: int, say: Say) -> str:
     return _colour(colour, say) if count == 1 else say._(TWO_OF).format(colour=_colour(colour, say))
 
 
+PAID_ROW_AND_COLUMN = N_("2 {colour} cubes (row and column)")
+PAID_ROW = N_("1 {colour} cube (row)")
+PAID_COLUMN = N_("1 {colour} cube (column)")
+PAID_EXTRA = N_("1 {colour} cube")
+
+
+def _paid(paid: Sequence[str], say: Say) -> str:
+    """What a placement cost, cube by cube: ``[row, column]`` or ``[row, column, third]`` colours.
+
+    A stall whose row and column cubes share a colour costs two cubes of it (one for each): the words say so.
+    """
+    if len(paid) < 2:
+        return _and([_colour(c, say) for c in paid], say)
+    row, column, *extra = paid
+    if row == column:
+        parts = [say._(PAID_ROW_AND_COLUMN).format(colour=_colour(row, say))]
+    else:
+        parts = [
+            say._(PAID_ROW).format(colour=_colour(row, say)),
+            say._(PAID_COLUMN).format(colour=_colour(column, say)),
+        ]
+    parts += [say._(PAID_EXTRA).format(colour=_colour(c, say)) for c in extra]
+    return _and(parts, say)
+
+
 def morocco_value(key: str, value: Any, say: Say) -> str | None:
     """This game's parameter kinds in words; None for keys the shared rules word."""
     if key in ("colour", "reward_colour"):
         return _colour(str(value), say)
-    if key in ("colours", "gained", "paid", "missing"):
+    if key == "paid":
+        return _paid([str(c) for c in value], say)
+    if key in ("colours", "gained", "missing"):
         return _and([_counted(str(c), n, say) for c, n in Counter(str(v) for v in value).items()], say)
     if key in ("choices", "spaces", "directions"):
         return _or_list([say._(DIRECTIONS.get(str(v), str(v))) for v in value], say)
