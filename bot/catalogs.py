@@ -141,8 +141,8 @@ def _message_problems(message: Message) -> list[str]:
     if not strings or not all(strings):
         return ["untranslated"]
     problems: list[str] = []
-    for index, translated in enumerate(strings):
-        source = ids[0] if index == 0 else ids[-1]
+    for index, found in enumerate(strings):
+        translated, source = str(found), str(ids[0] if index == 0 else ids[-1])
         form = f" (form {index})" if len(strings) > 1 else ""
         if placeholders(translated) != placeholders(source):
             problems.append(f"placeholders{form} {sorted(placeholders(translated))} != {sorted(placeholders(source))}")
@@ -168,7 +168,9 @@ def problems(domain: Domain, language: str) -> list[str]:
     for message in catalog:
         if message.id:
             key = message.id if isinstance(message.id, str) else message.id[0]
-            found.extend(f"{path.relative_to(ROOT.parent)}: {problem}: {key!r}" for problem in _message_problems(message))
+            found.extend(
+                f"{path.relative_to(ROOT.parent)}: {problem}: {key!r}" for problem in _message_problems(message)
+            )
     return found
 
 
