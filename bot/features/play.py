@@ -54,20 +54,21 @@ class MoveSelect(GameSelect, kind="sel"):
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
         if record.version != self.version:
             raise Refused("out_of_date")
-        await make_moves(interaction, MoveRequest(record.id, self.version, [self.chosen(interaction)[0]]))
+        played = await services(interaction).host.snapshot(record.id, record)
+        await make_moves(interaction, MoveRequest(record.id, self.version, [self.chosen(interaction)[0]], known=played))
 
 
 async def play_indexed(interaction: discord.Interaction, record: GameRecord, version: int, index: int) -> None:
     """A move button: the ``index``-th legal move of the game at ``version``."""
     if record.version != version:
         raise Refused("out_of_date")
-    played = await services(interaction).host.snapshot(record.id)
+    played = await services(interaction).host.snapshot(record.id, record)
     if played.state is None:
         raise Refused("not_started", id=record.id)
     moves = played.engine.legal_moves(played.state)
     if not 0 <= index < len(moves):
         raise Refused("button_gone")
-    await make_moves(interaction, MoveRequest(record.id, version, [moves[index]]))
+    await make_moves(interaction, MoveRequest(record.id, version, [moves[index]], known=played))
 
 
 async def move_controls(svc: Services, played: Played, delivery: Delivery | None) -> discord.ui.View | None:
@@ -99,7 +100,7 @@ async def move_controls(svc: Services, played: Played, delivery: Delivery | None
 async def play(interaction: discord.Interaction, move: str, game: GameId | None = None) -> None:
     """Make any legal move in the game's notation (several moves of one decision: separate them with ;)."""
     aim = await target(interaction, game)
-    await make_moves(interaction, MoveRequest(aim.id, aim.version, split_moves(move)))
+    await make_moves(interaction, MoveRequest.at(aim, split_moves(move)))
 
 
 async def autocomplete_move(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -96,7 +96,7 @@ class Target:
 async def current_game(interaction: discord.Interaction, game: int | None) -> Played:
     """The game of a command (see ``resolve_game``), as it stands."""
     record = await resolve_game(interaction, group_name(interaction), game)
-    return await services(interaction).host.snapshot(record.id)
+    return await services(interaction).host.snapshot(record.id, record)
 
 
 async def target(interaction: discord.Interaction, game: int | None) -> Target:

@@ -215,7 +215,11 @@ class DiscordCourier:
 
     async def _dm(self, delivery: Delivery) -> discord.Message | None:
         payload = delivery.payload
-        record = await self.services.store.get_game(delivery.game_id) if delivery.game_id else None
+        known = self._known.get(delivery.game_id or 0)
+        if known is not None:
+            record: GameRecord | None = known.game  # its server and thread: the same in every version
+        else:
+            record = await self.services.store.get_game(delivery.game_id) if delivery.game_id else None
         link = await self._dm_link(delivery, record)
         guild = self.client.get_guild(record.guild_id) if record else None
         where = f" ({guild.name})" if guild is not None else ""

@@ -3,8 +3,9 @@ made any way behaves the same.
 
 The interaction is answered first (deferred, so Discord's 3 seconds are never missed), then the
 host applies the move against the game version the sender saw (a button carries it; a command is
-checked against the moment it was sent: a game changed since then refuses it), the courier posts the new board in
-the game's thread, and the mover gets privately what only they may read (a card they drew).
+checked against the moment it was sent: a game changed since then refuses it), the mover gets privately
+what only they may read (a card they drew) and their next private choice, and only then does the courier
+draw and post the new board in the game's thread (a command's answer then gets a link to it).
 The same interaction arriving twice is answered from its first result and applied once.
 
 A decision of several steps is applied only whole. When a command names just its first steps the
@@ -29,6 +30,7 @@ from bot.core.records import GameRecord
 from bot.core.text import CHOICE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
 from bot.ui.components import GameButton, GameSelect, persistent_view
+from bot.ui.context import Target
 from bot.ui.drafts import Draft, draft_text, drafts_of, next_moves
 from bot.ui.errors import reply_private
 from bot.ui.services import GameUI, services
@@ -52,13 +54,20 @@ class MoveRequest:
     """Moves of one user on one game, made against the version they saw.
 
     ``draft``: a decision left unfinished is kept as the user's draft (with buttons for its next
-    step) instead of being refused.
+    step) instead of being refused. ``known``: the game as the command's or button's check read it (the
+    host then neither reads nor parses it again).
     """
 
     game_id: int
     version: int | None
     moves: Sequence[str]
     draft: bool = True
+    known: Played | None = None
+
+    @classmethod
+    def at(cls, aim: Target, moves: Sequence[str]) -> MoveRequest:
+        """Moves against the game of a command, as it stood when the command arrived."""
+        return cls(aim.id, aim.version, moves, known=aim.played)
 
 
 def split_moves(text: str) -> list[str]:
@@ -96,21 +105,29 @@ async def make_moves(interaction: discord.Interaction, request: MoveRequest) -> 
             request.version,
             interaction_id=interaction.id,
             sent_at=sent_at,
+            known=request.known,
         )
     except Refused as refusal:
         if refusal.code != "partial_decision" or not request.draft:
             raise
-        snapshot = await svc.host.snapshot(request.game_id)
+        fresh = request.known if svc.host.fresh(request.known) else None
+        snapshot = fresh or await svc.host.snapshot(request.game_id)
         await offer_draft(interaction, snapshot, list(request.moves))
         return None
     drafts_of(interaction).drop(request.game_id, interaction.user.id)
-    await svc.courier.deliver_game(request.game_id, played)
-    await tell_mover(interaction, played)
+    sent: str | None = None
+    try:
+        sent = await tell_mover(interaction, played)
+    finally:  # the board is owed whatever became of the mover's answer
+        await svc.courier.deliver_game(request.game_id, played)
+    if interaction.type != discord.InteractionType.component:
+        await add_board_link(interaction, played, sent)
     return played
 
 
-async def tell_mover(interaction: discord.Interaction, played: Played) -> None:
-    """What only the mover may read (a command also gets what it did and a link to the board)."""
+async def tell_mover(interaction: discord.Interaction, played: Played) -> str | None:
+    """What only the mover may read, sent before the board is drawn and posted: their private events and
+    their next private choice (a command also gets what it did). The text sent, if any."""
     svc = services(interaction)
     seat = played.seat_of(interaction.user.id)
     private = svc.posts.private_lines(played, seat) if seat is not None else ""
@@ -120,16 +137,27 @@ async def tell_mover(interaction: discord.Interaction, played: Played) -> None:
         happened = svc.posts.happened(played, seat)
         if happened:
             lines.append(say.fill(DONE, {"happened": happened}))
-        link = await board_link(interaction, played)
-        if link:
-            lines.append(say.fill(SEE_BOARD, {"link": link}))
     elif private:
         lines.append(say.fill(DONE_PRIVATE, {"private": private}))
     if seat is not None and played.to_move_player == seat and private_followups(interaction, played):
-        await offer_draft(interaction, played, [], note="\n".join(lines))
-        return
+        return await offer_draft(interaction, played, [], note="\n".join(lines))
     if lines:
-        await reply_private(interaction, "\n".join(lines))
+        text = "\n".join(lines)
+        await reply_private(interaction, text)
+        return text
+    return None
+
+
+async def add_board_link(interaction: discord.Interaction, played: Played, sent: str | None) -> None:
+    """A command's answer gets a link to the board once it is posted: added to the answer already sent."""
+    link = await board_link(interaction, played)
+    if not link:
+        return
+    line = say_for(played.game.game, ()).fill(SEE_BOARD, {"link": link})
+    if sent is None:
+        await reply_private(interaction, line)
+        return
+    await interaction.edit_original_response(content=fit_message(f"{sent}\n{line}"))
 
 
 def private_followups(interaction: discord.Interaction, played: Played) -> bool:
@@ -172,8 +200,8 @@ def shortlisted(ui: GameUI, options: list[str], view: Any) -> list[str]:
     return [m for m in ui.shortlist(options, view) if m in options][:SELECT_LIMIT]
 
 
-async def offer_draft(interaction: discord.Interaction, played: Played, moves: list[str], note: str = "") -> None:
-    """Keep ``moves`` as the user's draft and show them privately with the next step's buttons."""
+async def offer_draft(interaction: discord.Interaction, played: Played, moves: list[str], note: str = "") -> str:
+    """Keep ``moves`` as the user's draft and show them privately with the next step's buttons (the text sent)."""
     drafts_of(interaction).put(Draft(played.game.id, interaction.user.id, played.game.version, list(moves)))
     view, hint = draft_view(played, moves, services(interaction).game_ui.get(played.game.game, GameUI()))
     text = fit_message("\n".join(part for part in (note, draft_text(played, moves), hint) if part))
@@ -182,6 +210,7 @@ async def offer_draft(interaction: discord.Interaction, played: Played, moves: l
         await interaction.followup.send(text, **kwargs)
     else:
         await interaction.response.send_message(text, **kwargs)
+    return text
 
 
 async def _draft_moves(interaction: discord.Interaction, record: GameRecord, version: int) -> tuple[Played, list[str]]:
@@ -189,7 +218,7 @@ async def _draft_moves(interaction: discord.Interaction, record: GameRecord, ver
     if record.version != version:
         raise Refused("out_of_date")
     draft = drafts_of(interaction).get(record.id, interaction.user.id, version)
-    played = await services(interaction).host.snapshot(record.id)
+    played = await services(interaction).host.snapshot(record.id, record)
     return played, list(draft.moves) if draft is not None else []
 
 
@@ -202,15 +231,16 @@ class DraftButton(GameButton, kind="dr"):
         index = int(self.arg or 0)
         if not 0 <= index < len(options):
             raise Refused("button_gone")
-        await make_moves(interaction, MoveRequest(record.id, self.version, [*moves, options[index]]))
+        await make_moves(interaction, MoveRequest(record.id, self.version, [*moves, options[index]], known=played))
 
 
 class DraftSelect(GameSelect, kind="drs"):
     """The next step of the clicker's draft, from a menu."""
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        _, moves = await _draft_moves(interaction, record, self.version)
-        await make_moves(interaction, MoveRequest(record.id, self.version, [*moves, self.chosen(interaction)[0]]))
+        played, moves = await _draft_moves(interaction, record, self.version)
+        chosen = [*moves, self.chosen(interaction)[0]]
+        await make_moves(interaction, MoveRequest(record.id, self.version, chosen, known=played))
 
 
 class DraftCancel(GameButton, kind="drx"):

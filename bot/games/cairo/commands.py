@@ -129,7 +129,7 @@ def _keep(asked: Asked) -> list[Choice]:
 async def _play(interaction: discord.Interaction, game: int | None, steps: list[str]) -> None:
     """Apply ``steps`` together, in one transaction, against the version the command arrived at."""
     aim = await target(interaction, game)
-    await make_moves(interaction, MoveRequest(aim.id, aim.version, steps))
+    await make_moves(interaction, MoveRequest.at(aim, steps))
 
 
 async def place(
@@ -181,7 +181,7 @@ async def extend(
     aim = await target(interaction, game)
     steps = [site_step("extend", stall, square), pay_step(pay)]
     last = coins_step(coins) if coins else _cheapest_coins(aim.played, steps)
-    await make_moves(interaction, MoveRequest(aim.id, aim.version, [*steps, last]))
+    await make_moves(interaction, MoveRequest.at(aim, [*steps, last]))
 
 
 def _cheapest_coins(played: Played, steps: list[str]) -> str:

@@ -93,7 +93,7 @@ def moves_completer(keep: Callable[[str], bool]) -> Completer:
 
 async def _play(interaction: discord.Interaction, game: int | None, moves: list[str]) -> None:
     aim = await target(interaction, game)
-    await make_moves(interaction, MoveRequest(aim.id, aim.version, moves))
+    await make_moves(interaction, MoveRequest.at(aim, moves))
 
 
 # ---- commands ------------------------------------------------------------------------------------------

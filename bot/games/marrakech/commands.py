@@ -27,16 +27,14 @@ async def turn(
 ) -> None:
     """Turn Assam (never all the way round); the bot then rolls and moves him."""
     aim = await target(interaction, game)
-    await make_moves(interaction, MoveRequest(aim.id, aim.version, [direction]))
+    await make_moves(interaction, MoveRequest.at(aim, [direction]))
 
 
 async def place(interaction: discord.Interaction, carpet: str, game: GameId | None = None) -> None:
     """Place your carpet on two squares next to Assam, e.g. c3-d3."""
     aim = await target(interaction, game)
     text = " ".join(carpet.split()).lower()
-    await make_moves(
-        interaction, MoveRequest(aim.id, aim.version, [text if text.startswith("place") else f"place {text}"])
-    )
+    await make_moves(interaction, MoveRequest.at(aim, [text if text.startswith("place") else f"place {text}"]))
 
 
 async def autocomplete_carpet(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
