@@ -660,4 +660,4 @@ def replay_log(record: GameRecord, num_players: int, log: Sequence[MoveRecord]) 
     return state
 
 
-__all__ = ["GameHost", "Handled", "Played", "Refused", "Step", "apply_entry", "replay_log", "state_of"]
+__all__ = ["GameHost", "Handled", "Played", "Step", "apply_entry", "replay_log", "state_of"]

@@ -87,10 +87,6 @@ class Played:
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
 
-    def name_of(self, seat: int | None) -> str:
-        """The name of the player at ``seat``; "?" for no seat."""
-        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
-
     def in_game(self, seat: int) -> bool:
         """Whether ``seat`` still plays (not resigned, not out)."""
         if self.state is None:

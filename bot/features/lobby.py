@@ -19,9 +19,9 @@ from discord.ext import commands
 
 import engines
 from bot.core.catalog import N_
-from bot.core.host import Refused
 from bot.core.played import Played
 from bot.core.records import Delivery, GameRecord
+from bot.core.refused import Refused
 from bot.core.schedule import GuildSettings
 from bot.core.timing import Timing
 from bot.core.wording import game_words, say_for

@@ -16,15 +16,15 @@ from discord.ext import commands
 
 import engines
 from bot.core.catalog import N_
-from bot.core.host import Refused
 from bot.core.played import Played
 from bot.core.posts import STATUS_WORDS, Headline
 from bot.core.records import Delivery, GameRecord
+from bot.core.refused import Refused
 from bot.core.store import NewDelivery
 from bot.core.text import CHOICE_LIMIT, shorten
 from bot.core.wording import say_for
 from bot.ui.components import GameButton, GameSelect, persistent_view
-from bot.ui.context import GameId, choices_from, current_game, group_name, make_command, target
+from bot.ui.context import GameId, choices_from, current_game, group_name, make_command, my_turn, target
 from bot.ui.errors import reply_private
 from bot.ui.moves import DRAFT_ITEMS, MOVE_SEPARATOR, MoveRequest, defer, make_moves, shortlisted, split_moves
 from bot.ui.services import GameUI, Services, services
@@ -105,13 +105,8 @@ async def play(interaction: discord.Interaction, move: str, game: GameId | None 
 
 async def autocomplete_move(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Legal moves containing the words typed so far; after a ``;`` the moves that continue the decision."""
-    try:
-        played = await current_game(interaction, getattr(interaction.namespace, "game", None))
-    except Refused:
-        return []
-    if played.state is None or played.to_move_player is None:
-        return []
-    if played.seat_of(interaction.user.id) != played.to_move_player:
+    played = await my_turn(interaction)
+    if played is None or played.state is None:
         return []
     *done, typing = current.split(MOVE_SEPARATOR) if current else [""]
     engine, state = played.engine, played.state

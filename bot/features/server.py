@@ -15,8 +15,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.catalog import N_
-from bot.core.host import Refused
 from bot.core.posts import timing_text
+from bot.core.refused import Refused
 from bot.core.schedule import GuildSettings
 from bot.core.wording import say_for
 from bot.ui.context import can_manage

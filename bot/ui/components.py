@@ -17,8 +17,8 @@ from typing import Any, ClassVar, Self
 
 import discord
 
-from bot.core.host import Refused
 from bot.core.records import GameRecord
+from bot.core.refused import Refused
 from bot.core.text import LABEL_LIMIT, shorten
 from bot.ui.errors import report
 from bot.ui.seen import first_time

@@ -44,7 +44,6 @@ MAX_BACKOFF = 300.0
 DM_WAIT_FOR_BOARD = 5
 THREAD_DELETED = N_("(The game's thread was deleted, so this is posted here.)")
 THREAD_CLOSED = N_("(The game's thread is locked to the bot, so this is posted here.)")
-NO_GAME = object()
 
 
 class Undeliverable(Exception):

@@ -24,9 +24,9 @@ from typing import Any
 import discord
 
 from bot.core.catalog import N_
-from bot.core.host import Refused
 from bot.core.played import Played
 from bot.core.records import GameRecord
+from bot.core.refused import Refused
 from bot.core.text import CHOICE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
 from bot.ui.components import GameButton, GameSelect, persistent_view
