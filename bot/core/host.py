@@ -286,6 +286,7 @@ class GameHost:
         the stored version, so a change by another process refuses the move as before).
         """
         async with self.acting(game_id):
+            state: GameState | None
             if known is not None and known.game.id == game_id and known.state is not None and self.fresh(known):
                 record, seats, state = known.game, known.seats, known.state
             else:
@@ -512,17 +513,18 @@ class GameHost:
         )
         if any(s.computer is not None for s in seats):
             self.committed(record.id)
-        written = {
-            "version": version,
-            "state": stored,
-            "status": status,
-            "updated_at": now,
-            "to_move": after,
-            "turn_started_at": now if changed else record.turn_started_at,
-            "next_due_at": next_due if status == "active" else None,
-        }
+        written = replace(
+            record,
+            version=version,
+            state=stored,
+            status=status,
+            updated_at=now,
+            to_move=after,
+            turn_started_at=now if changed else record.turn_started_at,
+            next_due_at=next_due if status == "active" else None,
+        )
         seated = [replace(s, left_game=True) if left_seat is not None and s.seat == left_seat else s for s in seats]
-        return Played(replace(record, **written), seated, state, steps, began)  # as stored: no need to read it back
+        return Played(written, seated, state, steps, began)  # as stored: no need to read it back
 
     async def _next_due(self, record: GameRecord, turn_changed: bool, now: float) -> float | None:
         """When the scheduler should look at the game next: the new turn's first reminder or deadline."""

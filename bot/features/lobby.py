@@ -121,9 +121,9 @@ def lobby_reply(svc: Services, played: Played, action: str) -> str:
 # ---- new ------------------------------------------------------------------------------------------------
 def _option_annotation(option: Option) -> Any:
     if option.choices and isinstance(option.default, str):
-        return Literal[tuple(option.choices)] | None  # type: ignore[valid-type]
+        return Literal[tuple(option.choices)] | None
     if option.choices and isinstance(option.default, int) and not isinstance(option.default, bool):
-        return Literal[tuple(option.choices)] | None  # type: ignore[valid-type]
+        return Literal[tuple(option.choices)] | None
     return type(option.default) | None
 
 

@@ -9,6 +9,7 @@ change who sees it. Changes are applied in one transaction, so two admins saving
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -99,7 +100,7 @@ async def settings(
 
 async def setup(bot: commands.Bot) -> None:
     """Add ``settings`` to ``/bazaar``."""
-    command = app_commands.Command(
+    command: app_commands.Command[Any, ..., Any] = app_commands.Command(
         name="settings", description="Show or change this server's defaults for games", callback=settings
     )
     services(bot).bazaar_group.add_command(command)

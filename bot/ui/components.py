@@ -138,7 +138,8 @@ class GameSelect(GameComponent, discord.ui.DynamicItem[discord.ui.Select[Any]], 
     @staticmethod
     def chosen(interaction: discord.Interaction) -> list[str]:
         """The values picked in the menu (refused when none: Discord never sends that, a forger might)."""
-        values = [str(v) for v in (interaction.data or {}).get("values") or []]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(v) for v in data.get("values") or []]
         if not values:
             raise Refused("empty_choice")
         return values

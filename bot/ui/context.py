@@ -162,7 +162,9 @@ async def my_game_choices(interaction: discord.Interaction, current: str) -> lis
 def make_command(name: str, callback: Any, description: str | None = None) -> app_commands.Command[Any, ..., Any]:
     """A slash command from ``callback`` (described by its docstring); a ``game`` parameter is autocompleted."""
     doc = description or inspect.getdoc(callback) or name
-    command = app_commands.Command(name=name, description=shorten(doc.splitlines()[0], 100), callback=callback)
+    command: app_commands.Command[Any, ..., Any] = app_commands.Command(
+        name=name, description=shorten(doc.splitlines()[0], 100), callback=callback
+    )
     if command.get_parameter("game") is not None:
         command.autocomplete("game")(autocomplete_game)
     return command

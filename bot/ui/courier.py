@@ -297,7 +297,7 @@ class DiscordCourier:
         view = await self._controls("lobby", played, delivery) if record.status == "lobby" else None
         try:
             channel = await self._channel(record.post_channel_id, record.guild_id)
-            message = channel.get_partial_message(record.lobby_message_id)  # type: ignore[union-attr]
+            message = channel.get_partial_message(record.lobby_message_id)
             return await message.edit(
                 content=self.services.posts.lobby_text(played), view=view, allowed_mentions=no_pings()
             )
@@ -321,7 +321,7 @@ class DiscordCourier:
         payload = delivery.payload
         try:
             channel = await self._channel(int(payload["channel_id"]))
-            message = channel.get_partial_message(int(payload["message_id"]))  # type: ignore[union-attr]
+            message = channel.get_partial_message(int(payload["message_id"]))
             await message.edit(view=None)
         except (discord.NotFound, discord.Forbidden):
             return None

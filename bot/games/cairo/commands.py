@@ -174,7 +174,9 @@ async def extend(
 
 def _cheapest_coins(played: Played, steps: list[str]) -> str:
     """The first (cheapest) coin payment after ``steps``; ``pay`` alone (refused, with the rule) if none."""
-    found = options.coins_choices(played.state, steps, "") if isinstance(played.state, CairoState) else []
+    found: list[options.Choice] = (
+        options.coins_choices(played.state, steps, "") if isinstance(played.state, CairoState) else []
+    )
     return found[0].value if found else "pay"
 
 
