@@ -20,6 +20,7 @@ import discord
 from bot.core.records import GameRecord
 from bot.core.refused import Refused
 from bot.core.text import LABEL_LIMIT, shorten
+from bot.ui.cooldown import too_fast
 from bot.ui.errors import report
 from bot.ui.seen import first_time
 from bot.ui.services import services
@@ -68,7 +69,7 @@ class GameComponent:
         return cls(game_id, version, arg)  # type: ignore[call-arg]
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if not first_time(interaction):
+        if not first_time(interaction) or await too_fast(interaction):
             return
         try:
             record = await checked_game(interaction, self.game_id)
