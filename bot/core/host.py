@@ -524,7 +524,9 @@ class GameHost:
             next_due_at=next_due if status == "active" else None,
         )
         seated = [replace(s, left_game=True) if left_seat is not None and s.seat == left_seat else s for s in seats]
-        return Played(written, seated, state, steps, began)  # as stored: no need to read it back
+        played = Played(written, seated, state, steps, began)  # as stored: no need to read it back
+        played.share_views(preview)  # the post's views serve the board's image and buttons too
+        return played
 
     async def _next_due(self, record: GameRecord, turn_changed: bool, now: float) -> float | None:
         """When the scheduler should look at the game next: the new turn's first reminder or deadline."""

@@ -104,6 +104,10 @@ class Played:
             found = self._views[viewer] = self.engine.view(self.state, viewer).with_names(self.names)
         return found
 
+    def share_views(self, other: Played) -> None:
+        """Take the views ``other`` made: the same state and players (the game before and after it was stored)."""
+        self._views.update(other._views)
+
     def events(self) -> list[Event]:
         """Everything the change caused, in order (every visibility)."""
         return [event for step in self.steps for event in step.events]

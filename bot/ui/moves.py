@@ -24,6 +24,7 @@ from typing import Any
 import discord
 
 from bot.core.catalog import N_
+from bot.core.inbox import channel_link
 from bot.core.played import Played
 from bot.core.records import GameRecord
 from bot.core.refused import Refused
@@ -115,19 +116,17 @@ async def make_moves(interaction: discord.Interaction, request: MoveRequest) -> 
         await offer_draft(interaction, snapshot, list(request.moves))
         return None
     drafts_of(interaction).drop(request.game_id, interaction.user.id)
-    sent: str | None = None
     try:
-        sent = await tell_mover(interaction, played)
+        await tell_mover(interaction, played)
     finally:  # the board is owed whatever became of the mover's answer
         await svc.courier.deliver_game(request.game_id, played)
-    if interaction.type != discord.InteractionType.component:
-        await add_board_link(interaction, played, sent)
     return played
 
 
-async def tell_mover(interaction: discord.Interaction, played: Played) -> str | None:
+async def tell_mover(interaction: discord.Interaction, played: Played) -> None:
     """What only the mover may read, sent before the board is drawn and posted: their private events and
-    their next private choice (a command also gets what it did). The text sent, if any."""
+    their next private choice (a command also gets what it did, and a link to the game's thread, where the
+    board is about to appear)."""
     svc = services(interaction)
     seat = played.seat_of(interaction.user.id)
     private = svc.posts.private_lines(played, seat) if seat is not None else ""
@@ -137,41 +136,20 @@ async def tell_mover(interaction: discord.Interaction, played: Played) -> str | 
         happened = svc.posts.happened(played, seat)
         if happened:
             lines.append(say.fill(DONE, {"happened": happened}))
+        lines.append(say.fill(SEE_BOARD, {"link": channel_link(played.game)}))
     elif private:
         lines.append(say.fill(DONE_PRIVATE, {"private": private}))
     if seat is not None and played.to_move_player == seat and private_followups(interaction, played):
-        return await offer_draft(interaction, played, [], note="\n".join(lines))
+        await offer_draft(interaction, played, [], note="\n".join(lines))
+        return
     if lines:
-        text = "\n".join(lines)
-        await reply_private(interaction, text)
-        return text
-    return None
-
-
-async def add_board_link(interaction: discord.Interaction, played: Played, sent: str | None) -> None:
-    """A command's answer gets a link to the board once it is posted: added to the answer already sent."""
-    link = await board_link(interaction, played)
-    if not link:
-        return
-    line = say_for(played.game.game, ()).fill(SEE_BOARD, {"link": link})
-    if sent is None:
-        await reply_private(interaction, line)
-        return
-    await interaction.edit_original_response(content=fit_message(f"{sent}\n{line}"))
+        await reply_private(interaction, "\n".join(lines))
 
 
 def private_followups(interaction: discord.Interaction, played: Played) -> bool:
     """Whether the game offers a player's next choices privately, as buttons under their own reply."""
     ui = services(interaction).game_ui.get(played.game.game, GameUI())
     return ui.private_choices
-
-
-async def board_link(interaction: discord.Interaction, played: Played) -> str | None:
-    """A link to the game's newest board message, once it is posted."""
-    board = await services(interaction).store.last_board_message(played.game.id)
-    if board is None or board.message_id is None or board.channel_id is None:
-        return None
-    return f"https://discord.com/channels/{played.game.guild_id}/{board.channel_id}/{board.message_id}"
 
 
 # ---- drafts on Discord ------------------------------------------------------------------------------------
@@ -200,8 +178,8 @@ def shortlisted(ui: GameUI, options: list[str], view: Any) -> list[str]:
     return [m for m in ui.shortlist(options, view) if m in options][:SELECT_LIMIT]
 
 
-async def offer_draft(interaction: discord.Interaction, played: Played, moves: list[str], note: str = "") -> str:
-    """Keep ``moves`` as the user's draft and show them privately with the next step's buttons (the text sent)."""
+async def offer_draft(interaction: discord.Interaction, played: Played, moves: list[str], note: str = "") -> None:
+    """Keep ``moves`` as the user's draft and show them privately with the next step's buttons."""
     drafts_of(interaction).put(Draft(played.game.id, interaction.user.id, played.game.version, list(moves)))
     view, hint = draft_view(played, moves, services(interaction).game_ui.get(played.game.game, GameUI()))
     text = fit_message("\n".join(part for part in (note, draft_text(played, moves), hint) if part))
@@ -210,7 +188,6 @@ async def offer_draft(interaction: discord.Interaction, played: Played, moves: l
         await interaction.followup.send(text, **kwargs)
     else:
         await interaction.response.send_message(text, **kwargs)
-    return text
 
 
 async def _draft_moves(interaction: discord.Interaction, record: GameRecord, version: int) -> tuple[Played, list[str]]:
