@@ -38,8 +38,7 @@ def run(settings: Settings) -> int:
     fake_token = point_discord_py_from_environment()
     if fake_token is None and not _check_token(settings):
         return 2
-    options = {"guild_ready_timeout": 0.05} if fake_token else {}
-    bot = BazaarBot(settings, **options)
+    bot = BazaarBot(settings, guild_ready_timeout=0.05) if fake_token else BazaarBot(settings)
     try:
         bot.run(fake_token or settings.token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:

@@ -75,7 +75,7 @@ def extract(domain: Domain) -> Catalog:
         if not wanted(filename):
             continue
         catalog.add(
-            message, locations=[(f"{domain.source.name}/{filename}", None)], auto_comments=comments, context=context
+            message, locations=[(f"{domain.source.name}/{filename}", 0)], auto_comments=comments, context=context
         )
     return catalog
 

@@ -16,7 +16,7 @@ import pytest
 from e2e import boards, button, click_label, open_game, press_something, resign, settled, to_move
 
 import engines
-from bot.core.host import Refused
+from bot.core.refused import Refused
 from bot.core.timing import Timing, duration_text
 from bot.fakediscord import permissions
 from bot.fakediscord.state import Channel, Message, User
