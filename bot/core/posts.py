@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.core.catalog import DEFAULT_LOCALE, N_
 from bot.core.played import Played
+from bot.core.records import GameRecord
 from bot.core.schedule import ScheduleStore
 from bot.core.store import NewDelivery
 from bot.core.text import fit_message
@@ -339,3 +340,8 @@ def timing_text(say: Say, timing: Timing) -> str:
         return say.fill(TIMING_NO_DEADLINE, {"reminders": reminders})
     params = {"reminders": reminders, "hours": hours_text(timing.deadline_hours), "auto_skip": timing.auto_skip}
     return say.fill(TIMING_DEADLINE, params)
+
+
+def game_title(engine: Engine, record: GameRecord) -> str:
+    """``Marrakech #3``: a game's name as its thread is called."""
+    return f"{engine.title} #{record.id}"
