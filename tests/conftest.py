@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pgserver import BACKENDS, fresh_database
 
-from bot.local import Sandbox
+from offline.sandbox import Sandbox
 
 
 @pytest.fixture

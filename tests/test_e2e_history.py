@@ -9,8 +9,8 @@ from e2e import PNG_MAGIC, boards, button, click_label, open_game, press_somethi
 
 import engines
 from bot.core.host import replay_log
-from bot.fakediscord.state import Channel, Interaction, Message, User
-from bot.local import Sandbox
+from offline.fakediscord.state import Channel, Interaction, Message, User
+from offline.sandbox import Sandbox
 
 
 async def take_turn(box: Sandbox, thread: Channel, rng: random.Random) -> User:

@@ -13,7 +13,8 @@ import pytest
 from e2e import boards, open_game, press_something
 
 from bot.config import Settings
-from bot.local import LocalPlay, Sandbox, play_locally
+from offline.local import LocalPlay, play_locally
+from offline.sandbox import Sandbox
 
 SCRIPT = """\
 ana: /marrakech new
