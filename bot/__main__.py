@@ -82,7 +82,16 @@ def local(settings: Settings, images: Path, database: Path | None, seed: int | N
     """Play in the terminal: lines like ``ana: /marrakech new`` on stdin, replies on stdout.
 
     Local play (``offline.local``) is imported by name here, when chosen: ``bazaar run`` never loads it."""
-    play_locally = importlib.import_module("offline.local").play_locally
+    try:
+        play_locally = importlib.import_module("offline.local").play_locally
+    except ModuleNotFoundError as missing:
+        if not (missing.name or "").startswith("offline"):
+            raise
+        print(
+            "Local play is not installed here: it needs the offline package (pip install -e . in a checkout).",
+            file=sys.stderr,
+        )
+        return 2
     return asyncio.run(play_locally(settings, sys.stdin, sys.stdout, images=images, database=database, seed=seed))
 
 
