@@ -95,10 +95,11 @@ class Sandbox:
     async def __aexit__(self, *exc: object) -> None:
         await self.stop()
 
-    async def settle(self, timeout: float = SETTLE_TIMEOUT) -> bool:
+    async def settle(self, timeout: float | None = None) -> bool:
         """Wait until the bot is idle: no interaction handler running, no request in flight, no computer player
         thinking and nothing owed to Discord in the outbox; False (and a warning in the log) if it is still busy
-        after ``timeout`` seconds."""
+        after ``timeout`` seconds (default ``SETTLE_TIMEOUT``)."""
+        timeout = SETTLE_TIMEOUT if timeout is None else timeout
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         try:
@@ -112,7 +113,7 @@ class Sandbox:
                         return True
                     await asyncio.sleep(SETTLE_POLL)
         except (TimeoutError, AssertionError) as exc:
-            log.warning("local play: the bot did not settle within %.0fs (%s)", timeout, exc or "timed out")
+            log.warning("local play: the bot did not settle within %.1f s (%s)", timeout, exc or "timed out")
             return False
 
     async def _owed(self) -> int:
