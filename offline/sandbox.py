@@ -113,7 +113,7 @@ class Sandbox:
                         return True
                     await asyncio.sleep(SETTLE_POLL)
         except (TimeoutError, AssertionError) as exc:
-            log.warning("local play: the bot did not settle within %.1f s (%s)", timeout, exc or "timed out")
+            log.warning("local play: the bot did not settle within %.1f s (%s)", timeout, str(exc) or "timed out")
             return False
 
     async def _owed(self) -> int:

@@ -118,6 +118,7 @@ async def test_the_log_is_paged_with_buttons_and_spectators_read_it_too(sandbox:
     assert f"page 1/{pages} (as you may read it)" in it.content and it.content.splitlines()[1].startswith("1. ")
 
 
+@pytest.mark.slow  # a whole game
 async def test_a_finished_games_log_comes_as_a_text_file(sandbox: Sandbox) -> None:
     ana, ben = sandbox.user("ana"), sandbox.user("ben")
     game_id, thread = await open_game(sandbox, "marrakech", ana, [ben])
