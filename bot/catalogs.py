@@ -60,7 +60,7 @@ def extract(domain: Domain) -> Catalog:
     def wanted(filename: str) -> bool:
         relative = Path(filename)
         parts = relative.parts
-        return not (_skip_games(domain) and parts and parts[0] in ("games", "fakediscord"))
+        return not (_skip_games(domain) and parts and parts[0] == "games")
 
     found = extract_from_dir(
         str(domain.source),

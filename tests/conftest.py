@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from pgserver import BACKENDS, fresh_database
 
-from bot.local import Sandbox
+from offline.sandbox import Sandbox
 
 os.environ.setdefault("BAZAAR_COOLDOWN_RATE", "0")
 """Tests click faster than people: the per-user cooldown is off unless a test turns it on (its own settings)."""

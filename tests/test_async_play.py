@@ -18,9 +18,9 @@ from e2e import boards, button, click_label, open_game, press_something, resign,
 import engines
 from bot.core.refused import Refused
 from bot.core.timing import Timing, duration_text
-from bot.fakediscord import permissions
-from bot.fakediscord.state import Channel, Message, User
-from bot.local import Sandbox
+from offline.fakediscord import permissions
+from offline.fakediscord.state import Channel, Message, User
+from offline.sandbox import Sandbox
 
 HOUR = 3600.0
 START = 1_750_000_000.0

@@ -9,7 +9,7 @@ from pathlib import Path
 from e2e import boards, open_game, settled, to_move
 
 from bot.config import Settings
-from bot.local import Sandbox
+from offline.sandbox import Sandbox
 
 
 async def test_a_burst_of_clicks_past_the_cooldown_is_told_to_slow_down_and_changes_nothing(tmp_path: Path) -> None:

@@ -15,8 +15,8 @@ import pytest
 from e2e import boards, menu, open_game, settled, to_move
 
 import engines
-from bot.fakediscord.state import Interaction, Message, User
-from bot.local import Sandbox
+from offline.fakediscord.state import Interaction, Message, User
+from offline.sandbox import Sandbox
 
 READS = ("get_game", "seats", "games_in_channel", "list_games", "seats_of_games")
 
