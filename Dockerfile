@@ -7,13 +7,15 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     BAZAAR_DATABASE=/data/bazaar.db
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md requirements.lock ./
 COPY engines ./engines
 COPY ai ./ai
 COPY render ./render
 COPY bot ./bot
 COPY data ./data
-RUN pip install '.[fast]'
+# The versions requirements.lock pins (tested together); the fake Discord and local play (offline/) are not
+# copied: `bazaar run` never loads them.
+RUN pip install -c requirements.lock '.[fast]'
 
 RUN useradd --create-home --uid 10001 bazaar && mkdir -p /data && chown bazaar:bazaar /data
 USER bazaar

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from bench.e2e import command_for, next_move, open_game, percentile
 from bot.config import Settings
-from bot.fakediscord.state import Channel, User
-from bot.local import Sandbox
+from offline.fakediscord.state import Channel, User
+from offline.sandbox import Sandbox
 
 
 async def solo(box: Sandbox, user: User, game: str, computers: int) -> tuple[int, Channel]:

@@ -17,9 +17,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.fakediscord.state import Channel, Message, User, walk_components
-from bot.local import Sandbox
 from engines.base import CHANCE
+from offline.fakediscord.state import Channel, Message, User, walk_components
+from offline.sandbox import Sandbox
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -31,8 +31,8 @@ import engines
 from bench.e2e import command_for, percentile
 from bench.scale_world import ActiveGame
 from bot.core.db import Database
-from bot.fakediscord import FakeDiscord
 from engines.base import CHANCE
+from offline.fakediscord import FakeDiscord
 
 BOARD_TIMEOUT = 30.0
 

@@ -45,7 +45,7 @@ from bot.core.host import GameHost
 from bot.core.posts import Posts
 from bot.core.schedule import ScheduleStore
 from bot.core.store import Store
-from bot.fakediscord.driver import AUTOCOMPLETE
+from offline.fakediscord.driver import AUTOCOMPLETE
 
 HOUR = 3600.0
 

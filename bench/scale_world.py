@@ -24,9 +24,9 @@ import asyncpg
 
 import engines
 from bot.core.db import is_postgres_url, sqlite_path
-from bot.fakediscord import FakeDiscord
-from bot.fakediscord.permissions import EVERYONE_DEFAULT, MANAGE_GUILD
-from bot.fakediscord.state import Channel, ChannelType, Guild, Member, Role, User
+from offline.fakediscord import FakeDiscord
+from offline.fakediscord.permissions import EVERYONE_DEFAULT, MANAGE_GUILD
+from offline.fakediscord.state import Channel, ChannelType, Guild, Member, Role, User
 
 
 @dataclass

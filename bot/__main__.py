@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -16,8 +18,9 @@ from bot.app import BazaarBot
 from bot.catalogs import main as catalogs
 from bot.config import Settings
 from bot.core.migrate import run_migrate
-from bot.fakediscord.remote import point_discord_py_from_environment
-from bot.local import play_locally
+
+FAKE_DISCORD_VARIABLE = "FAKEDISCORD_API_URL"
+"""Set (by a test, with the rest of ``offline.fakediscord.remote.environment``): the bot talks to that fake."""
 
 TOKEN_HELP = "get one at https://discord.com/developers/applications (your application → Bot → Reset Token)"
 
@@ -32,14 +35,17 @@ def _check_token(settings: Settings) -> bool:
 def run(settings: Settings) -> int:
     """Connect to Discord with the configured token and serve until interrupted.
 
-    With ``FAKEDISCORD_*`` in the environment (``bot.fakediscord.remote``) the bot talks to that fake
-    Discord instead: the end-to-end tests run the real command, in a real process they can kill.
+    With ``FAKEDISCORD_*`` in the environment (``offline.fakediscord.remote``, imported by name only then) the
+    bot talks to that fake Discord instead: the end-to-end tests run the real command, in a real process they
+    can kill.
     """
-    fake_token = point_discord_py_from_environment()
+    fake_token = None
+    if FAKE_DISCORD_VARIABLE in os.environ:
+        remote = importlib.import_module("offline.fakediscord.remote")
+        fake_token = remote.point_discord_py_from_environment()
     if fake_token is None and not _check_token(settings):
         return 2
-    options = {"guild_ready_timeout": 0.05} if fake_token else {}
-    bot = BazaarBot(settings, **options)
+    bot = BazaarBot(settings, guild_ready_timeout=0.05) if fake_token else BazaarBot(settings)
     try:
         bot.run(fake_token or settings.token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:
@@ -72,7 +78,19 @@ def sync(settings: Settings) -> int:
 
 
 def local(settings: Settings, images: Path, database: Path | None, seed: int | None) -> int:
-    """Play in the terminal: lines like ``ana: /marrakech new`` on stdin, replies on stdout."""
+    """Play in the terminal: lines like ``ana: /marrakech new`` on stdin, replies on stdout.
+
+    Local play (``offline.local``) is imported by name here, when chosen: ``bazaar run`` never loads it."""
+    try:
+        play_locally = importlib.import_module("offline.local").play_locally
+    except ModuleNotFoundError as missing:
+        if not (missing.name or "").startswith("offline"):
+            raise
+        print(
+            "Local play is not installed here: it needs the offline package (pip install -e . in a checkout).",
+            file=sys.stderr,
+        )
+        return 2
     return asyncio.run(play_locally(settings, sys.stdin, sys.stdout, images=images, database=database, seed=seed))
 
 

@@ -30,6 +30,7 @@ from bot.core.images import Images
 from bot.core.posts import Posts
 from bot.core.schedule import ScheduleStore
 from bot.core.store import Shards, Store
+from bot.ui.cooldown import Cooldowns, too_fast
 from bot.ui.courier import DiscordCourier
 from bot.ui.drafts import Drafts
 from bot.ui.errors import report
@@ -53,10 +54,11 @@ COMMANDS_HASH_KEY = "commands_hash"
 
 
 class BazaarTree(app_commands.CommandTree):
-    """The command tree with the one error handler for every slash command, deaf to repeated interactions."""
+    """The command tree with the one error handler for every slash command, deaf to repeated interactions and
+    to a user's commands past their cooldown."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return first_time(interaction)
+        return first_time(interaction) and not await too_fast(interaction)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report(interaction, error)
@@ -103,6 +105,7 @@ class BazaarBot(commands.AutoShardedBot):
         self.controls: dict[str, ControlsBuilder] = {}
         self.game_ui: dict[str, GameUI] = {}
         self.drafts = Drafts()
+        self.cooldowns = Cooldowns(settings.cooldown_rate, settings.cooldown_seconds)
         self.images = Images(settings.image_workers)
         self.game_groups: dict[str, app_commands.Group] = {}
         self.bazaar_group = app_commands.Group(

@@ -67,7 +67,7 @@ def extract(domain: Domain) -> Catalog:
     def wanted(filename: str) -> bool:
         relative = Path(filename)
         parts = relative.parts
-        return not (_skip_games(domain) and parts and parts[0] in ("games", "fakediscord"))
+        return not (_skip_games(domain) and parts and parts[0] == "games")
 
     found = extract_from_dir(
         str(domain.source),
@@ -82,7 +82,7 @@ def extract(domain: Domain) -> Catalog:
         if not wanted(filename):
             continue
         catalog.add(
-            message, locations=[(f"{domain.source.name}/{filename}", None)], auto_comments=comments, context=context
+            message, locations=[(f"{domain.source.name}/{filename}", 0)], auto_comments=comments, context=context
         )
     return catalog
 

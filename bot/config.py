@@ -43,6 +43,10 @@ class Settings(BaseSettings):
     clock_tick: float = Field(
         default=60.0, gt=0, description="Seconds between two looks for due reminders and deadlines."
     )
+    cooldown_rate: int = Field(
+        default=5, ge=0, description="Commands and clicks a user may make per cooldown period (0: no limit)."
+    )
+    cooldown_seconds: float = Field(default=5.0, gt=0, description="The cooldown period, in seconds.")
     log_level: str = "INFO"
 
     @field_validator("token", mode="before")

@@ -7,6 +7,7 @@ PostgreSQL variant uses a fresh database on the server ``BAZAAR_TEST_POSTGRES`` 
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -14,7 +15,10 @@ from pathlib import Path
 import pytest
 from pgserver import BACKENDS, fresh_database
 
-from bot.local import Sandbox
+from offline.sandbox import Sandbox
+
+os.environ.setdefault("BAZAAR_COOLDOWN_RATE", "0")
+"""Tests click faster than people: the per-user cooldown is off unless a test turns it on (its own settings)."""
 
 
 @pytest.fixture

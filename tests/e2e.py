@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Awaitable
 
-from bot.fakediscord.state import Channel, Interaction, Message, User, walk_components
-from bot.local import Sandbox
+from offline.fakediscord.state import Channel, Interaction, Message, User, walk_components
+from offline.sandbox import Sandbox
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

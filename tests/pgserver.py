@@ -4,6 +4,9 @@
 (a role allowed to create databases). ``.ci/with-postgres COMMAND`` starts such a server for the
 command and sets it (``.ci/run`` runs the tests so). Without it the PostgreSQL variants of the tests
 skip, saying so — unless ``BAZAAR_TEST_POSTGRES_REQUIRED=1`` (CI), where a missing server fails them.
+
+Safe with several pytest-xdist workers on one server: every database is named after its worker
+(``PYTEST_XDIST_WORKER``, e.g. ``gw1``) and a random suffix, so no two tests ever share or drop one another's.
 """
 
 from __future__ import annotations
@@ -39,11 +42,17 @@ def with_database(url: str, name: str) -> str:
     return urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, parts.fragment))
 
 
+def database_name(prefix: str = "bazaar_test") -> str:
+    """A database name no other test, in this process or another xdist worker, uses at the same time."""
+    worker = "".join(ch for ch in os.environ.get("PYTEST_XDIST_WORKER", "main") if ch.isalnum()).lower()
+    return f"{prefix}_{worker}_{uuid.uuid4().hex[:16]}"
+
+
 @asynccontextmanager
 async def fresh_database(prefix: str = "bazaar_test") -> AsyncIterator[str]:
     """A new, empty database on the test server (its address), dropped afterwards whatever happened."""
     server = server_url()
-    name = f"{prefix}_{uuid.uuid4().hex[:16]}"
+    name = database_name(prefix)
     admin = await asyncpg.connect(server)
     try:
         await admin.execute(f'CREATE DATABASE "{name}"')

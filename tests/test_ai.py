@@ -58,7 +58,14 @@ def positions(engine: Engine, players: int, seed: int, every: int) -> list[GameS
 
 
 GAMES = [
-    pytest.param(engine.name, players, seed, id=f"{engine.name}-{players}-{seed}")
+    pytest.param(
+        engine.name,
+        players,
+        seed,
+        id=f"{engine.name}-{players}-{seed}",
+        # the quick run plays one whole game a game, at its smallest table; the full run every size twice
+        marks=[] if (seed, players) == (1, engine.min_players) else [pytest.mark.slow],
+    )
     for engine in engines.all_engines()
     for players in range(engine.min_players, engine.max_players + 1)
     for seed in (1, 2)

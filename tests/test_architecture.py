@@ -1,6 +1,8 @@
 """The house rules, checked on the import statements and the files themselves.
 
-* One-way layers: ``engines`` ← ``render`` ← ``bot``; the bot's core imports no discord; the
+* One-way layers: ``engines`` ← ``render`` ← ``bot`` ← ``offline``; ``bot`` never imports ``offline`` (``bazaar
+  local`` loads it by name when chosen, and ``bazaar run`` loads none of it); the fake Discord
+  (``offline.fakediscord``) imports nothing of the project; the bot's core imports no discord; the
   shared Discord plumbing (``bot.ui``) imports no feature and no game's commands; features never
   import one another; engines use only the standard library and pydantic.
 * No import cycle among the project's modules, imports inside functions included.
@@ -12,6 +14,8 @@
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,11 +26,13 @@ import engines
 import render
 from bot import catalogs
 
-PACKAGES = ("engines", "render", "ai", "bot", "bench")
+PACKAGES = ("engines", "render", "ai", "bot", "offline", "bench")
 FORBIDDEN = {
-    "engines": {"discord", "PIL", "aiosqlite", "asyncpg", "aiohttp", "bot", "render"},
-    "render": {"discord", "aiosqlite", "asyncpg", "aiohttp", "bot"},
-    "ai": {"discord", "PIL", "aiosqlite", "asyncpg", "aiohttp", "bot", "render"},
+    "engines": {"discord", "PIL", "aiosqlite", "asyncpg", "aiohttp", "bot", "render", "offline"},
+    "render": {"discord", "aiosqlite", "asyncpg", "aiohttp", "bot", "offline"},
+    "ai": {"discord", "PIL", "aiosqlite", "asyncpg", "aiohttp", "bot", "render", "offline"},
+    "bot": {"offline", "bench", "tests"},
+    "offline": {"bench", "tests"},
 }
 
 
@@ -130,12 +136,45 @@ def test_there_is_no_import_cycle() -> None:
         visit(name, [])
 
 
-def test_the_fake_discord_imports_nothing_of_the_bot() -> None:
+def test_the_fake_discord_imports_nothing_of_the_project() -> None:
+    project = {*PACKAGES, "data", "tests"}
     for name, path in ALL.items():
-        if name.startswith("bot.fakediscord"):
-            assert not {
-                m for m in imports_of(path, name) if m.startswith("bot.") and not m.startswith("bot.fakediscord")
+        if name.startswith("offline.fakediscord"):
+            bad = {m for m in imports_of(path, name) if m.split(".")[0] in project} - {
+                m for m in imports_of(path, name) if m.startswith("offline.fakediscord")
             }
+            assert not bad, f"{path} imports {sorted(bad)}"
+
+
+def test_nothing_in_bot_names_offline_but_by_importlib_in_the_cli() -> None:
+    """``offline`` appears in ``bot`` only as a module name given to importlib, in ``bot.__main__``."""
+    for name, path in ALL.items():
+        if not name.startswith("bot"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        named = {
+            node.value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("offline.")
+        }
+        if name == "bot.__main__":
+            assert named <= {"offline.local", "offline.fakediscord.remote"}, named
+        else:
+            assert not named, f"{path} names {sorted(named)}"
+
+
+def test_the_bot_and_its_command_line_load_nothing_of_offline() -> None:
+    """A fresh interpreter that imports the bot and its command line (what ``bazaar run`` does) has no
+    ``offline`` module loaded."""
+    code = (
+        "import sys, bot.app, bot.__main__; "
+        "loaded = sorted(m for m in sys.modules if m == 'offline' or m.startswith('offline.')); "
+        "assert not loaded, loaded; print('clean')"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FAKEDISCORD_")}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(Path.cwd()), env.get("PYTHONPATH")]))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "clean", done.stderr
 
 
 @pytest.mark.parametrize("engine", engines.all_engines(), ids=lambda e: e.name)

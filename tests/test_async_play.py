@@ -16,11 +16,11 @@ import pytest
 from e2e import boards, button, click_label, open_game, press_something, resign, settled, to_move
 
 import engines
-from bot.core.host import Refused
+from bot.core.refused import Refused
 from bot.core.timing import Timing, duration_text
-from bot.fakediscord import permissions
-from bot.fakediscord.state import Channel, Message, User
-from bot.local import Sandbox
+from offline.fakediscord import permissions
+from offline.fakediscord.state import Channel, Message, User
+from offline.sandbox import Sandbox
 
 HOUR = 3600.0
 START = 1_750_000_000.0

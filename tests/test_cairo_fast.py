@@ -329,7 +329,13 @@ def game(players: int, seed: int, start: str = "variable", in_place: bool = Fals
     yield state
 
 
-GAMES = [(2, 11, "variable", False), (3, 12, "preset", True), (4, 13, "variable", True), (4, 14, "variable", False)]
+GAMES = [
+    (2, 11, "variable", False),
+    (3, 12, "preset", True),
+    # four players: the longest games, in the full run
+    pytest.param(4, 13, "variable", True, marks=pytest.mark.slow),
+    pytest.param(4, 14, "variable", False, marks=pytest.mark.slow),
+]
 
 
 @pytest.mark.parametrize(("players", "seed", "start", "in_place"), GAMES)

@@ -12,7 +12,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.config import Settings
-from bot.fakediscord import FakeDiscord
+from offline.fakediscord import FakeDiscord
 
 
 def test_a_token_of_spaces_counts_as_no_token(

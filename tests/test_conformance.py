@@ -29,7 +29,13 @@ CHECK_EVERY = 5
 SAMPLES_PER_CHECK = 2
 
 CASES = [
-    pytest.param(engine.name, players, seed, id=f"{engine.name}-{players}-{seed}")
+    pytest.param(
+        engine.name,
+        players,
+        seed,
+        id=f"{engine.name}-{players}-{seed}",
+        marks=[pytest.mark.slow] if seed == 2 else [],  # the quick run plays one random game a table size
+    )
     for engine in engines.all_engines()
     for players in range(engine.min_players, engine.max_players + 1)
     for seed in (1, 2)

@@ -20,10 +20,10 @@ import engines
 import render
 from bot.core.host import apply_entry, replay_log
 from bot.core.wording import say_for
-from bot.fakediscord.state import Channel, Interaction, Message, User, walk_components
-from bot.local import Sandbox
 from engines.cairo.board import get_board
 from engines.cairo.data import load_cairo_data
+from offline.fakediscord.state import Channel, Interaction, Message, User, walk_components
+from offline.sandbox import Sandbox
 
 CARDS = load_cairo_data().card_names
 CARD_WORDS = "|".join(sorted(CARDS, key=len, reverse=True))

@@ -22,8 +22,8 @@ from bot.config import Settings
 from bot.core.host import replay_log
 from bot.core.seating import sent_by_computer
 from bot.core.wording import say_for
-from bot.fakediscord.state import Channel, User
-from bot.local import Sandbox
+from offline.fakediscord.state import Channel, User
+from offline.sandbox import Sandbox
 
 
 async def open_solo(box: Sandbox, game: str, user: User, computers: int = 1) -> tuple[int, Channel]:

@@ -3,7 +3,7 @@ between storing a move and posting its board. After a restart the board arrives 
 player is pinged, and the game goes on — whether Discord had already taken the post or not.
 
 The fake Discord runs in the test's event loop; the bot process reaches it through the
-``FAKEDISCORD_*`` environment (``bot.fakediscord.remote``).
+``FAKEDISCORD_*`` environment (``offline.fakediscord.remote``).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from bot.core.seating import COMPUTER_SENDER
-from bot.fakediscord import FakeDiscord
-from bot.fakediscord.faults import SEND_MESSAGE, START_THREAD
-from bot.fakediscord.state import Channel, User, walk_components
+from offline.fakediscord import FakeDiscord
+from offline.fakediscord.faults import SEND_MESSAGE, START_THREAD
+from offline.fakediscord.state import Channel, User, walk_components
 
 pytestmark = pytest.mark.slow
 

@@ -17,9 +17,9 @@ import pytest
 from e2e import boards, open_game, resign, settled, to_move
 
 import engines
-from bot.fakediscord.faults import CALLBACK, SEND_MESSAGE
-from bot.fakediscord.state import Channel, Message, walk_components
-from bot.local import Sandbox
+from offline.fakediscord.faults import CALLBACK, SEND_MESSAGE
+from offline.fakediscord.state import Channel, Message, walk_components
+from offline.sandbox import Sandbox
 
 START = 1_750_000_000.0
 

@@ -9,8 +9,8 @@ from e2e import PNG_MAGIC, boards, button, click_label, open_game, press_somethi
 
 import engines
 from bot.core.host import replay_log
-from bot.fakediscord.state import Channel, Interaction, Message, User
-from bot.local import Sandbox
+from offline.fakediscord.state import Channel, Interaction, Message, User
+from offline.sandbox import Sandbox
 
 
 async def take_turn(box: Sandbox, thread: Channel, rng: random.Random) -> User:
@@ -118,6 +118,7 @@ async def test_the_log_is_paged_with_buttons_and_spectators_read_it_too(sandbox:
     assert f"page 1/{pages} (as you may read it)" in it.content and it.content.splitlines()[1].startswith("1. ")
 
 
+@pytest.mark.slow  # a whole game
 async def test_a_finished_games_log_comes_as_a_text_file(sandbox: Sandbox) -> None:
     ana, ben = sandbox.user("ana"), sandbox.user("ben")
     game_id, thread = await open_game(sandbox, "marrakech", ana, [ben])

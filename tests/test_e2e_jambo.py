@@ -23,10 +23,10 @@ import engines
 import render
 from bot.core.host import apply_entry, replay_log
 from bot.core.wording import say_for
-from bot.fakediscord.state import Channel, Interaction, Message, User, walk_components
-from bot.local import Sandbox
 from engines.base import Event, events_seen_by
 from engines.jambo.cards import COUNT, NAMES, PEOPLE
+from offline.fakediscord.state import Channel, Interaction, Message, User, walk_components
+from offline.sandbox import Sandbox
 from render.jambo.texts import card_title
 
 pytestmark = pytest.mark.slow

@@ -8,7 +8,7 @@ import pytest
 from e2e import boards, open_game, settled
 from PIL import Image
 
-from bot.local import Sandbox
+from offline.sandbox import Sandbox
 
 
 async def test_the_games_list_shows_a_game_still_waiting_for_players(sandbox: Sandbox) -> None:

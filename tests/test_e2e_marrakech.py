@@ -10,7 +10,7 @@ from e2e import PNG_MAGIC, boards, click_label, open_game, press_something, sett
 
 import engines
 from bot.core.host import replay_log
-from bot.local import Sandbox
+from offline.sandbox import Sandbox
 
 
 async def play_to_the_end(box: Sandbox, thread, rng: random.Random, use_commands: bool) -> str:

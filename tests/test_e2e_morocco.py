@@ -14,8 +14,8 @@ from e2e import PNG_MAGIC, boards, menu, open_game, settled, to_move
 
 import engines
 from bot.core.host import replay_log
-from bot.fakediscord.state import Channel, Message, User
-from bot.local import Sandbox
+from offline.fakediscord.state import Channel, Message, User
+from offline.sandbox import Sandbox
 
 NAMES = ("ana", "ben", "cy", "dee", "eve")
 

@@ -14,7 +14,7 @@ from e2e import boards, menu, open_game, to_move
 
 import engines
 from bench.e2e import command_for, next_move
-from bot.local import Sandbox
+from offline.sandbox import Sandbox
 
 pytestmark = pytest.mark.slow
 PAIRS = 200

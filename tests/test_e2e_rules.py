@@ -17,8 +17,9 @@ from e2e import PNG_MAGIC, button, menu, open_game
 import engines
 from bot.config import Settings
 from bot.core.rules import TOPICS, game_rules
-from bot.fakediscord.state import Channel, Interaction, User
-from bot.local import Sandbox, play_locally
+from offline.fakediscord.state import Channel, Interaction, User
+from offline.local import play_locally
+from offline.sandbox import Sandbox
 
 GAMES = [engine.name for engine in engines.all_engines()]
 TITLES = {

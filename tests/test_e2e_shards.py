@@ -25,9 +25,9 @@ import engines
 from bot.core.db import open_database
 from bot.core.host import state_of
 from bot.core.store import Store
-from bot.fakediscord import FakeDiscord
-from bot.fakediscord.faults import SEND_MESSAGE
-from bot.fakediscord.state import Channel, Guild, Message, User
+from offline.fakediscord import FakeDiscord
+from offline.fakediscord.faults import SEND_MESSAGE
+from offline.fakediscord.state import Channel, Guild, Message, User
 
 pytestmark = pytest.mark.slow
 

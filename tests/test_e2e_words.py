@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from e2e import boards, click_label, confirm_label, open_game, resign, settled, to_move
 
-from bot.local import Sandbox
+from offline.sandbox import Sandbox
 
 
 async def test_the_lobby_of_a_two_player_game_says_two_players_not_a_range(sandbox: Sandbox) -> None:

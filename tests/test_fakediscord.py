@@ -20,8 +20,8 @@ import pytest
 from discord import app_commands
 from PIL import Image
 
-from bot.fakediscord import Channel, FakeDiscord, Guild, User, permissions
-from bot.fakediscord.testing import run_bot, stop_bot
+from offline.fakediscord import Channel, FakeDiscord, Guild, User, permissions
+from offline.fakediscord.testing import run_bot, stop_bot
 
 CARDS = ["camel", "carpet red", "carpet blue", "coin", "dice"]
 BOARD_SIZE = (64, 48)

@@ -18,8 +18,8 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.fakediscord import Channel, FakeDiscord, Guild, User, permissions
-from bot.fakediscord.faults import (
+from offline.fakediscord import Channel, FakeDiscord, Guild, User, permissions
+from offline.fakediscord.faults import (
     CALLBACK,
     FOLLOWUP,
     SEND_MESSAGE,
@@ -29,7 +29,7 @@ from bot.fakediscord.faults import (
     Faults,
     route_matches,
 )
-from bot.fakediscord.testing import run_bot, stop_bot
+from offline.fakediscord.testing import run_bot, stop_bot
 
 # -- the sample bot ---------------------------------------------------------------------------------
 

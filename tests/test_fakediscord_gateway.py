@@ -22,9 +22,9 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.fakediscord import Channel, FakeDiscord, Guild, User
-from bot.fakediscord.remote import point_discord_py_from_environment
-from bot.fakediscord.testing import run_bot, stop_bot
+from offline.fakediscord import Channel, FakeDiscord, Guild, User
+from offline.fakediscord.remote import point_discord_py_from_environment
+from offline.fakediscord.testing import run_bot, stop_bot
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 

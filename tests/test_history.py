@@ -9,9 +9,10 @@ import pytest
 import engines
 from bot.core.db import open_database
 from bot.core.history import catch_up, game_turns, initial_state, log_pages, log_text, newest_lines, undo_plan
-from bot.core.host import GameHost, Refused, replay_log
+from bot.core.host import GameHost, replay_log
 from bot.core.played import Played
 from bot.core.posts import Posts
+from bot.core.refused import Refused
 from bot.core.schedule import ScheduleStore
 from bot.core.store import Store
 from bot.core.timing import Timing

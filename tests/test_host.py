@@ -16,8 +16,9 @@ import pytest
 
 import engines
 from bot.core.db import SchemaTooNew, SqliteDatabase, open_database
-from bot.core.host import GameHost, Refused, replay_log
+from bot.core.host import GameHost, replay_log
 from bot.core.posts import Posts
+from bot.core.refused import Refused
 from bot.core.schedule import ScheduleStore
 from bot.core.store import Store
 from bot.core.timing import Timing

@@ -13,7 +13,9 @@ import pytest
 from e2e import boards, open_game, press_something
 
 from bot.config import Settings
-from bot.local import LocalPlay, Sandbox, play_locally
+from offline import sandbox as sandbox_module
+from offline.local import LocalPlay, play_locally
+from offline.sandbox import Sandbox
 
 SCRIPT = """\
 ana: /marrakech new
@@ -161,6 +163,34 @@ async def test_buttons_on_a_private_reply_can_be_clicked(tmp_path: Path) -> None
     assert ("[only ana sees] **Marrakech #1** — log, page" in text and "(edited)" in text) or text.count(
         "— log, page"
     ) >= 2
+
+
+async def test_a_bot_that_does_not_settle_is_logged_not_shown_to_the_player(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each line waits until the bot is idle (the outbox empty among the rest); past the timeout the session
+    goes on, and the player's terminal never reads that the bot 'did not settle': the log does."""
+    async with Sandbox(tmp_path / "x.db", rng=random.Random(2)) as box:
+        assert await box.settle() is True
+        stuck = 0
+
+        async def owed() -> int:
+            nonlocal stuck
+            stuck += 1
+            return 1  # a message owed forever
+
+        monkeypatch.setattr(box, "_owed", owed)
+        monkeypatch.setattr(sandbox_module, "SETTLE_TIMEOUT", 0.3)
+        out = io.StringIO()
+        session = LocalPlay(box, out, tmp_path / "images")
+        (tmp_path / "images").mkdir()
+        with caplog.at_level("WARNING", logger="bazaar.offline"):
+            assert await session.handle("ana: /marrakech new")
+            assert await session.handle("ben: click Join")
+    text = out.getvalue()
+    assert "did not settle" not in text and "!!" not in text, text
+    assert "Players (2/4)" in text and stuck > 2
+    assert any("did not settle" in record.getMessage() for record in caplog.records)
 
 
 # ---- whole games, typed line by line -------------------------------------------------------------------------

@@ -101,6 +101,7 @@ def test_palettes_have_256_colours_and_only_indexed_images_are_written_as_such()
 
 
 # ---- every game's palette ------------------------------------------------------------------------------------
+@pytest.mark.slow  # draws ten boards of random games for each game
 @pytest.mark.parametrize("game", GAMES)
 def test_each_games_palette_still_fits_its_pictures(game: str) -> None:
     palette = importlib.import_module(f"render.{game}.png_colours").PALETTE

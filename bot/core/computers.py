@@ -20,8 +20,9 @@ from typing import Any
 import ai
 import engines
 from ai.levels import Budget
-from bot.core.host import GameHost, Refused
+from bot.core.host import GameHost
 from bot.core.played import Played
+from bot.core.refused import Refused
 from engines.base import View
 
 log = logging.getLogger("bazaar.computers")

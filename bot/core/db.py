@@ -485,7 +485,3 @@ async def open_database(url: str | Path) -> Database:
 def placeholders(count: int) -> str:
     """``?, ?, ?`` for an ``IN (…)`` list of ``count`` values."""
     return ", ".join("?" * count)
-
-
-def as_params(values: Sequence[Any]) -> tuple[Any, ...]:
-    return tuple(values)

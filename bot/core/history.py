@@ -20,9 +20,10 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from bot.core.catalog import N_
-from bot.core.host import Refused, apply_entry
+from bot.core.host import apply_entry
 from bot.core.played import Played
 from bot.core.records import MoveRecord
+from bot.core.refused import Refused
 from bot.core.seating import sent_by_computer
 from bot.core.store import Store
 from bot.core.wording import Say, join_sentences, say_for

@@ -88,8 +88,7 @@ class GameHost:
             return
         record = await self.store.get_game(game_id)
         if record is not None:
-            error.game = record.game  # type: ignore[attr-defined]
-            error.names = [s.name for s in await self.store.seats(game_id)]  # type: ignore[attr-defined]
+            tell_game(error, record, await self.store.seats(game_id))
 
     # ---- reading ------------------------------------------------------------------------------
     async def game(self, game_id: int) -> GameRecord:
@@ -98,10 +97,18 @@ class GameHost:
             raise Refused("no_game", id=game_id)
         return record
 
-    async def snapshot(self, game_id: int) -> Played:
-        """The game as it stands, with no steps."""
-        record = await self.game(game_id)
+    async def snapshot(self, game_id: int, record: GameRecord | None = None) -> Played:
+        """The game as it stands, with no steps (``record``: the game's row just read, not read again unless it
+        was read without its state, as lists are)."""
+        if record is None or (record.state is None and record.status != "lobby"):
+            record = await self.game(game_id)
         return Played(record, await self.store.seats(game_id), state_of(record))
+
+    def fresh(self, known: Played | None) -> bool:
+        """Whether ``known`` (a snapshot read before the game's lock was taken) can stand for the game as it is:
+        no change of it committed in this process since. A change by another process is caught by the version
+        check of the write, as ever."""
+        return known is not None and known.game.version >= self.store.newest_version(known.game.id)
 
     async def handled(self, interaction_id: int) -> Handled | None:
         """The result of an interaction handled before, if it changed a game."""
@@ -268,34 +275,65 @@ class GameHost:
         interaction_id: int | None = None,
         as_computer: bool = False,
         sent_at: float | None = None,
+        known: Played | None = None,
     ) -> Played:
         """Apply ``moves`` (one whole decision of this user, in one or more moves) and the chance that follows.
 
         ``as_computer``: the bot plays a computer's seat (a person may not act on one). ``sent_at``: when a
         command was sent (Discord's timestamp); a game changed since then is not the game its sender saw.
+        ``known``: the game as the caller just read it (the button's or command's check), used instead of
+        reading and parsing it again unless this process changed the game since (the write still checks
+        the stored version, so a change by another process refuses the move as before).
         """
         async with self.acting(game_id):
-            record = await self.game(game_id)
-            check_version(record, expected_version)
-            if sent_at is not None and record.updated_at > sent_at:
-                raise Refused("moved_on")
-            seats = await self.store.seats(game_id)
-            seat = active_seat(record, seats, user_id, as_computer)
-            engine = engines.get(record.game)
-            before = state = engine.loads(record.state or "")
-            steps: list[Step] = []
-            for move in moves:
-                mover = engine.to_move(state)
-                if mover != seat:
-                    raise not_your_turn(mover)
-                step = engine.transition(state, move)
-                sender = COMPUTER_SENDER if as_computer else user_id
-                steps.append(Step(LogEntry(seat, "move", step.move, sender), state, step.events))
-                state = self._run_chance(engine, step.state, steps)
-            if engine.partial(state) and engine.to_move(state) == seat:
-                decision = engine.view(state, seat).decision
-                raise Refused("partial_decision", decision=decision.model_dump(mode="json") if decision else None)
-            return await self._commit(record, seats, before, state, steps, user_id, interaction_id=interaction_id)
+            state: GameState | None
+            if known is not None and known.game.id == game_id and known.state is not None and self.fresh(known):
+                record, seats, state = known.game, known.seats, known.state
+            else:
+                record = await self.game(game_id)
+                seats = await self.store.seats(game_id)
+                state = state_of(record)
+            try:
+                return await self._play(
+                    record, seats, state, user_id, moves, expected_version, as_computer, sent_at, interaction_id
+                )
+            except GameError as exc:
+                tell_game(exc, record, seats)
+                raise
+
+    async def _play(
+        self,
+        record: GameRecord,
+        seats: list[SeatRecord],
+        state: GameState | None,
+        user_id: int,
+        moves: Sequence[str],
+        expected_version: int | None,
+        as_computer: bool,
+        sent_at: float | None,
+        interaction_id: int | None,
+    ) -> Played:
+        """``play`` on the game as read: checks, the engine's transitions, the chance after them, the commit."""
+        check_version(record, expected_version)
+        if sent_at is not None and record.updated_at > sent_at:
+            raise Refused("moved_on")
+        seat = active_seat(record, seats, user_id, as_computer)
+        engine = engines.get(record.game)
+        assert state is not None  # a running game has its state
+        before = state
+        steps: list[Step] = []
+        for move in moves:
+            mover = engine.to_move(state)
+            if mover != seat:
+                raise not_your_turn(mover)
+            step = engine.transition(state, move)
+            sender = COMPUTER_SENDER if as_computer else user_id
+            steps.append(Step(LogEntry(seat, "move", step.move, sender), state, step.events))
+            state = self._run_chance(engine, step.state, steps)
+        if engine.partial(state) and engine.to_move(state) == seat:
+            decision = engine.view(state, seat).decision
+            raise Refused("partial_decision", decision=decision.model_dump(mode="json") if decision else None)
+        return await self._commit(record, seats, before, state, steps, user_id, interaction_id=interaction_id)
 
     async def standing(self, game_id: int, user_id: int, move: str) -> Played:
         """A standing move of ``user_id`` (an order that applies out of turn), logged like any move."""
@@ -475,17 +513,20 @@ class GameHost:
         )
         if any(s.computer is not None for s in seats):
             self.committed(record.id)
-        written = {
-            "version": version,
-            "state": stored,
-            "status": status,
-            "updated_at": now,
-            "to_move": after,
-            "turn_started_at": now if changed else record.turn_started_at,
-            "next_due_at": next_due if status == "active" else None,
-        }
+        written = replace(
+            record,
+            version=version,
+            state=stored,
+            status=status,
+            updated_at=now,
+            to_move=after,
+            turn_started_at=now if changed else record.turn_started_at,
+            next_due_at=next_due if status == "active" else None,
+        )
         seated = [replace(s, left_game=True) if left_seat is not None and s.seat == left_seat else s for s in seats]
-        return Played(replace(record, **written), seated, state, steps, began)  # as stored: no need to read it back
+        played = Played(written, seated, state, steps, began)  # as stored: no need to read it back
+        played.share_views(preview)  # the post's views serve the board's image and buttons too
+        return played
 
     async def _next_due(self, record: GameRecord, turn_changed: bool, now: float) -> float | None:
         """When the scheduler should look at the game next: the new turn's first reminder or deadline."""
@@ -525,6 +566,13 @@ def state_of(record: GameRecord) -> GameState | None:
     if record.state is None:
         return None
     return engines.get(record.game).loads(record.state)
+
+
+def tell_game(error: GameError, record: GameRecord, seats: Sequence[SeatRecord]) -> None:
+    """Tell a refusal its game and players (the catalogs word a game's refusals with its names)."""
+    if getattr(error, "game", None) is None:
+        error.game = record.game  # type: ignore[attr-defined]
+        error.names = [s.name for s in seats]  # type: ignore[attr-defined]
 
 
 def check_version(record: GameRecord, expected: int | None) -> None:
@@ -616,4 +664,4 @@ def replay_log(record: GameRecord, num_players: int, log: Sequence[MoveRecord]) 
     return state
 
 
-__all__ = ["GameHost", "Handled", "Played", "Refused", "Step", "apply_entry", "replay_log", "state_of"]
+__all__ = ["GameHost", "Handled", "Played", "Step", "apply_entry", "replay_log", "state_of"]

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any, TypeVar
 
 import render
 from engines.base import View
 from render.warm import warm_up
+
+T = TypeVar("T")
 
 
 def render_board(view_json: str, highlight: tuple[str, ...], layout: str) -> bytes:
@@ -50,7 +53,7 @@ class Images:
     async def private(self, view: View, layout: str = "landscape") -> bytes | None:
         return await self._run(render_private, view.model_dump_json(), layout)
 
-    async def _run(self, function, *args):  # type: ignore[no-untyped-def]
+    async def _run(self, function: Callable[..., T], *args: Any) -> T:
         if self.pool is None:
             return await asyncio.to_thread(function, *args)
         return await asyncio.get_running_loop().run_in_executor(self.pool, function, *args)

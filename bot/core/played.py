@@ -87,10 +87,6 @@ class Played:
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
 
-    def name_of(self, seat: int | None) -> str:
-        """The name of the player at ``seat``; "?" for no seat."""
-        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
-
     def in_game(self, seat: int) -> bool:
         """Whether ``seat`` still plays (not resigned, not out)."""
         if self.state is None:
@@ -107,6 +103,10 @@ class Played:
             assert self.state is not None
             found = self._views[viewer] = self.engine.view(self.state, viewer).with_names(self.names)
         return found
+
+    def share_views(self, other: Played) -> None:
+        """Take the views ``other`` made: the same state and players (the game before and after it was stored)."""
+        self._views.update(other._views)
 
     def events(self) -> list[Event]:
         """Everything the change caused, in order (every visibility)."""

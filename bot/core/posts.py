@@ -12,7 +12,7 @@ one turn always reads the same way.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from bot.core.catalog import DEFAULT_LOCALE, N_
@@ -345,7 +345,3 @@ def timing_text(say: Say, timing: Timing) -> str:
 def game_title(engine: Engine, record: GameRecord) -> str:
     """``Marrakech #3``: a game's name as its thread is called."""
     return f"{engine.title} #{record.id}"
-
-
-def option_words(say: Say, options: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k} {say.value('option', v)}" for k, v in options.items())

@@ -12,7 +12,6 @@ from typing import Any, Literal
 
 ACTIVE_STATUSES = ("lobby", "active")
 OVER_STATUSES = ("finished", "abandoned")
-ALL_STATUSES = (*ACTIVE_STATUSES, *OVER_STATUSES)
 
 EntryKind = Literal["move", "chance", "resign", "standing"]
 DeliveryKind = Literal["board", "notice", "dm", "lobby", "lobby_edit", "archive", "drop_buttons"]

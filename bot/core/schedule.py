@@ -52,18 +52,6 @@ class ScheduleStore:
         self.db = db
 
     # ---- game timing -------------------------------------------------------------------
-    async def set_timing(self, game_id: int, timing: Timing) -> None:
-        async with self.db.transaction() as tx:
-            await tx.execute(
-                "INSERT INTO game_timing (game_id, reminder_hours, deadline_hours, auto_skip) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (game_id) DO UPDATE SET reminder_hours = excluded.reminder_hours,"
-                " deadline_hours = excluded.deadline_hours, auto_skip = excluded.auto_skip",
-                game_id,
-                timing.reminder_hours,
-                timing.deadline_hours,
-                int(timing.auto_skip),
-            )
-
     async def timing(self, game_id: int) -> Timing:
         """A game's timing; the defaults for a game that has none stored."""
         row = await self.db.fetchrow(

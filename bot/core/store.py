@@ -88,6 +88,14 @@ class Store:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._versions: dict[int, int] = {}
+        """The newest version of each game this process has written (or was writing: a failed write only
+        makes a game look newer than it is, so a reader reads it again)."""
+
+    def newest_version(self, game_id: int) -> int:
+        """The newest version of the game this store has written, or -1: a record read with a lower version
+        is out of date (changes by other processes are not known here)."""
+        return self._versions.get(game_id, -1)
 
     async def close(self) -> None:
         await self.db.close()
@@ -283,6 +291,7 @@ class Store:
             await tx.execute("UPDATE games SET thread_id = ? WHERE id = ?", thread_id, game_id)
 
     async def _bump(self, tx: Connection, game_id: int, expected_version: int, now: float) -> int:
+        self._versions[game_id] = max(self._versions.get(game_id, -1), expected_version + 1)
         changed = await tx.execute(
             "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
             now,

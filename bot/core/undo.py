@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.core.history import game_turns, undo_plan
-from bot.core.host import GameHost, Refused, check_running, replay_log
+from bot.core.host import GameHost, check_running, replay_log
 from bot.core.played import Played
 from bot.core.posts import Headline
 from bot.core.records import SeatRecord, UndoRequestRecord
+from bot.core.refused import Refused
 from bot.core.wording import join_sentences
 
 Answer = Literal["waiting", "granted", "refused", "withdrawn", "stale"]

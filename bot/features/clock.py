@@ -25,9 +25,10 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.core.catalog import N_
-from bot.core.host import Refused, state_of
+from bot.core.host import state_of
 from bot.core.played import Played
 from bot.core.records import Delivery, GameRecord
+from bot.core.refused import Refused
 from bot.core.schedule import TurnKey
 from bot.core.store import NewDelivery
 from bot.core.timing import Timing

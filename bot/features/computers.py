@@ -19,8 +19,8 @@ from discord.ext import commands, tasks
 
 from bot.core.catalog import N_
 from bot.core.computers import ComputerTurns
-from bot.core.host import Refused
 from bot.core.played import Played
+from bot.core.refused import Refused
 from bot.core.wording import say_for
 from bot.ui.context import GameId, make_command
 from bot.ui.errors import reply_private

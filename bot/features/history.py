@@ -24,9 +24,9 @@ from discord.ext import commands
 
 from bot.core.catalog import N_
 from bot.core.history import catch_up, game_turns, initial_state, log_pages, log_text, newest_lines
-from bot.core.host import Refused
 from bot.core.played import Played
 from bot.core.records import OVER_STATUSES, Delivery, GameRecord
+from bot.core.refused import Refused
 from bot.core.store import NewDelivery
 from bot.core.undo import UndoRequest, UndoResult, answer_undo, ask_undo
 from bot.core.wording import Say, say_for

@@ -19,9 +19,9 @@ from discord.ext import commands
 
 import engines
 from bot.core.catalog import N_
-from bot.core.host import Refused
 from bot.core.played import Played
 from bot.core.records import Delivery, GameRecord
+from bot.core.refused import Refused
 from bot.core.schedule import GuildSettings
 from bot.core.timing import Timing
 from bot.core.wording import game_words, say_for
@@ -121,9 +121,9 @@ def lobby_reply(svc: Services, played: Played, action: str) -> str:
 # ---- new ------------------------------------------------------------------------------------------------
 def _option_annotation(option: Option) -> Any:
     if option.choices and isinstance(option.default, str):
-        return Literal[tuple(option.choices)] | None  # type: ignore[valid-type]
+        return Literal[tuple(option.choices)] | None
     if option.choices and isinstance(option.default, int) and not isinstance(option.default, bool):
-        return Literal[tuple(option.choices)] | None  # type: ignore[valid-type]
+        return Literal[tuple(option.choices)] | None
     return type(option.default) | None
 
 

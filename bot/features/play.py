@@ -16,16 +16,16 @@ from discord.ext import commands
 
 import engines
 from bot.core.catalog import N_
-from bot.core.host import Refused, active_seat
+from bot.core.host import active_seat
 from bot.core.played import Played
 from bot.core.posts import STATUS_WORDS, Headline, game_title
 from bot.core.records import Delivery, GameRecord
-from bot.core.refused import stale_control
+from bot.core.refused import Refused, stale_control
 from bot.core.store import NewDelivery
 from bot.core.text import CHOICE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
 from bot.ui.components import GameButton, GameSelect, persistent_view
-from bot.ui.context import GameId, choices_from, current_game, group_name, make_command, target
+from bot.ui.context import GameId, choices_from, current_game, group_name, make_command, my_turn, target
 from bot.ui.errors import reply_private
 from bot.ui.moves import DRAFT_ITEMS, MOVE_SEPARATOR, MoveRequest, defer, make_moves, shortlisted, split_moves
 from bot.ui.services import GameUI, Services, services
@@ -66,20 +66,21 @@ class MoveSelect(GameSelect, kind="sel"):
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
         if record.version != self.version:
             raise stale_control(record.status, record.id, engines.get(record.game).title)
-        await make_moves(interaction, MoveRequest(record.id, self.version, [self.chosen(interaction)[0]]))
+        played = await services(interaction).host.snapshot(record.id, record)
+        await make_moves(interaction, MoveRequest(record.id, self.version, [self.chosen(interaction)[0]], known=played))
 
 
 async def play_indexed(interaction: discord.Interaction, record: GameRecord, version: int, index: int) -> None:
     """A move button: the ``index``-th legal move of the game at ``version``."""
     if record.version != version:
         raise stale_control(record.status, record.id, engines.get(record.game).title)
-    played = await services(interaction).host.snapshot(record.id)
+    played = await services(interaction).host.snapshot(record.id, record)
     if played.state is None:
         raise Refused("not_started", id=record.id)
     moves = played.engine.legal_moves(played.state)
     if not 0 <= index < len(moves):
         raise Refused("button_gone")
-    await make_moves(interaction, MoveRequest(record.id, version, [moves[index]]))
+    await make_moves(interaction, MoveRequest(record.id, version, [moves[index]], known=played))
 
 
 async def move_controls(svc: Services, played: Played, delivery: Delivery | None) -> discord.ui.View | None:
@@ -111,18 +112,13 @@ async def move_controls(svc: Services, played: Played, delivery: Delivery | None
 async def play(interaction: discord.Interaction, move: str, game: GameId | None = None) -> None:
     """Make any legal move in the game's notation (several moves of one decision: separate them with ;)."""
     aim = await target(interaction, game)
-    await make_moves(interaction, MoveRequest(aim.id, aim.version, split_moves(move)))
+    await make_moves(interaction, MoveRequest.at(aim, split_moves(move)))
 
 
 async def autocomplete_move(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Legal moves containing the words typed so far; after a ``;`` the moves that continue the decision."""
-    try:
-        played = await current_game(interaction, getattr(interaction.namespace, "game", None))
-    except Refused:
-        return []
-    if played.state is None or played.to_move_player is None:
-        return []
-    if played.seat_of(interaction.user.id) != played.to_move_player:
+    played = await my_turn(interaction)
+    if played is None or played.state is None:
         return []
     *done, typing = current.split(MOVE_SEPARATOR) if current else [""]
     engine, state = played.engine, played.state

@@ -118,7 +118,7 @@ class RulesTopicMenu(
         return cls(match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = [str(v) for v in (interaction.data or {}).get("values") or []]
+        values = [str(v) for v in self.item.values]
         await self.show(interaction, values[0] if values and values[0] in TOPICS else TOPICS[0])
 
 

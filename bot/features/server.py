@@ -9,14 +9,15 @@ change who sees it. Changes are applied in one transaction, so two admins saving
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.core.catalog import N_
-from bot.core.host import Refused
 from bot.core.posts import timing_text
+from bot.core.refused import Refused
 from bot.core.schedule import GuildSettings
 from bot.core.wording import say_for
 from bot.ui.context import can_manage
@@ -99,7 +100,7 @@ async def settings(
 
 async def setup(bot: commands.Bot) -> None:
     """Add ``settings`` to ``/bazaar``."""
-    command = app_commands.Command(
+    command: app_commands.Command[Any, ..., Any] = app_commands.Command(
         name="settings", description="Show or change this server's defaults for games", callback=settings
     )
     services(bot).bazaar_group.add_command(command)

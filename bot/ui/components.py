@@ -17,9 +17,10 @@ from typing import Any, ClassVar, Self
 
 import discord
 
-from bot.core.host import Refused
 from bot.core.records import GameRecord
+from bot.core.refused import Refused
 from bot.core.text import LABEL_LIMIT, shorten
+from bot.ui.cooldown import too_fast
 from bot.ui.errors import report
 from bot.ui.seen import first_time
 from bot.ui.services import services
@@ -68,7 +69,7 @@ class GameComponent:
         return cls(game_id, version, arg)  # type: ignore[call-arg]
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if not first_time(interaction):
+        if not first_time(interaction) or await too_fast(interaction):
             return
         try:
             record = await checked_game(interaction, self.game_id)
@@ -138,7 +139,8 @@ class GameSelect(GameComponent, discord.ui.DynamicItem[discord.ui.Select[Any]], 
     @staticmethod
     def chosen(interaction: discord.Interaction) -> list[str]:
         """The values picked in the menu (refused when none: Discord never sends that, a forger might)."""
-        values = [str(v) for v in (interaction.data or {}).get("values") or []]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(v) for v in data.get("values") or []]
         if not values:
             raise Refused("empty_choice")
         return values

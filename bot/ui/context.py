@@ -16,9 +16,9 @@ import discord
 from discord import app_commands
 
 import engines
-from bot.core.host import Refused
 from bot.core.played import Played
 from bot.core.records import OVER_STATUSES, GameRecord
+from bot.core.refused import Refused
 from bot.core.text import CHOICE_LIMIT, shorten
 from bot.ui.services import services
 from engines.base import GameError
@@ -96,7 +96,19 @@ class Target:
 async def current_game(interaction: discord.Interaction, game: int | None) -> Played:
     """The game of a command (see ``resolve_game``), as it stands."""
     record = await resolve_game(interaction, group_name(interaction), game)
-    return await services(interaction).host.snapshot(record.id)
+    return await services(interaction).host.snapshot(record.id, record)
+
+
+async def my_turn(interaction: discord.Interaction) -> Played | None:
+    """The command's game (its ``game`` option so far, else as ``resolve_game`` finds it) when the user is to
+    decide in it, else None: autocomplete then offers nothing."""
+    try:
+        played = await current_game(interaction, getattr(interaction.namespace, "game", None))
+    except Refused:
+        return None
+    if played.state is None or played.to_move_player is None:
+        return None
+    return played if played.seat_of(interaction.user.id) == played.to_move_player else None
 
 
 async def target(interaction: discord.Interaction, game: int | None) -> Target:
@@ -150,7 +162,9 @@ async def my_game_choices(interaction: discord.Interaction, current: str) -> lis
 def make_command(name: str, callback: Any, description: str | None = None) -> app_commands.Command[Any, ..., Any]:
     """A slash command from ``callback`` (described by its docstring); a ``game`` parameter is autocompleted."""
     doc = description or inspect.getdoc(callback) or name
-    command = app_commands.Command(name=name, description=shorten(doc.splitlines()[0], 100), callback=callback)
+    command: app_commands.Command[Any, ..., Any] = app_commands.Command(
+        name=name, description=shorten(doc.splitlines()[0], 100), callback=callback
+    )
     if command.get_parameter("game") is not None:
         command.autocomplete("game")(autocomplete_game)
     return command

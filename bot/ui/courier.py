@@ -44,7 +44,6 @@ MAX_BACKOFF = 300.0
 DM_WAIT_FOR_BOARD = 5
 THREAD_DELETED = N_("(The game's thread was deleted, so this is posted here.)")
 THREAD_CLOSED = N_("(The game's thread is locked to the bot, so this is posted here.)")
-NO_GAME = object()
 
 
 class Undeliverable(Exception):
@@ -215,7 +214,11 @@ class DiscordCourier:
 
     async def _dm(self, delivery: Delivery) -> discord.Message | None:
         payload = delivery.payload
-        record = await self.services.store.get_game(delivery.game_id) if delivery.game_id else None
+        known = self._known.get(delivery.game_id or 0)
+        if known is not None:
+            record: GameRecord | None = known.game  # its server and thread: the same in every version
+        else:
+            record = await self.services.store.get_game(delivery.game_id) if delivery.game_id else None
         link = await self._dm_link(delivery, record)
         guild = self.client.get_guild(record.guild_id) if record else None
         where = f" ({guild.name})" if guild is not None else ""
@@ -294,7 +297,7 @@ class DiscordCourier:
         view = await self._controls("lobby", played, delivery) if record.status == "lobby" else None
         try:
             channel = await self._channel(record.post_channel_id, record.guild_id)
-            message = channel.get_partial_message(record.lobby_message_id)  # type: ignore[union-attr]
+            message = channel.get_partial_message(record.lobby_message_id)
             return await message.edit(
                 content=self.services.posts.lobby_text(played), view=view, allowed_mentions=no_pings()
             )
@@ -318,7 +321,7 @@ class DiscordCourier:
         payload = delivery.payload
         try:
             channel = await self._channel(int(payload["channel_id"]))
-            message = channel.get_partial_message(int(payload["message_id"]))  # type: ignore[union-attr]
+            message = channel.get_partial_message(int(payload["message_id"]))
             await message.edit(view=None)
         except (discord.NotFound, discord.Forbidden):
             return None

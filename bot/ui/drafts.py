@@ -63,7 +63,8 @@ class Drafts:
 
 def drafts_of(interaction: discord.Interaction) -> Drafts:
     """The drafts of the bot behind ``interaction``."""
-    return interaction.client.drafts  # type: ignore[attr-defined, no-any-return]
+    drafts: Drafts = interaction.client.drafts  # type: ignore[attr-defined]
+    return drafts
 
 
 def next_moves(played: Played, moves: list[str]) -> list[str]:

@@ -3,8 +3,9 @@ made any way behaves the same.
 
 The interaction is answered first (deferred, so Discord's 3 seconds are never missed), then the
 host applies the move against the game version the sender saw (a button carries it; a command is
-checked against the moment it was sent: a game changed since then refuses it), the courier posts the new board in
-the game's thread, and the mover gets privately what only they may read (a card they drew).
+checked against the moment it was sent: a game changed since then refuses it), the mover gets privately
+what only they may read (a card they drew) and their next private choice, and only then does the courier
+draw and post the new board in the game's thread (a command's answer then gets a link to it).
 The same interaction arriving twice is answered from its first result and applied once.
 
 A decision of several steps is applied only whole. When a command names just its first steps the
@@ -24,13 +25,14 @@ import discord
 
 import engines
 from bot.core.catalog import N_
-from bot.core.host import Refused
+from bot.core.inbox import channel_link
 from bot.core.played import Played
 from bot.core.records import GameRecord
-from bot.core.refused import stale_control
+from bot.core.refused import Refused, stale_control
 from bot.core.text import CHOICE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
 from bot.ui.components import GameButton, GameSelect, persistent_view
+from bot.ui.context import Target
 from bot.ui.drafts import Draft, draft_text, drafts_of, next_moves
 from bot.ui.errors import reply_private
 from bot.ui.services import GameUI, services
@@ -58,13 +60,20 @@ class MoveRequest:
     """Moves of one user on one game, made against the version they saw.
 
     ``draft``: a decision left unfinished is kept as the user's draft (with buttons for its next
-    step) instead of being refused.
+    step) instead of being refused. ``known``: the game as the command's or button's check read it (the
+    host then neither reads nor parses it again).
     """
 
     game_id: int
     version: int | None
     moves: Sequence[str]
     draft: bool = True
+    known: Played | None = None
+
+    @classmethod
+    def at(cls, aim: Target, moves: Sequence[str]) -> MoveRequest:
+        """Moves against the game of a command, as it stood when the command arrived."""
+        return cls(aim.id, aim.version, moves, known=aim.played)
 
 
 def split_moves(text: str) -> list[str]:
@@ -102,21 +111,27 @@ async def make_moves(interaction: discord.Interaction, request: MoveRequest) -> 
             request.version,
             interaction_id=interaction.id,
             sent_at=sent_at,
+            known=request.known,
         )
     except Refused as refusal:
         if refusal.code != "partial_decision" or not request.draft:
             raise
-        snapshot = await svc.host.snapshot(request.game_id)
+        fresh = request.known if svc.host.fresh(request.known) else None
+        snapshot = fresh or await svc.host.snapshot(request.game_id)
         await offer_draft(interaction, snapshot, list(request.moves))
         return None
     drafts_of(interaction).drop(request.game_id, interaction.user.id)
-    await svc.courier.deliver_game(request.game_id, played)
-    await tell_mover(interaction, played)
+    try:
+        await tell_mover(interaction, played)
+    finally:  # the board is owed whatever became of the mover's answer
+        await svc.courier.deliver_game(request.game_id, played)
     return played
 
 
 async def tell_mover(interaction: discord.Interaction, played: Played) -> None:
-    """What only the mover may read (a command also gets what it did and a link to the board)."""
+    """What only the mover may read, sent before the board is drawn and posted: their private events and
+    their next private choice (a command also gets what it did, and a link to the game's thread, where the
+    board is about to appear)."""
     svc = services(interaction)
     seat = played.seat_of(interaction.user.id)
     private = svc.posts.private_lines(played, seat) if seat is not None else ""
@@ -126,9 +141,7 @@ async def tell_mover(interaction: discord.Interaction, played: Played) -> None:
         happened = svc.posts.happened(played, seat)
         if happened:
             lines.append(say.fill(DONE, {"happened": happened}))
-        link = await board_link(interaction, played)
-        if link:
-            lines.append(say.fill(SEE_BOARD, {"link": link}))
+        lines.append(say.fill(SEE_BOARD, {"link": channel_link(played.game)}))
     elif private:
         lines.append(say.fill(DONE_PRIVATE, {"private": private}))
     if seat is not None and played.to_move_player == seat and private_followups(interaction, played):
@@ -142,14 +155,6 @@ def private_followups(interaction: discord.Interaction, played: Played) -> bool:
     """Whether the game offers a player's next choices privately, as buttons under their own reply."""
     ui = services(interaction).game_ui.get(played.game.game, GameUI())
     return ui.private_choices
-
-
-async def board_link(interaction: discord.Interaction, played: Played) -> str | None:
-    """A link to the game's newest board message, once it is posted."""
-    board = await services(interaction).store.last_board_message(played.game.id)
-    if board is None or board.message_id is None or board.channel_id is None:
-        return None
-    return f"https://discord.com/channels/{played.game.guild_id}/{board.channel_id}/{board.message_id}"
 
 
 # ---- drafts on Discord ------------------------------------------------------------------------------------
@@ -216,7 +221,7 @@ async def _draft_moves(interaction: discord.Interaction, record: GameRecord, ver
     if record.version != version:
         raise stale_control(record.status, record.id, engines.get(record.game).title)
     draft = drafts_of(interaction).get(record.id, interaction.user.id, version)
-    played = await services(interaction).host.snapshot(record.id)
+    played = await services(interaction).host.snapshot(record.id, record)
     return played, list(draft.moves) if draft is not None else []
 
 
@@ -229,7 +234,7 @@ class DraftButton(GameButton, kind="dr"):
         index = int(self.arg or 0)
         if not 0 <= index < len(options):
             raise Refused("button_gone")
-        await make_moves(interaction, MoveRequest(record.id, self.version, [*moves, options[index]]))
+        await make_moves(interaction, MoveRequest(record.id, self.version, [*moves, options[index]], known=played))
 
 
 class DraftSelect(GameSelect, kind="drs"):
@@ -244,7 +249,7 @@ class DraftSelect(GameSelect, kind="drs"):
             if not 0 <= index < len(options):
                 raise Refused("button_gone")
             chosen = options[index]
-        await make_moves(interaction, MoveRequest(record.id, self.version, [*moves, chosen]))
+        await make_moves(interaction, MoveRequest(record.id, self.version, [*moves, chosen], known=played))
 
 
 class DraftPage(GameButton, kind="drp"):

@@ -19,13 +19,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.catalog import N_
-from bot.core.host import Refused
 from bot.core.played import Played
 from bot.core.text import CHOICE_LIMIT, shorten
 from bot.core.wording import say_for
 from bot.games.cairo import choices as options
 from bot.games.cairo.choices import Choice, coins_step, keep_step, pay_step, site_step, take_step
-from bot.ui.context import GameId, add_command, current_game, target
+from bot.ui.context import GameId, add_command, current_game, my_turn, target
 from bot.ui.moves import MoveRequest, make_moves
 from bot.ui.private import send_hand
 from bot.ui.services import GameUI, services
@@ -42,17 +41,6 @@ COIN = N_("{amount} {colour}")
 
 
 # ---- autocomplete -----------------------------------------------------------------------------------------
-async def my_turn(interaction: discord.Interaction) -> Played | None:
-    """The command's game when it is the user's turn in it, else None (then nothing is offered)."""
-    try:
-        played = await current_game(interaction, getattr(interaction.namespace, "game", None))
-    except Refused:
-        return None
-    if played.state is None or played.to_move_player is None:
-        return None
-    return played if played.seat_of(interaction.user.id) == played.to_move_player else None
-
-
 def typed(interaction: discord.Interaction) -> dict[str, str]:
     """The Kairo options filled in so far."""
     found = {name: getattr(interaction.namespace, name, None) for name in OPTION_NAMES}
@@ -129,7 +117,7 @@ def _keep(asked: Asked) -> list[Choice]:
 async def _play(interaction: discord.Interaction, game: int | None, steps: list[str]) -> None:
     """Apply ``steps`` together, in one transaction, against the version the command arrived at."""
     aim = await target(interaction, game)
-    await make_moves(interaction, MoveRequest(aim.id, aim.version, steps))
+    await make_moves(interaction, MoveRequest.at(aim, steps))
 
 
 async def place(
@@ -181,12 +169,14 @@ async def extend(
     aim = await target(interaction, game)
     steps = [site_step("extend", stall, square), pay_step(pay)]
     last = coins_step(coins) if coins else _cheapest_coins(aim.played, steps)
-    await make_moves(interaction, MoveRequest(aim.id, aim.version, [*steps, last]))
+    await make_moves(interaction, MoveRequest.at(aim, [*steps, last]))
 
 
 def _cheapest_coins(played: Played, steps: list[str]) -> str:
     """The first (cheapest) coin payment after ``steps``; ``pay`` alone (refused, with the rule) if none."""
-    found = options.coins_choices(played.state, steps, "") if isinstance(played.state, CairoState) else []
+    found: list[options.Choice] = (
+        options.coins_choices(played.state, steps, "") if isinstance(played.state, CairoState) else []
+    )
     return found[0].value if found else "pay"
 
 

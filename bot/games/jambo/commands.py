@@ -23,11 +23,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.catalog import N_
-from bot.core.host import Refused
-from bot.core.played import Played
 from bot.core.text import CHOICE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
-from bot.ui.context import GameId, add_command, current_game, target
+from bot.ui.context import GameId, add_command, current_game, my_turn, target
 from bot.ui.errors import reply_private
 from bot.ui.moves import MoveRequest, defer, make_moves, offer_draft, split_moves
 from bot.ui.private import send_hand
@@ -60,22 +58,11 @@ def public_moves(view: View) -> bool:
     return view.decision is not None and view.decision.code in PUBLIC_DECISIONS
 
 
-async def my_decision(interaction: discord.Interaction) -> Played | None:
-    """The command's game when the user is to decide in it, else None (then nothing is offered)."""
-    try:
-        played = await current_game(interaction, getattr(interaction.namespace, "game", None))
-    except Refused:
-        return None
-    if played.state is None or played.to_move_player is None:
-        return None
-    return played if played.seat_of(interaction.user.id) == played.to_move_player else None
-
-
 def moves_completer(keep: Callable[[str], bool]) -> Completer:
     """Autocomplete with the user's legal moves that ``keep`` accepts, labelled with what they do."""
 
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        played = await my_decision(interaction)
+        played = await my_turn(interaction)
         if played is None:
             return []
         say = say_for(GAME, tuple(played.names))
@@ -93,7 +80,7 @@ def moves_completer(keep: Callable[[str], bool]) -> Completer:
 
 async def _play(interaction: discord.Interaction, game: int | None, moves: list[str]) -> None:
     aim = await target(interaction, game)
-    await make_moves(interaction, MoveRequest(aim.id, aim.version, moves))
+    await make_moves(interaction, MoveRequest.at(aim, moves))
 
 
 # ---- commands ------------------------------------------------------------------------------------------

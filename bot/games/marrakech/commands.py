@@ -12,9 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core.host import Refused
 from bot.core.wording import say_for
-from bot.ui.context import GameId, choices_from, current_game, make_command, target
+from bot.ui.context import GameId, choices_from, make_command, my_turn, target
 from bot.ui.moves import MoveRequest, make_moves
 from bot.ui.services import GameUI, services
 
@@ -27,25 +26,20 @@ async def turn(
 ) -> None:
     """Turn Assam (never all the way round); the bot then rolls and moves him."""
     aim = await target(interaction, game)
-    await make_moves(interaction, MoveRequest(aim.id, aim.version, [direction]))
+    await make_moves(interaction, MoveRequest.at(aim, [direction]))
 
 
 async def place(interaction: discord.Interaction, carpet: str, game: GameId | None = None) -> None:
     """Place your carpet on two squares next to Assam, e.g. c3-d3."""
     aim = await target(interaction, game)
     text = " ".join(carpet.split()).lower()
-    await make_moves(
-        interaction, MoveRequest(aim.id, aim.version, [text if text.startswith("place") else f"place {text}"])
-    )
+    await make_moves(interaction, MoveRequest.at(aim, [text if text.startswith("place") else f"place {text}"]))
 
 
 async def autocomplete_carpet(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The legal carpet placements, for the player to move only."""
-    try:
-        played = await current_game(interaction, getattr(interaction.namespace, "game", None))
-    except Refused:
-        return []
-    if played.state is None or played.seat_of(interaction.user.id) != played.to_move_player:
+    played = await my_turn(interaction)
+    if played is None:
         return []
     moves = [m.removeprefix("place ") for m in played.engine.legal_moves(played.state) if m.startswith("place ")]
     say = say_for(GAME, tuple(played.names))

@@ -88,7 +88,7 @@ def worker_choices(
 def label(field: str, value: str, view: Mapping[str, Any], say: Say) -> str:
     """A choice's words: a stall with its price, a corner named, a cube, the cousin's free assistant."""
     if field == "stall":
-        stall = next((s for s in view.get("stalls", []) if s.get("stall") == value), {})
+        stall: Mapping[str, Any] = next((s for s in view.get("stalls", []) if s.get("stall") == value), {})
         row, column = (stall.get("cost") or ["?", "?"])[:2]
         return say.fill(STALL_LABEL, {"stall": value, "row": row, "column": column})
     if field == "space":

@@ -16,13 +16,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core.host import Refused
-from bot.core.played import Played
 from bot.core.text import CHOICE_LIMIT, shorten
 from bot.core.wording import say_for
 from bot.games.morocco.choices import Choice as MoveChoice
 from bot.games.morocco.choices import clean, moves_starting, narrow, worker_choices, worker_move
-from bot.ui.context import GameId, add_command, current_game, target
+from bot.ui.context import GameId, add_command, my_turn, target
 from bot.ui.moves import MoveRequest, make_moves
 from bot.ui.services import GameUI, services
 
@@ -31,17 +29,6 @@ Completer = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Cho
 Kind = Literal["assistant", "bodyguard", "tourist", "cousin"]
 EMOJI = {"reward gold": "🪙", "reward bodyguard": "🛡️", "arrow north": "⬆️", "arrow east": "➡️"}
 EMOJI |= {"arrow south": "⬇️", "arrow west": "⬅️"}
-
-
-async def my_turn(interaction: discord.Interaction) -> Played | None:
-    """The command's game when it is the user's decision in it, else None (then nothing is offered)."""
-    try:
-        played = await current_game(interaction, getattr(interaction.namespace, "game", None))
-    except Refused:
-        return None
-    if played.state is None or played.to_move_player is None:
-        return None
-    return played if played.seat_of(interaction.user.id) == played.to_move_player else None
 
 
 def as_choices(found: list[MoveChoice]) -> list[app_commands.Choice[str]]:
@@ -82,7 +69,7 @@ def worker_completer(field: str) -> Completer:
 
 async def _play(interaction: discord.Interaction, game: int | None, moves: list[str]) -> None:
     aim = await target(interaction, game)
-    await make_moves(interaction, MoveRequest(aim.id, aim.version, moves))
+    await make_moves(interaction, MoveRequest.at(aim, moves))
 
 
 # ---- commands --------------------------------------------------------------------------------------------

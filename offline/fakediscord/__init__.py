@@ -44,7 +44,7 @@ Modules:
   nonces, Discord's limits, its error answers, gateway events, permission bits.
 
 Only aiohttp and the standard library are imported (discord.py only inside `FakeDiscord.point_discord_py`,
-`remote` and `testing`); nothing here imports the rest of `bot/`.
+`remote` and `testing`); nothing here imports the rest of the project (`bot`, `offline`).
 """
 
 from .driver import FakeDiscord

@@ -39,6 +39,7 @@ from .remote import environment as remote_environment
 from .server import FakeServer
 from .sessions import GatewaySession
 from .state import (
+    WAIT,
     Channel,
     ChannelType,
     Guild,
@@ -364,7 +365,7 @@ class FakeDiscord:
         self,
         channel: ChannelRef,
         predicate: Callable[[Message], bool] | None = None,
-        timeout: float = 5,
+        timeout: float = WAIT,
         *,
         after: Message | None = None,
     ) -> Message:
@@ -386,7 +387,7 @@ class FakeDiscord:
             ),
         )
 
-    async def idle(self, timeout: float = 5) -> None:
+    async def idle(self, timeout: float = WAIT) -> None:
         """Wait until no interaction handler runs in this loop and no request is in flight."""
         try:
             async with asyncio.timeout(timeout):
@@ -398,28 +399,28 @@ class FakeDiscord:
     # -- acting as users ----------------------------------------------------------------------------
 
     async def slash(
-        self, user: User, channel: Channel, path: str, options: dict[str, Any] | None = None, *, timeout: float = 5
+        self, user: User, channel: Channel, path: str, options: dict[str, Any] | None = None, *, timeout: float = WAIT
     ) -> Interaction:
         """Run `/path` ("group sub" words) with options by name; wait for the bot's callback."""
         data = self._command_data(user, channel, path, options or {}, focused=None)
         return await self._dispatch(user, channel, APPLICATION_COMMAND, data, timeout=timeout)
 
     async def autocomplete(
-        self, user: User, channel: Channel, path: str, options: dict[str, Any], focused: str, *, timeout: float = 5
+        self, user: User, channel: Channel, path: str, options: dict[str, Any], focused: str, *, timeout: float = WAIT
     ) -> list[dict[str, Any]]:
         """Type into option `focused` of `/path`; return the bot's choices ([{"name", "value"}])."""
         data = self._command_data(user, channel, path, options, focused=focused)
         interaction = await self._dispatch(user, channel, AUTOCOMPLETE, data, timeout=timeout)
         return interaction.choices or []
 
-    async def click(self, user: User, message: Message, custom_id: str, *, timeout: float = 5) -> Interaction:
+    async def click(self, user: User, message: Message, custom_id: str, *, timeout: float = WAIT) -> Interaction:
         """Click the button `custom_id` on a recorded message; wait for the bot's callback."""
         channel = self._clickable_channel(user, message)
         data = button_data(message, custom_id)
         return await self._dispatch(user, channel, MESSAGE_COMPONENT, data, clicked=message, timeout=timeout)
 
     async def select(
-        self, user: User, message: Message, custom_id: str, values: list[Any], *, timeout: float = 5
+        self, user: User, message: Message, custom_id: str, values: list[Any], *, timeout: float = WAIT
     ) -> Interaction:
         """Choose `values` in the select menu `custom_id` (strings; users/channels for those menus)."""
         channel = self._clickable_channel(user, message)
@@ -427,7 +428,7 @@ class FakeDiscord:
         return await self._dispatch(user, channel, MESSAGE_COMPONENT, data, clicked=message, timeout=timeout)
 
     async def submit_modal(
-        self, user: User, opened_by: Interaction, answers: dict[str, Any], *, timeout: float = 5
+        self, user: User, opened_by: Interaction, answers: dict[str, Any], *, timeout: float = WAIT
     ) -> Interaction:
         """Fill in and submit the modal the bot opened in answer to `opened_by`."""
         if opened_by.modal is None:
@@ -440,7 +441,7 @@ class FakeDiscord:
         return await self._dispatch(user, channel, MODAL_SUBMIT, data, clicked=clicked, timeout=timeout)
 
     async def forged_click(
-        self, user: User, channel: Channel, message: Message, custom_id: str, *, timeout: float = 5
+        self, user: User, channel: Channel, message: Message, custom_id: str, *, timeout: float = WAIT
     ) -> Interaction:
         """What a forged client can send: a click in `channel` on a button of `message`, which lives elsewhere.
 
@@ -453,7 +454,14 @@ class FakeDiscord:
         return await self._dispatch(user, channel, MESSAGE_COMPONENT, data, clicked=message, timeout=timeout)
 
     async def forged_select(
-        self, user: User, channel: Channel, message: Message, custom_id: str, values: list[Any], *, timeout: float = 5
+        self,
+        user: User,
+        channel: Channel,
+        message: Message,
+        custom_id: str,
+        values: list[Any],
+        *,
+        timeout: float = WAIT,
     ) -> Interaction:
         """Like `forged_click`, choosing `values` in a select menu of a message that lives elsewhere."""
         self._check_forgery(user, channel, message)
@@ -601,7 +609,7 @@ class FakeDiscord:
         before = frozenset(bot_handler_tasks())
         session.send_dispatch("INTERACTION_CREATE", interaction.payload)
         await asyncio.sleep(0.05)
-        await asyncio.wait_for(wait_for_handlers(exclude=before), settle + 5)
+        await asyncio.wait_for(wait_for_handlers(exclude=before), settle + WAIT)
         await self.idle()
 
     def _log_tail(self) -> str:

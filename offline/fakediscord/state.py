@@ -31,6 +31,10 @@ TOKEN_LIFETIME = 15 * 60.0
 # Discord checks an enforced nonce "in the past few minutes" (undocumented exactly): two minutes here.
 NONCE_WINDOW = 120.0
 
+WAIT = 30.0
+"""How long the driver waits for the bot by default (an answer, followups, going idle): generous, so a loaded
+machine (tests in parallel) makes a test slower, never failing; a bot that never answers still fails it."""
+
 T = TypeVar("T")
 
 
@@ -374,7 +378,7 @@ class Interaction:
             return False
         return not (self.response_type == 5 and self.message is not None and self.message.loading)
 
-    async def done(self, timeout: float = 5, *, handler: bool = True) -> Interaction:
+    async def done(self, timeout: float = WAIT, *, handler: bool = True) -> Interaction:
         """Wait until the response, its followups and edits have settled.
 
         Settled means: answered, a deferred 'thinking' answer replaced, no request in flight and (when the
