@@ -11,18 +11,25 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
+import string
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent
 KEYWORDS = {"N_": None, "NN_": (1, 2)}
-LANGUAGES = ("en",)
+LANGUAGES = ("en", "es")
+COMPLETE = ("es",)
+"""Languages whose every message must be translated (``--check`` and the tests fail otherwise)."""
+PLURAL_FORMS = {"es": "nplurals=2; plural=(n != 1);"}
+"""A language's plural rule as its ``.po`` header states it (otherwise CLDR's, from Babel)."""
 
 
 @dataclass(frozen=True)
@@ -80,10 +87,89 @@ def extract(domain: Domain) -> Catalog:
     return catalog
 
 
-def _po_text(catalog: Catalog) -> str:
+def _header(language: str) -> str:
+    """A fixed ``.po`` header (no dates, so the file changes only when its messages do); none for English."""
+    if language == "en":
+        return ""
+    forms = PLURAL_FORMS.get(language) or get_plural(language).plural_forms
+    lines = (
+        f"Language: {language}",
+        "MIME-Version: 1.0",
+        "Content-Type: text/plain; charset=utf-8",
+        "Content-Transfer-Encoding: 8bit",
+        f"Plural-Forms: {forms}",
+    )
+    return 'msgid ""\nmsgstr ""\n' + "".join(f'"{line}\\n"\n' for line in lines) + "\n"
+
+
+def _empty(domain: Domain, language: str) -> Catalog:
+    """A catalog with no messages whose plural rule is the header's."""
+    header = _header(language)
+    if not header:
+        return Catalog(domain=domain.name, locale=language)
+    return read_po(io.BytesIO(header.encode("utf-8")), locale=language, domain=domain.name)
+
+
+def _po_text(catalog: Catalog, language: str | None = None) -> str:
     buffer = io.BytesIO()
     write_po(buffer, catalog, omit_header=True, sort_output=True, width=120, include_lineno=False)
-    return buffer.getvalue().decode("utf-8")
+    return _header(language or "en") + buffer.getvalue().decode("utf-8")
+
+
+_FORMATTER = string.Formatter()
+_MARKUP = re.compile(r"<(?:@[!&]?|#|t:|a?:\w+:)[^<>\s]*>|`[^`]*`|\*\*")
+
+
+def placeholders(text: str) -> set[str]:
+    """The names of ``text``'s ``str.format`` fields (``{seat}``, ``{count:>2}``: "seat", "count")."""
+    try:
+        return {field for _, field, _, _ in _FORMATTER.parse(text) if field is not None}
+    except ValueError:
+        return set(re.findall(r"\{([^{}]*)\}", text))
+
+
+def markup(text: str) -> list[str]:
+    """``text``'s Discord markup tokens, sorted: mentions, timestamps, channel links, code spans, ``**``."""
+    return sorted(_MARKUP.findall(text))
+
+
+def _message_problems(message: Message) -> list[str]:
+    ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+    strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+    if message.fuzzy:
+        return ["fuzzy"]
+    if not strings or not all(strings):
+        return ["untranslated"]
+    problems: list[str] = []
+    for index, translated in enumerate(strings):
+        source = ids[0] if index == 0 else ids[-1]
+        form = f" (form {index})" if len(strings) > 1 else ""
+        if placeholders(translated) != placeholders(source):
+            problems.append(f"placeholders{form} {sorted(placeholders(translated))} != {sorted(placeholders(source))}")
+        if markup(translated) != markup(source):
+            problems.append(f"markup{form} {markup(translated)} != {markup(source)}")
+    return problems
+
+
+def problems(domain: Domain, language: str) -> list[str]:
+    """What keeps ``domain``'s catalog in ``language`` from being complete and safe to format."""
+    path = domain.po(language)
+    if not path.is_file():
+        return [f"{path.relative_to(ROOT.parent)}: missing"]
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=language, domain=domain.name)
+    found: list[str] = []
+    known = {message.id if isinstance(message.id, str) else message.id[0] for message in catalog if message.id}
+    template = extract(domain)
+    for message in template:
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        if key and key not in known:
+            found.append(f"{path.relative_to(ROOT.parent)}: missing {key!r}")
+    for message in catalog:
+        if message.id:
+            key = message.id if isinstance(message.id, str) else message.id[0]
+            found.extend(f"{path.relative_to(ROOT.parent)}: {problem}: {key!r}" for problem in _message_problems(message))
+    return found
 
 
 def update(domain: Domain, *, check: bool) -> list[Path]:
@@ -93,13 +179,13 @@ def update(domain: Domain, *, check: bool) -> list[Path]:
     wanted = {domain.template: _po_text(template)}
     for language in LANGUAGES:
         path = domain.po(language)
-        existing = Catalog(domain=domain.name, locale=language)
+        existing = _empty(domain, language)
         if path.is_file():
             with path.open("rb") as handle:
                 existing = read_po(handle, locale=language, domain=domain.name)
         existing.update(template, no_fuzzy_matching=True)
         existing.obsolete.clear()
-        wanted[path] = _po_text(existing)
+        wanted[path] = _po_text(existing, language)
     for path, text in wanted.items():
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             stale.append(path)
@@ -116,7 +202,12 @@ def main(argv: list[str] | None = None) -> int:
     stale = [path for domain in domains() for path in update(domain, check=args.check)]
     for path in stale:
         print(("out of date: " if args.check else "written: ") + str(path.relative_to(ROOT.parent)))
-    return 1 if stale and args.check else 0
+    if not args.check:
+        return 0
+    found = [problem for domain in domains() for language in COMPLETE for problem in problems(domain, language)]
+    for problem in found:
+        print(problem)
+    return 1 if stale or found else 0
 
 
 if __name__ == "__main__":

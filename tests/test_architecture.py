@@ -175,3 +175,29 @@ def test_every_module_starts_with_a_docstring() -> None:
 def test_the_message_catalogs_are_up_to_date() -> None:
     stale = [path for domain in catalogs.domains() for path in catalogs.update(domain, check=True)]
     assert not stale, f"run `python -m bot.catalogs`: out of date {stale}"
+
+
+@pytest.mark.parametrize("language", catalogs.COMPLETE)
+@pytest.mark.parametrize("domain", list(catalogs.domains()), ids=lambda domain: domain.name)
+def test_every_message_is_translated_with_its_placeholders_and_markup(domain: catalogs.Domain, language: str) -> None:
+    problems = catalogs.problems(domain, language)
+    assert not problems, f"{len(problems)} problems, first: " + "\n".join(problems[:20])
+
+
+def test_the_catalog_checks_catch_what_breaks_a_message() -> None:
+    from babel.messages.catalog import Message
+
+    def check(msgid: str | tuple[str, str], msgstr: str | tuple[str, ...], fuzzy: bool = False) -> list[str]:
+        return catalogs._message_problems(Message(msgid, msgstr, flags=("fuzzy",) if fuzzy else ()))
+
+    assert check("<@{user}> wins **{score}**", "<@{user}> gana **{score}**") == []
+    assert check("hello", "") == ["untranslated"]
+    assert check("hello", "hola", fuzzy=True) == ["fuzzy"]
+    assert check("{seat} plays", "{name} juega")
+    assert check("<@{user}> wins", "<@{usuario}> gana")
+    assert check("ends <t:{at}:R>", "termina {at}")
+    assert check("use `pass`", "usa `pasar`")
+    assert check("**{seat}** wins", "{seat} gana")
+    assert check(("a carpet", "{count} carpets"), ("una alfombra", "{count} alfombras")) == []
+    assert check(("a carpet", "{count} carpets"), ("una alfombra", "")) == ["untranslated"]
+    assert check(("{count} carpet", "{count} carpets"), ("{count} alfombra", "alfombras"))

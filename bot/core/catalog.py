@@ -44,12 +44,16 @@ def NN_(singular: str, plural: str, key: str = "count") -> Plural:
     return Plural(singular, plural, key)
 
 
-def _plural_index(locale: str) -> Callable[[int], int]:
-    """The language's rule: which form a number takes (English: 0 for one, 1 for the rest)."""
-    try:
-        expression = get_plural(locale).plural_expr
-    except (ValueError, LookupError):
-        expression = "(n != 1)"
+def _plural_index(locale: str, expression: str = "") -> Callable[[int], int]:
+    """The language's rule: which form a number takes (English: 0 for one, 1 for the rest).
+
+    ``expression`` is the rule the catalog's header states (``plural=(n != 1)``); without one, CLDR's.
+    """
+    if not expression:
+        try:
+            expression = get_plural(locale).plural_expr
+        except (ValueError, LookupError):
+            expression = "(n != 1)"
     rule = gettext.c2py(expression)
     return lambda n: int(rule(n))
 
@@ -63,6 +67,8 @@ class Catalog:
     messages: dict[str, str] = field(default_factory=dict)
     plurals: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Singular msgid -> the translated forms, in the language's order."""
+    plural_expr: str = ""
+    """The plural rule the ``.po`` header states (empty: the language's rule from CLDR)."""
 
     def gettext(self, message: str) -> str:
         """``message`` in this catalog's language (itself when untranslated)."""
@@ -72,7 +78,7 @@ class Catalog:
         """The form of ``singular``/``plural`` that ``n`` takes in this language (the source's when untranslated)."""
         forms = self.plurals.get(singular)
         if forms:
-            index = _plural_index(self.locale)(n)
+            index = _plural_index(self.locale, self.plural_expr)(n)
             if 0 <= index < len(forms) and forms[index]:
                 return forms[index]
         return singular if n == 1 else plural
@@ -107,4 +113,6 @@ def load(package: str, domain: str, locale: str = DEFAULT_LOCALE) -> Catalog:
         for message in catalog
         if isinstance(message.id, tuple | list) and isinstance(message.string, tuple | list) and any(message.string)
     }
-    return Catalog(domain, locale, messages, plurals)
+    headers = dict(catalog.mime_headers)
+    plural_expr = catalog.plural_expr if "Plural-Forms" in headers else ""
+    return Catalog(domain, locale, messages, plurals, plural_expr)
