@@ -1,6 +1,7 @@
 """Command line: ``bazaar run`` (the bot on Discord), ``bazaar sync`` (register slash commands),
 ``bazaar local`` (play against a local stand-in for Discord), ``bazaar catalogs`` (message catalogs),
-``bazaar migrate`` (copy the games to another database, e.g. SQLite to PostgreSQL)."""
+``bazaar migrate`` (copy the games to another database, e.g. SQLite to PostgreSQL), ``bazaar health``
+(the container's healthcheck)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,17 @@ import sys
 from pathlib import Path
 
 import discord
+from pydantic import ValidationError
 
 from bot.app import BazaarBot
 from bot.catalogs import main as catalogs
 from bot.config import Settings
+from bot.core.address import BadAddress, DatabaseUnavailable
 from bot.core.migrate import run_migrate
 from bot.fakediscord.remote import point_discord_py_from_environment
 from bot.local import play_locally
+from bot.serve import AlreadyRunning, serve
+from bot.serve import health as check_health
 
 TOKEN_HELP = "get one at https://discord.com/developers/applications (your application → Bot → Reset Token)"
 
@@ -30,7 +35,7 @@ def _check_token(settings: Settings) -> bool:
 
 
 def run(settings: Settings) -> int:
-    """Connect to Discord with the configured token and serve until interrupted.
+    """Connect to Discord with the configured token and serve until SIGTERM or SIGINT (``bot.serve``).
 
     With ``FAKEDISCORD_*`` in the environment (``bot.fakediscord.remote``) the bot talks to that fake
     Discord instead: the end-to-end tests run the real command, in a real process they can kill.
@@ -39,15 +44,30 @@ def run(settings: Settings) -> int:
     if fake_token is None and not _check_token(settings):
         return 2
     options = {"guild_ready_timeout": 0.05} if fake_token else {}
-    bot = BazaarBot(settings, **options)
     try:
-        bot.run(fake_token or settings.token.get_secret_value(), log_handler=None)
+        asyncio.run(serve(settings, fake_token or settings.token.get_secret_value(), **options))
+    except (BadAddress, DatabaseUnavailable, AlreadyRunning) as exc:
+        print(exc, file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print(f"Discord refused the token: {TOKEN_HELP}.", file=sys.stderr)
         return 2
     except discord.PrivilegedIntentsRequired:
         print("Discord refused the intents the bot asked for; none of them should be privileged.", file=sys.stderr)
         return 2
+    return 0
+
+
+def health(settings: Settings) -> int:
+    """``bazaar health``: 0 when the database answers and the running bot's heartbeat is fresh, else 1."""
+    try:
+        problem = asyncio.run(check_health(settings))
+    except (BadAddress, DatabaseUnavailable) as exc:
+        problem = str(exc)
+    if problem is not None:
+        print(f"unhealthy: {problem}", file=sys.stderr)
+        return 1
+    print("healthy")
     return 0
 
 
@@ -81,11 +101,23 @@ def migrate(source: str, target: str, force: bool) -> int:
     return asyncio.run(run_migrate(source, target, force=force, out=sys.stdout, err=sys.stderr))
 
 
+def load_settings() -> Settings | None:
+    """The settings, or None after one line per refused setting (never a traceback, never a password)."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        for error in exc.errors(include_input=False, include_url=False):
+            name = "BAZAAR_" + "_".join(str(part) for part in error["loc"]).upper()
+            print(f"{name}: {error['msg'].removeprefix('Value error, ')}", file=sys.stderr)
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bazaar", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("run", help="run the bot on Discord (needs BAZAAR_TOKEN)")
     sub.add_parser("sync", help="register the slash commands with Discord now (needs BAZAAR_TOKEN)")
+    sub.add_parser("health", help="exit 0 when the database answers and the running bot's heartbeat is fresh")
     sub.add_parser("catalogs", help="bring the message catalogs up to date with the code")
     local_parser = sub.add_parser("local", help="play without Discord: type 'name: /command options' lines")
     local_parser.add_argument("--images", type=Path, default=Path("local-images"), help="where boards are saved")
@@ -102,12 +134,16 @@ def main(argv: list[str] | None = None) -> int:
     migrate_parser.add_argument("--to", dest="target", required=True, help="where they go (an empty database)")
     migrate_parser.add_argument("--force", action="store_true", help="replace what the target already holds")
     args = parser.parse_args(argv)
-    settings = Settings()
+    settings = load_settings()
+    if settings is None:
+        return 2
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command == "run":
         return run(settings)
     if args.command == "sync":
         return sync(settings)
+    if args.command == "health":
+        return health(settings)
     if args.command == "catalogs":
         return catalogs([])
     if args.command == "migrate":

@@ -21,12 +21,12 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 import engines
+from bot.core.address import BadAddress, DatabaseUnavailable, check_address, connect
 from bot.core.db import (
     Connection,
     Database,
     SchemaTooNew,
     is_postgres_url,
-    open_database,
     placeholders,
     sqlite_path,
 )
@@ -113,14 +113,15 @@ def _same_place(source: str, target: str) -> bool:
 
 async def migrate(source_url: str, target_url: str, *, force: bool = False) -> MigrationReport:
     """Copy everything at ``source_url`` to ``target_url`` and check the copy (see the module)."""
+    source_url, target_url = check_address(source_url), check_address(target_url)
     if _same_place(source_url, target_url):
         raise MigrationRefused("the source and the target are the same database")
     if not is_postgres_url(source_url) and not Path(sqlite_path(source_url)).is_file():
         where = Path(sqlite_path(source_url)).absolute()
         raise MigrationRefused(f"there is no database at {where} (an absolute path is written sqlite:////path)")
-    source = await open_database(source_url)
+    source = await connect(source_url)
     try:
-        target = await open_database(target_url)
+        target = await connect(target_url)
         try:
             schema = await source.schema_version()
             if await target.schema_version() != schema:
@@ -214,8 +215,11 @@ async def run_migrate(source_url: str, target_url: str, *, force: bool, out: Tex
     """``bazaar migrate``: 0 when copied and every game matches, 1 on a mismatch, 2 when nothing was copied."""
     try:
         report = await migrate(source_url, target_url, force=force)
-    except (MigrationRefused, SchemaTooNew, OSError, asyncpg.PostgresError, sqlite3.Error) as exc:
+    except (BadAddress, DatabaseUnavailable) as exc:
         print(f"Nothing was copied: {exc}", file=err)
+        return 2
+    except (MigrationRefused, SchemaTooNew, OSError, asyncpg.PostgresError, sqlite3.Error) as exc:
+        print(f"Nothing was copied: {' '.join(str(exc).split())}", file=err)
         return 2
     print(report.summary(), file=out)
     return 0 if report.ok else 1
