@@ -1,7 +1,7 @@
 """Command line: ``bazaar run`` (the bot on Discord), ``bazaar sync`` (register slash commands),
 ``bazaar local`` (play against a local stand-in for Discord), ``bazaar catalogs`` (message catalogs),
 ``bazaar migrate`` (copy the games to another database, e.g. SQLite to PostgreSQL), ``bazaar health``
-(the container's healthcheck)."""
+(the container's healthcheck), ``bazaar backup`` / ``bazaar restore`` (a SQLite file of every game)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from bot.app import BazaarBot
 from bot.catalogs import main as catalogs
 from bot.config import Settings
 from bot.core.address import BadAddress, DatabaseUnavailable
+from bot.core.backup import run_backup, run_restore
 from bot.core.migrate import run_migrate
 from bot.fakediscord.remote import point_discord_py_from_environment
 from bot.local import play_locally
@@ -101,6 +102,16 @@ def migrate(source: str, target: str, force: bool) -> int:
     return asyncio.run(run_migrate(source, target, force=force, out=sys.stdout, err=sys.stderr))
 
 
+def backup(settings: Settings, source: str | None, file: Path) -> int:
+    """Write a backup of the bot's database (or ``source``) to a new SQLite file, then check it."""
+    return asyncio.run(run_backup(source or settings.database_url, file, out=sys.stdout, err=sys.stderr))
+
+
+def restore(file: Path, target: str, force: bool) -> int:
+    """Copy a backup into an empty database, then replay every game's log there."""
+    return asyncio.run(run_restore(file, target, force=force, out=sys.stdout, err=sys.stderr))
+
+
 def load_settings() -> Settings | None:
     """The settings, or None after one line per refused setting (never a traceback, never a password)."""
     try:
@@ -133,6 +144,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     migrate_parser.add_argument("--to", dest="target", required=True, help="where they go (an empty database)")
     migrate_parser.add_argument("--force", action="store_true", help="replace what the target already holds")
+    backup_parser = sub.add_parser(
+        "backup", help="write the games to a new SQLite file (safe while the bot runs), then check it"
+    )
+    backup_parser.add_argument("--to", dest="file", type=Path, required=True, help="the new backup file")
+    backup_parser.add_argument(
+        "--from", dest="source", default=None, help="the database to back up (default: BAZAAR_DATABASE)"
+    )
+    restore_parser = sub.add_parser(
+        "restore", help="copy a backup into an empty database, then check each game by its log"
+    )
+    restore_parser.add_argument("--from", dest="file", type=Path, required=True, help="the backup file")
+    restore_parser.add_argument("--to", dest="target", required=True, help="where it goes (an empty database)")
+    restore_parser.add_argument("--force", action="store_true", help="replace what the target already holds")
     args = parser.parse_args(argv)
     settings = load_settings()
     if settings is None:
@@ -142,6 +166,10 @@ def main(argv: list[str] | None = None) -> int:
         return run(settings)
     if args.command == "sync":
         return sync(settings)
+    if args.command == "backup":
+        return backup(settings, args.source, args.file)
+    if args.command == "restore":
+        return restore(args.file, args.target, args.force)
     if args.command == "health":
         return health(settings)
     if args.command == "catalogs":
