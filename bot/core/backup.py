@@ -30,7 +30,15 @@ import asyncpg
 
 from bot.core.address import BadAddress, DatabaseUnavailable, check_address, connect, hide_password
 from bot.core.db import SchemaTooNew, SqliteDatabase, is_postgres_url, sqlite_path
-from bot.core.migrate import TABLES, MigrationRefused, MigrationReport, copy_tables, migrate, verify_games
+from bot.core.migrate import (
+    TABLES,
+    MigrationRefused,
+    MigrationReport,
+    copy_tables,
+    finish_copy,
+    migrate,
+    verify_games,
+)
 from bot.core.store import Store
 
 
@@ -95,6 +103,7 @@ async def backup(source_url: str, file: Path) -> BackupReport:
                     if await target.schema_version() != await source.schema_version():
                         raise MigrationRefused("the database is at another schema than this bot's: update the bot")
                     await copy_tables(source, target, MigrationReport(source_url, str(file), 0), force=False)
+                    await finish_copy(target)
                 finally:
                     await target.close()
             finally:

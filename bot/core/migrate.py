@@ -1,9 +1,12 @@
 """Moving the bot's data to another database (``bazaar migrate --from URL --to URL``), e.g. SQLite to PostgreSQL.
 
-Stop the bot first. Every table is copied row for row with its ids, in one transaction on the target
-(all of it or nothing), reading the source in one transaction too; then the target's id sequences
-are set past the copied ids, so new games and messages continue after them. A target that already
-holds rows is refused unless ``force`` is given, which replaces what it holds.
+Stop the bot first. Every table is copied row for row with its ids, in key order, ``BATCH`` rows at a
+time: each batch is read by its key (``WHERE key > last``, so the thousandth batch costs what the first
+did) and committed on the target with a mark of how far the copy got (``PROGRESS_TABLE``, dropped
+when the copy is whole). Run again after an interruption, the copy resumes at its marks; ``force``
+starts over. The source is read in one transaction (one snapshot on PostgreSQL). Then the target's id
+sequences are set past the copied ids, so new games and messages continue after them. A target that
+already holds rows (and no unfinished copy) is refused unless ``force`` is given, which replaces them.
 
 Then the copy is checked: each table must hold as many rows as the source's, and every game that
 was started (every game with a stored state) must come out of its move log again — the engine
@@ -12,10 +15,13 @@ replays the log (undone rows skipped) and the result must equal the stored state
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -73,6 +79,8 @@ class MigrationReport:
     copied: dict[str, int] = field(default_factory=dict)
     replaced: int = 0
     """Rows the target held before (only with ``force``)."""
+    resumed: int = 0
+    """Rows an interrupted copy had already committed, kept and continued from."""
     verified: int = 0
     mismatches: list[Mismatch] = field(default_factory=list)
     count_errors: list[str] = field(default_factory=list)
@@ -85,6 +93,10 @@ class MigrationReport:
         lines = [f"Copied {shown_url(self.source)} to {shown_url(self.target)} (schema {self.schema}):"]
         if self.replaced:
             lines.append(f"  the target's {self.replaced} earlier rows were replaced (--force)")
+        if self.resumed:
+            lines.append(
+                f"  resumed an interrupted copy: its {self.resumed} rows already copied were kept (--force starts over)"
+            )
         lines.append("  " + ", ".join(f"{table} {count}" for table, count in self.copied.items()))
         lines.extend(f"  {error}" for error in self.count_errors)
         matching = self.verified - len(self.mismatches)
@@ -111,7 +123,14 @@ def _same_place(source: str, target: str) -> bool:
     return Path(sqlite_path(source)).resolve() == Path(sqlite_path(target)).resolve()
 
 
-async def migrate(source_url: str, target_url: str, *, force: bool = False) -> MigrationReport:
+async def migrate(
+    source_url: str,
+    target_url: str,
+    *,
+    force: bool = False,
+    batch: int = BATCH,
+    on_batch: Callable[[str, int, float], None] | None = None,
+) -> MigrationReport:
     """Copy everything at ``source_url`` to ``target_url`` and check the copy (see the module)."""
     source_url, target_url = check_address(source_url), check_address(target_url)
     if _same_place(source_url, target_url):
@@ -127,7 +146,8 @@ async def migrate(source_url: str, target_url: str, *, force: bool = False) -> M
             if await target.schema_version() != schema:
                 raise MigrationRefused("the source and the target are at different schema versions")
             report = MigrationReport(source_url, target_url, schema)
-            await copy_tables(source, target, report, force=force)
+            await copy_tables(source, target, report, force=force, batch=batch, on_batch=on_batch)
+            await finish_copy(target)
             await target.reset_identities()
             await compare_counts(source, target, report)
             await verify_games(Store(target), report)
@@ -138,34 +158,133 @@ async def migrate(source_url: str, target_url: str, *, force: bool = False) -> M
         await source.close()
 
 
-async def copy_tables(source: Database, target: Database, report: MigrationReport, *, force: bool) -> None:
-    """Every table's rows from ``source`` into ``target`` in one transaction on each side."""
-    async with source.transaction() as reader, target.transaction() as writer:
-        if source.dialect == "postgres":  # one snapshot of the whole source
-            await reader.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-        held = {table: int(await writer.fetchval(f"SELECT COUNT(*) FROM {table}")) for table, _ in TABLES}
+SOURCE_MARK = "~source"
+"""The row of ``PROGRESS_TABLE`` naming the source being copied (its address without the password)."""
+PROGRESS_TABLE = "bazaar_migrate_progress"
+"""Kept in the target while a copy is under way: per table, the key of the last row copied (dropped when done)."""
+
+
+async def _progress(target: Database) -> dict[str, tuple[list[Any] | None, int, bool]] | None:
+    """The target's marks of an unfinished copy (None when there is none): table -> (last key, rows, done)."""
+    if target.dialect == "postgres":
+        found = await target.fetchval(f"SELECT to_regclass('{PROGRESS_TABLE}') IS NOT NULL")
+    else:
+        found = await target.fetchval(f"SELECT COUNT(*) FROM sqlite_master WHERE name = '{PROGRESS_TABLE}'")
+    if not found:
+        return None
+    rows = await target.fetch(f"SELECT name, last_key, copied, done FROM {PROGRESS_TABLE} WHERE name <> ?", SOURCE_MARK)
+    return {
+        str(r["name"]): (json.loads(r["last_key"]) if r["last_key"] else None, int(r["copied"]), bool(r["done"]))
+        for r in rows
+    }
+
+
+async def _progress_source(target: Database) -> str | None:
+    return await target.fetchval(f"SELECT last_key FROM {PROGRESS_TABLE} WHERE name = ?", SOURCE_MARK)
+
+
+async def copy_tables(
+    source: Database,
+    target: Database,
+    report: MigrationReport,
+    *,
+    force: bool,
+    batch: int = BATCH,
+    on_batch: Callable[[str, int, float], None] | None = None,
+) -> None:
+    """Every table's rows from ``source`` into ``target``, in key order, ``batch`` rows a transaction.
+
+    Each batch is read by its key (``WHERE key > last ORDER BY key LIMIT n``: every batch costs the same,
+    however far into the table) and committed on the target together with its mark in ``PROGRESS_TABLE``.
+    A copy that was interrupted resumes at its marks when run again with the same source; ``force``
+    starts over. The source is read in one transaction (PostgreSQL: one REPEATABLE READ snapshot).
+    """
+    marks = await _progress(target)
+    where_from = shown_url(report.source)
+    if marks is not None and not force:
+        if await _progress_source(target) != where_from:
+            raise MigrationRefused("the target holds an unfinished copy from another source; --force starts over")
+        report.resumed = sum(copied for name, (_, copied, _) in marks.items() if name != SOURCE_MARK)
+    else:
+        held = {table: int(await target.fetchval(f"SELECT COUNT(*) FROM {table}")) for table, _ in TABLES}
         report.replaced = sum(held.values())
-        if report.replaced and not force:
+        if report.replaced and not force and marks is None:
             filled = ", ".join(f"{table} {count}" for table, count in held.items() if count)
             raise MigrationRefused(f"the target is not empty ({filled}); --force replaces what it holds")
-        for table, _ in reversed(TABLES):
-            if held[table]:
-                await writer.execute(f"DELETE FROM {table}")
+        async with target.transaction() as writer:
+            for table, _ in reversed(TABLES):
+                if held[table]:
+                    await writer.execute(f"DELETE FROM {table}")
+            await writer.execute(f"DROP TABLE IF EXISTS {PROGRESS_TABLE}")
+            await writer.execute(
+                f"CREATE TABLE {PROGRESS_TABLE} (name TEXT PRIMARY KEY, last_key TEXT, copied BIGINT NOT NULL,"
+                " done INTEGER NOT NULL)"
+            )
+            await writer.execute(
+                f"INSERT INTO {PROGRESS_TABLE} (name, last_key, copied, done) VALUES (?, ?, 0, 0)",
+                SOURCE_MARK,
+                where_from,
+            )
+        marks = {}
+    async with source.transaction() as reader:
+        if source.dialect == "postgres":  # one snapshot of the whole source
+            await reader.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
         for table, key in TABLES:
-            report.copied[table] = await _copy_table(reader, writer, table, key)
+            last, copied, done = marks.get(table, (None, 0, False))
+            if not done:
+                copied = await _copy_table(reader, target, table, key, last, copied, batch, on_batch)
+            report.copied[table] = copied
 
 
-async def _copy_table(reader: Connection, writer: Connection, table: str, key: str) -> int:
-    """One table, in batches of ``BATCH`` rows in key order; the number of rows copied."""
-    copied = 0
+async def _copy_table(
+    reader: Connection,
+    target: Database,
+    table: str,
+    key: str,
+    last: list[Any] | None,
+    copied: int,
+    batch: int,
+    on_batch: Callable[[str, int, float], None] | None,
+) -> int:
+    """One table from the row after ``last`` (its key), a batch a transaction; the rows copied in all."""
+    columns = [c.strip() for c in key.split(",")]
+    keyed = f"({key})" if len(columns) > 1 else key
+    after = f"({placeholders(len(columns))})" if len(columns) > 1 else "?"
     while True:
-        rows = await reader.fetch(f"SELECT * FROM {table} ORDER BY {key} LIMIT ? OFFSET ?", BATCH, copied)
-        if not rows:
-            return copied
-        columns = list(rows[0])
-        sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({placeholders(len(columns))})"
-        await writer.executemany(sql, [[row[c] for c in columns] for row in rows])
+        began = time.perf_counter()
+        if last is None:
+            rows = await reader.fetch(f"SELECT * FROM {table} ORDER BY {key} LIMIT ?", batch)
+        else:
+            rows = await reader.fetch(
+                f"SELECT * FROM {table} WHERE {keyed} > {after} ORDER BY {key} LIMIT ?", *last, batch
+            )
+        if rows:
+            names = list(rows[0])
+            last = [rows[-1][c] for c in columns]
+        finished = len(rows) < batch
+        async with target.transaction() as writer:
+            if rows:
+                sql = f"INSERT INTO {table} ({', '.join(names)}) VALUES ({placeholders(len(names))})"
+                await writer.executemany(sql, [[row[c] for c in names] for row in rows])
+            await writer.execute(
+                f"INSERT INTO {PROGRESS_TABLE} (name, last_key, copied, done) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (name) DO UPDATE SET last_key = excluded.last_key, copied = excluded.copied,"
+                " done = excluded.done",
+                table,
+                json.dumps(last) if last is not None else None,
+                copied + len(rows),
+                int(finished),
+            )
         copied += len(rows)
+        if on_batch is not None and rows:
+            on_batch(table, len(rows), time.perf_counter() - began)
+        if finished:
+            return copied
+
+
+async def finish_copy(target: Database) -> None:
+    """The copy is whole: its marks go."""
+    await target.execute(f"DROP TABLE IF EXISTS {PROGRESS_TABLE}")
 
 
 async def compare_counts(source: Database, target: Database, report: MigrationReport) -> None:
