@@ -23,6 +23,7 @@ import fcntl
 import logging
 import os
 import signal
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,14 @@ import asyncpg
 
 from bot.app import BazaarBot
 from bot.config import Settings
-from bot.core.address import DatabaseUnavailable, connect, hide_password
+from bot.core.address import (
+    CONNECT_TIMEOUT,
+    DatabaseUnavailable,
+    check_address,
+    connect,
+    describe_failure,
+    hide_password,
+)
 from bot.core.db import is_postgres_url, sqlite_path
 from bot.core.store import Store
 
@@ -188,9 +196,23 @@ async def health(settings: Settings) -> str | None:
         age = time.time() - path.stat().st_mtime
         if age > HEARTBEAT_STALE:
             return f"the heartbeat at {path} is {age:.0f} s old: the bot is stuck or disconnected"
-    database = await connect(settings.database_url)
+    url = check_address(settings.database_url)
     try:
-        await database.fetchval("SELECT COUNT(*) FROM meta")
-    finally:
-        await database.close()
+        if is_postgres_url(url):  # one connection, not the bot's pool, and no migration
+            conn = await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
+            try:
+                await conn.fetchval("SELECT 1")
+            finally:
+                await conn.close()
+        else:
+            path = Path(sqlite_path(url))
+            if not path.is_file():
+                return f"there is no database at {path.absolute()}"
+            db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True, timeout=5)
+            try:
+                db.execute("SELECT COUNT(*) FROM meta").fetchone()
+            finally:
+                db.close()
+    except (OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError, sqlite3.Error) as exc:
+        return describe_failure(exc, url)
     return None

@@ -14,6 +14,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.config import Settings
+from bot.core.db import open_database
 from bot.fakediscord import FakeDiscord
 
 
@@ -127,4 +128,11 @@ def test_health_is_unhealthy_without_a_fresh_heartbeat_and_healthy_with_one(tmp_
     code, err = health()
     assert code == 1 and "s old: the bot is stuck" in err, err
     beat.touch()
-    assert health()[0] == 0
+    code, err = health()
+    assert code == 1 and "there is no database at" in err, err
+
+    async def create() -> None:
+        await (await open_database(tmp_path / "b.db")).close()
+
+    asyncio.run(create())
+    assert health() == (0, "")

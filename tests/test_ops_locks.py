@@ -54,3 +54,18 @@ async def test_a_second_process_with_the_same_shards_refuses_to_start_in_one_lin
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert done.returncode == 2 and len(lines) == 1, lines
     assert "another bot process already runs shard 0" in lines[0] and "BAZAAR_SHARD_IDS" in lines[0]
+
+
+async def test_health_on_postgresql_is_one_connection_and_one_line(postgres_url: str, tmp_path: Path) -> None:
+    from pgserver import with_database
+
+    from bot.core.db import open_database
+    from bot.serve import health
+
+    await (await open_database(postgres_url)).close()
+    beat = tmp_path / "beat"
+    beat.touch()
+    assert await health(Settings(database=postgres_url, heartbeat_file=str(beat))) is None
+    missing = with_database(postgres_url, "no_such_database_here")
+    problem = await health(Settings(database=missing, heartbeat_file=str(beat)))
+    assert problem is not None and "has no such database" in problem
