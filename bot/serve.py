@@ -54,6 +54,8 @@ HEARTBEAT_STALE = 90.0
 """A heartbeat older than this means the bot is stuck (``bazaar health`` fails)."""
 SHARD_LOCK = 0x42415A4100000000
 """PostgreSQL advisory lock keys: ``SHARD_LOCK + shard id`` (``SHARD_LOCK - 1``: a process running every shard)."""
+LOCK_WAIT = 5.0
+"""Seconds a starting process waits for its shards' lock before refusing to start."""
 IN_FLIGHT_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item-", "discord-ui-view-dispatch-")
 """discord.py's names for the tasks that handle one interaction (a slash command, a button, a menu)."""
 
@@ -84,7 +86,7 @@ async def take_lock(settings: Settings) -> ProcessLock:
             where = hide_password(url)
             raise DatabaseUnavailable(f"cannot take the shard lock at {where}: {type(exc).__name__}") from None
         for key in ids:
-            if not await conn.fetchval("SELECT pg_try_advisory_lock($1)", key):
+            if not await _try_lock(conn, key):
                 await conn.close()
                 which = "every shard" if key == SHARD_LOCK - 1 else f"shard {key - SHARD_LOCK}"
                 raise AlreadyRunning(
@@ -110,6 +112,17 @@ async def take_lock(settings: Settings) -> ProcessLock:
         os.close(fd)
 
     return ProcessLock(unlock)
+
+
+async def _try_lock(conn: Any, key: int) -> bool:
+    """Take the advisory lock ``key``, waiting up to ``LOCK_WAIT`` s: a process just killed holds it until
+    the server notices its connection is gone."""
+    deadline = time.monotonic() + LOCK_WAIT
+    while not await conn.fetchval("SELECT pg_try_advisory_lock($1)", key):
+        if time.monotonic() >= deadline:
+            return False
+        await asyncio.sleep(0.25)
+    return True
 
 
 def in_flight() -> list[asyncio.Task[Any]]:
