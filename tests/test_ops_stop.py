@@ -20,6 +20,7 @@ import pytest
 from test_e2e_crash import BotProcess, board_messages, computer_turn, open_game, stored_moves, until
 
 from bot.fakediscord import FakeDiscord
+from bot.fakediscord.faults import SEND_MESSAGE
 from bot.fakediscord.state import Channel, User, walk_components
 
 pytestmark = pytest.mark.slow
@@ -167,3 +168,20 @@ async def test_a_second_process_on_the_same_sqlite_file_is_refused_in_one_line(
     assert second.returncode == 2 and len(lines) == 1, lines
     assert "another bot process already runs on" in lines[0]
     assert bot.process is not None and bot.process.returncode is None, "the first one runs on"
+
+
+async def test_a_move_being_posted_when_the_stop_comes_is_finished_before_the_exit(
+    world: tuple[FakeDiscord, Channel, User, User, BotProcess],
+) -> None:
+    fake, channel, ana, ben, bot = world
+    game_id, thread = await open_game(fake, channel, ana, ben)
+    first = board_messages(fake, thread)[-1]
+    mover = {ana.id: ana, ben.id: ben}[first.mentions[0]]
+    slow = fake.faults.delay(SEND_MESSAGE, 2.0, channel=thread, times=1)  # the new board is on its way for 2 s
+    click = asyncio.create_task(fake.click(mover, first, first.button_ids[1]))
+    await until(lambda: slow.calls > 0, "the move is stored and its board being posted")
+    code, took, left = await stopped_within(bot, signal.SIGTERM)
+    click.cancel()
+    assert (code, left) == (0, set()) and took < 10.0, (code, took, left)
+    assert stored_moves(bot.database, game_id) == 1
+    assert len(board_messages(fake, thread)) == 2, "the move in flight was finished: its board posted before the exit"
