@@ -99,7 +99,15 @@ def local(settings: Settings, images: Path, database: Path | None, seed: int | N
 
 def migrate(source: str, target: str, force: bool) -> int:
     """Copy every game, log, timer and setting to another database, then replay every game's log there."""
-    return asyncio.run(run_migrate(source, target, force=force, out=sys.stdout, err=sys.stderr))
+    try:
+        return asyncio.run(run_migrate(source, target, force=force, out=sys.stdout, err=sys.stderr))
+    except KeyboardInterrupt:
+        print(
+            "Interrupted: the batches copied so far are kept; run the same command again to resume"
+            " (--force starts over).",
+            file=sys.stderr,
+        )
+        return 130
 
 
 def backup(settings: Settings, source: str | None, file: Path) -> int:
