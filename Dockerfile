@@ -4,7 +4,8 @@ FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
-    BAZAAR_DATABASE=/data/bazaar.db
+    BAZAAR_DATABASE=/data/bazaar.db \
+    BAZAAR_HEARTBEAT_FILE=/tmp/bazaar.heartbeat
 
 WORKDIR /app
 COPY pyproject.toml README.md requirements.lock ./
@@ -19,6 +20,7 @@ RUN pip install -c requirements.lock '.[fast]'
 
 RUN useradd --create-home --uid 10001 bazaar && mkdir -p /data && chown bazaar:bazaar /data
 USER bazaar
-VOLUME ["/data"]
 
+# Exec form: the bot is the process that gets SIGTERM (docker stop) and stops gracefully within 10 s.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 CMD ["bazaar", "health"]
 CMD ["bazaar", "run"]

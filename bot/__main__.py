@@ -1,6 +1,7 @@
 """Command line: ``bazaar run`` (the bot on Discord), ``bazaar sync`` (register slash commands),
 ``bazaar local`` (play against a local stand-in for Discord), ``bazaar catalogs`` (message catalogs),
-``bazaar migrate`` (copy the games to another database, e.g. SQLite to PostgreSQL)."""
+``bazaar migrate`` (copy the games to another database, e.g. SQLite to PostgreSQL), ``bazaar health``
+(the container's healthcheck), ``bazaar backup`` / ``bazaar restore`` (a SQLite file of every game)."""
 
 from __future__ import annotations
 
@@ -13,11 +14,16 @@ import sys
 from pathlib import Path
 
 import discord
+from pydantic import ValidationError
 
 from bot.app import BazaarBot
 from bot.catalogs import main as catalogs
 from bot.config import Settings
+from bot.core.address import BadAddress, DatabaseUnavailable
+from bot.core.backup import run_backup, run_restore
 from bot.core.migrate import run_migrate
+from bot.serve import AlreadyRunning, serve
+from bot.serve import health as check_health
 
 FAKE_DISCORD_VARIABLE = "FAKEDISCORD_API_URL"
 """Set (by a test, with the rest of ``offline.fakediscord.remote.environment``): the bot talks to that fake."""
@@ -33,7 +39,7 @@ def _check_token(settings: Settings) -> bool:
 
 
 def run(settings: Settings) -> int:
-    """Connect to Discord with the configured token and serve until interrupted.
+    """Connect to Discord with the configured token and serve until SIGTERM or SIGINT (``bot.serve``).
 
     With ``FAKEDISCORD_*`` in the environment (``offline.fakediscord.remote``, imported by name only then) the
     bot talks to that fake Discord instead: the end-to-end tests run the real command, in a real process they
@@ -45,15 +51,31 @@ def run(settings: Settings) -> int:
         fake_token = remote.point_discord_py_from_environment()
     if fake_token is None and not _check_token(settings):
         return 2
-    bot = BazaarBot(settings, guild_ready_timeout=0.05) if fake_token else BazaarBot(settings)
+    options = {"guild_ready_timeout": 0.05} if fake_token else {}
     try:
-        bot.run(fake_token or settings.token.get_secret_value(), log_handler=None)
+        asyncio.run(serve(settings, fake_token or settings.token.get_secret_value(), **options))
+    except (BadAddress, DatabaseUnavailable, AlreadyRunning) as exc:
+        print(exc, file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print(f"Discord refused the token: {TOKEN_HELP}.", file=sys.stderr)
         return 2
     except discord.PrivilegedIntentsRequired:
         print("Discord refused the intents the bot asked for; none of them should be privileged.", file=sys.stderr)
         return 2
+    return 0
+
+
+def health(settings: Settings) -> int:
+    """``bazaar health``: 0 when the database answers and the running bot's heartbeat is fresh, else 1."""
+    try:
+        problem = asyncio.run(check_health(settings))
+    except (BadAddress, DatabaseUnavailable) as exc:
+        problem = str(exc)
+    if problem is not None:
+        print(f"unhealthy: {problem}", file=sys.stderr)
+        return 1
+    print("healthy")
     return 0
 
 
@@ -96,7 +118,36 @@ def local(settings: Settings, images: Path, database: Path | None, seed: int | N
 
 def migrate(source: str, target: str, force: bool) -> int:
     """Copy every game, log, timer and setting to another database, then replay every game's log there."""
-    return asyncio.run(run_migrate(source, target, force=force, out=sys.stdout, err=sys.stderr))
+    try:
+        return asyncio.run(run_migrate(source, target, force=force, out=sys.stdout, err=sys.stderr))
+    except KeyboardInterrupt:
+        print(
+            "Interrupted: the batches copied so far are kept; run the same command again to resume"
+            " (--force starts over).",
+            file=sys.stderr,
+        )
+        return 130
+
+
+def backup(settings: Settings, source: str | None, file: Path) -> int:
+    """Write a backup of the bot's database (or ``source``) to a new SQLite file, then check it."""
+    return asyncio.run(run_backup(source or settings.database_url, file, out=sys.stdout, err=sys.stderr))
+
+
+def restore(file: Path, target: str, force: bool) -> int:
+    """Copy a backup into an empty database, then replay every game's log there."""
+    return asyncio.run(run_restore(file, target, force=force, out=sys.stdout, err=sys.stderr))
+
+
+def load_settings() -> Settings | None:
+    """The settings, or None after one line per refused setting (never a traceback, never a password)."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        for error in exc.errors(include_input=False, include_url=False):
+            name = "BAZAAR_" + "_".join(str(part) for part in error["loc"]).upper()
+            print(f"{name}: {error['msg'].removeprefix('Value error, ')}", file=sys.stderr)
+        return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -104,6 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("run", help="run the bot on Discord (needs BAZAAR_TOKEN)")
     sub.add_parser("sync", help="register the slash commands with Discord now (needs BAZAAR_TOKEN)")
+    sub.add_parser("health", help="exit 0 when the database answers and the running bot's heartbeat is fresh")
     sub.add_parser("catalogs", help="bring the message catalogs up to date with the code")
     local_parser = sub.add_parser("local", help="play without Discord: type 'name: /command options' lines")
     local_parser.add_argument("--images", type=Path, default=Path("local-images"), help="where boards are saved")
@@ -119,13 +171,34 @@ def main(argv: list[str] | None = None) -> int:
     )
     migrate_parser.add_argument("--to", dest="target", required=True, help="where they go (an empty database)")
     migrate_parser.add_argument("--force", action="store_true", help="replace what the target already holds")
+    backup_parser = sub.add_parser(
+        "backup", help="write the games to a new SQLite file (safe while the bot runs), then check it"
+    )
+    backup_parser.add_argument("--to", dest="file", type=Path, required=True, help="the new backup file")
+    backup_parser.add_argument(
+        "--from", dest="source", default=None, help="the database to back up (default: BAZAAR_DATABASE)"
+    )
+    restore_parser = sub.add_parser(
+        "restore", help="copy a backup into an empty database, then check each game by its log"
+    )
+    restore_parser.add_argument("--from", dest="file", type=Path, required=True, help="the backup file")
+    restore_parser.add_argument("--to", dest="target", required=True, help="where it goes (an empty database)")
+    restore_parser.add_argument("--force", action="store_true", help="replace what the target already holds")
     args = parser.parse_args(argv)
-    settings = Settings()
+    settings = load_settings()
+    if settings is None:
+        return 2
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command == "run":
         return run(settings)
     if args.command == "sync":
         return sync(settings)
+    if args.command == "backup":
+        return backup(settings, args.source, args.file)
+    if args.command == "restore":
+        return restore(args.file, args.target, args.force)
+    if args.command == "health":
+        return health(settings)
     if args.command == "catalogs":
         return catalogs([])
     if args.command == "migrate":

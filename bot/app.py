@@ -112,6 +112,8 @@ class BazaarBot(commands.AutoShardedBot):
             name="bazaar", description="Your Bazaar games and notifications, across servers"
         )
         self.broken_extensions: list[str] = []
+        self.stopping = False
+        """Set when a graceful stop began (``bot.serve``): no new interaction is taken."""
 
     @property
     def store(self) -> Store:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.core.address import check_address
+
 
 class Settings(BaseSettings):
     """Every setting the bot reads. Environment variables are upper case, prefixed ``BAZAAR_``."""
@@ -47,6 +49,9 @@ class Settings(BaseSettings):
         default=5, ge=0, description="Commands and clicks a user may make per cooldown period (0: no limit)."
     )
     cooldown_seconds: float = Field(default=5.0, gt=0, description="The cooldown period, in seconds.")
+    heartbeat_file: str | None = Field(
+        default=None, description="A file the running bot touches every few seconds (checked by `bazaar health`)."
+    )
     log_level: str = "INFO"
 
     @field_validator("token", mode="before")
@@ -54,6 +59,12 @@ class Settings(BaseSettings):
     def _strip_token(cls, value: object) -> object:
         """A token of spaces is no token."""
         return value.strip() if isinstance(value, str) else value
+
+    @field_validator("database")
+    @classmethod
+    def _known_address(cls, value: str) -> str:
+        """Only the accepted address forms (``bot.core.address``): a mistyped one is refused, not made a file."""
+        return check_address(value)
 
     def shards(self) -> tuple[int, list[int] | None] | None:
         """``(count, ids)`` when this process runs some of the bot's shards; None when Discord chooses."""

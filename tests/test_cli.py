@@ -5,13 +5,16 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from bot.__main__ import main
 from bot.config import Settings
+from bot.core.db import open_database
 from offline.fakediscord import FakeDiscord
 
 
@@ -54,7 +57,8 @@ async def test_a_token_discord_refuses_gets_one_clear_line(tmp_path: Path) -> No
 def test_env_example_lists_every_setting_and_loads_as_the_defaults() -> None:
     text = Path(".env.example").read_text(encoding="utf-8")
     listed = {line.split("=", 1)[0] for line in text.splitlines() if "=" in line and not line.startswith("#")}
-    assert listed == {f"BAZAAR_{name.upper()}" for name in Settings.model_fields}
+    compose_only = {"BAZAAR_DB_PASSWORD"}
+    assert listed - compose_only == {f"BAZAAR_{name.upper()}" for name in Settings.model_fields}
     loaded = Settings(_env_file=".env.example")  # type: ignore[call-arg]
     assert loaded.model_dump(exclude={"token"}) == Settings(token="").model_dump(exclude={"token"}) | {
         "database": "var/bazaar.db"
@@ -77,7 +81,7 @@ def test_docker_compose_runs_two_shard_processes_on_one_postgresql_with_real_set
     for name, env in bots.items():
         assert set(env) <= known, f"{name} sets a variable the bot does not read: {set(env) - known}"
         values = {
-            key.removeprefix("BAZAAR_").lower(): value.replace("${BAZAAR_DB_PASSWORD:-bazaar}", "pw")
+            key.removeprefix("BAZAAR_").lower(): value.replace("${BAZAAR_DB_PASSWORD:?set BAZAAR_DB_PASSWORD}", "pw")
             for key, value in env.items()
         }
         values["token"] = "x"
@@ -86,3 +90,49 @@ def test_docker_compose_runs_two_shard_processes_on_one_postgresql_with_real_set
         shards.append((settings.shards(), settings.sync_commands))
     assert sorted(s for s, _ in shards) == [(2, [0]), (2, [1])], "each of the two shards run by exactly one service"
     assert sorted(sync for _, sync in shards) == [False, True], "one process registers the slash commands"
+
+
+def test_docker_compose_builds_once_passes_signals_checks_health_and_requires_the_password() -> None:
+    """One image for both shard services, an init so SIGTERM reaches the bot, a healthcheck that runs the bot's
+    own ``bazaar health``, the database password required (never defaulted), and no volume but the database's."""
+    text = Path("docker-compose.yml").read_text(encoding="utf-8")
+    assert text.count("build:") == 1, "the image is built once"
+    assert "image: bazaar:local" in text.split("\nservices:", 1)[0], "the bot services share one image by name"
+    assert "pull_policy: never" in text, "the second shard reuses the built image, never pulls it"
+    assert "init: true" in text and 'test: ["CMD", "bazaar", "health"]' in text
+    assert "BAZAAR_DB_PASSWORD:-" not in text and "BAZAAR_PASSWORD" not in text
+    assert text.count("${BAZAAR_DB_PASSWORD:?set BAZAAR_DB_PASSWORD}") == 3, "postgres and both shards require it"
+    assert re.findall(r"^\s+- ([\w-]+):", text, re.M) == ["bazaar-db"], "one named volume, the database's"
+    dockerfile = Path("Dockerfile").read_text(encoding="utf-8")
+    assert 'CMD ["bazaar", "run"]' in dockerfile, "exec form: the bot itself gets SIGTERM"
+    assert "VOLUME" not in dockerfile, "no anonymous volume made for every container"
+    assert "HEALTHCHECK" in dockerfile and "BAZAAR_HEARTBEAT_FILE=" in dockerfile
+    example = Path(".env.example").read_text(encoding="utf-8")
+    assert "BAZAAR_DB_PASSWORD" in example and "BAZAAR_DB_PASSWORD" in Path("README.md").read_text(encoding="utf-8")
+
+
+def test_health_is_unhealthy_without_a_fresh_heartbeat_and_healthy_with_one(tmp_path: Path) -> None:
+    """``bazaar health``: the database must open and the heartbeat file must be fresh."""
+    beat = tmp_path / "beat"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BAZAAR_")}
+    env |= {"BAZAAR_DATABASE": str(tmp_path / "b.db"), "BAZAAR_HEARTBEAT_FILE": str(beat)}
+
+    def health() -> tuple[int, str]:
+        done = subprocess.run([sys.executable, "-m", "bot", "health"], env=env, capture_output=True, text=True)
+        return done.returncode, done.stderr
+
+    code, err = health()
+    assert code == 1 and "no heartbeat yet" in err and "Traceback" not in err
+    beat.touch()
+    os.utime(beat, (time.time() - 600, time.time() - 600))
+    code, err = health()
+    assert code == 1 and "s old: the bot is stuck" in err, err
+    beat.touch()
+    code, err = health()
+    assert code == 1 and "there is no database at" in err, err
+
+    async def create() -> None:
+        await (await open_database(tmp_path / "b.db")).close()
+
+    asyncio.run(create())
+    assert health() == (0, "")

@@ -16,6 +16,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 import render
+from bot.core.workers import stop_pool
 from engines.base import View
 from render.warm import warm_up
 
@@ -59,5 +60,6 @@ class Images:
         return await asyncio.get_running_loop().run_in_executor(self.pool, function, *args)
 
     def close(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+        """End the worker processes (a board being drawn is not waited for: it stays owed)."""
+        stop_pool(self.pool)
+        self.pool = None

@@ -37,6 +37,8 @@ LIST_COLUMNS = GAME_COLUMNS.replace("version, state,", "version, NULL AS state,"
 LIST_COLUMNS_G = ", ".join("NULL AS state" if c == "state" else f"g.{c}" for c in GAME_COLUMNS.split(", "))
 """``LIST_COLUMNS`` of ``games g``."""
 DEFAULT_LIMIT = 200
+OPEN_GAMES = "g.status IN ('lobby', 'active')"
+"""The condition of the partial indexes on open games (migration 007), written as they are so a query uses them."""
 OUTBOX_COLUMNS = (
     "id, game_id, version, kind, payload, status, attempts, next_attempt_at, created_at, message_id, channel_id"
 )
@@ -206,6 +208,8 @@ class Store:
         """
         wanted = tuple(statuses)
         clauses = [f"g.status IN ({placeholders(len(wanted))})"]
+        if set(wanted) <= set(ACTIVE_STATUSES):  # the partial indexes' condition, literally (games_open…)
+            clauses.insert(0, OPEN_GAMES)
         params: list[Any] = list(wanted)
         if guild_id is not None:
             clauses.append("g.guild_id = ?")
@@ -243,22 +247,26 @@ class Store:
         return [_game(r) for r in rows]
 
     async def games_awaiting_computer(self, limit: int = DEFAULT_LIMIT, shards: Shards | None = None) -> list[int]:
-        """Active games whose seat to move is a computer's, oldest first, of these shards (from the computers'
-        seats, ``seats_computers``: not from every active game)."""
+        """Active games whose seat to move is a computer's, oldest first, of these shards (from the active games,
+        ``games_active``: finished games, however many had computers, are never read)."""
         clause, params = shard_clause(shards, "g.guild_id")
-        rows = await self.db.fetch(
-            "SELECT g.id FROM seats s CROSS JOIN games g WHERE s.computer IS NOT NULL AND g.id = s.game_id"
-            f" AND s.seat = g.to_move AND g.status = 'active'{clause} ORDER BY g.id LIMIT ?",
+        rows = await self.db.fetch(  # the active games first (games_active), then their seat to move
+            "SELECT g.id FROM games g CROSS JOIN seats s WHERE g.status = 'active' AND s.game_id = g.id"
+            f" AND s.seat = g.to_move AND s.computer IS NOT NULL{clause} ORDER BY g.id LIMIT ?",
             *params,
             limit,
         )
         return [int(r["id"]) for r in rows]
 
-    async def health(self, now: float) -> dict[str, int]:
-        """Counts for the health line: games by status, timers due, messages still owed."""
-        rows = await self.db.fetch("SELECT status, COUNT(*) AS n FROM games GROUP BY status")
+    async def health(self, now: float, shards: Shards | None = None) -> dict[str, int]:
+        """Counts for the health line: games by status and timers due (of these shards' servers), messages owed."""
+        clause, params = shard_clause(shards, "guild_id")
+        where = f" WHERE 1 = 1{clause}" if clause else ""
+        rows = await self.db.fetch(f"SELECT status, COUNT(*) AS n FROM games{where} GROUP BY status", *params)
         counts = {str(r["status"]): int(r["n"]) for r in rows}
-        due = await self.db.fetchval("SELECT COUNT(*) FROM games WHERE status = 'active' AND next_due_at <= ?", now)
+        due = await self.db.fetchval(
+            f"SELECT COUNT(*) FROM games WHERE status = 'active' AND next_due_at <= ?{clause}", now, *params
+        )
         owed = await self.db.fetchval("SELECT COUNT(*) FROM outbox WHERE status IN ('pending', 'sending')")
         return {**counts, "timers_due": int(due or 0), "owed": int(owed or 0)}
 

@@ -22,6 +22,7 @@ from bot.core.computers import ComputerTurns
 from bot.core.played import Played
 from bot.core.refused import Refused
 from bot.core.wording import say_for
+from bot.core.workers import stop_pool
 from bot.ui.context import GameId, make_command
 from bot.ui.errors import reply_private
 from bot.ui.moves import defer
@@ -53,8 +54,7 @@ class Computers(commands.Cog):
     async def cog_unload(self) -> None:
         self.loop.cancel()
         await self.turns.stop()
-        if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+        stop_pool(self.pool)  # a computer still thinking is ended: its turn is played after the restart
 
     def wake(self, game_id: int) -> None:
         """A change was committed: play the game's computer turns, if any are due."""

@@ -47,8 +47,8 @@ class Delivery(commands.Cog):
         self.rounds += 1
 
     async def health(self) -> None:
-        """One line in the log: games by status, timers due, messages owed, gateway latency."""
-        counts = await self.svc.store.health(self.svc.clock())
+        """One line in the log: games by status and timers due (this process's shards), messages owed, latency."""
+        counts = await self.svc.store.health(self.svc.clock(), shards=self.svc.my_shards)  # type: ignore[attr-defined]
         latency = getattr(self.svc, "latency", float("nan"))
         log.info(
             "health: games lobby=%d active=%d finished=%d abandoned=%d; timers due=%d; messages owed=%d;"

@@ -163,7 +163,12 @@ class UndoAnswerButton(GameButton, kind="undo"):
         await interaction.response.defer()
         result = await answer_undo(svc.host, record.id, self.version, interaction.user.id, self.arg == "yes")
         view = undo_view(self.game_id, self.version) if result.answer == "waiting" else None
-        mentions = discord.AllowedMentions(users=[discord.Object(s.user_id) for s in result.request.waiting_for])
+        mentions = discord.AllowedMentions(  # the text holds player-chosen names: only the players may be pinged
+            users=[discord.Object(s.user_id) for s in result.request.waiting_for],
+            everyone=False,
+            roles=False,
+            replied_user=False,
+        )
         await interaction.edit_original_response(content=answer_text(svc, result), view=view, allowed_mentions=mentions)
         if result.answer == "granted":
             await svc.courier.deliver_game(record.id)

@@ -1,0 +1,187 @@
+"""A graceful stop, for real: ``python -m bot run`` against the fake Discord gets SIGTERM (or SIGINT) mid-game.
+
+It exits 0 within 10 s, leaves no worker process behind (image and computer workers, found in
+``/proc`` before the signal), and after a restart nothing is lost or doubled: every stored move has
+its board, once, and a computer that was thinking plays its turn once. A second process on the same
+SQLite file is refused in one line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from test_e2e_crash import BotProcess, board_messages, computer_turn, open_game, stored_moves, until
+
+from offline.fakediscord import FakeDiscord
+from offline.fakediscord.faults import SEND_MESSAGE
+from offline.fakediscord.state import Channel, User, walk_components
+
+pytestmark = pytest.mark.slow
+
+
+def children(pid: int) -> set[int]:
+    """Every process descended from ``pid`` (from /proc: psutil is not a dependency)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` is still a running process (a zombie is not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+async def stopped_within(bot: BotProcess, sig: int, limit: float = 10.0) -> tuple[int, float, set[int]]:
+    """Send ``sig``; the exit code, the seconds it took, and the bot's former workers still running."""
+    assert bot.process is not None
+    workers = children(bot.process.pid)
+    began = time.monotonic()
+    bot.process.send_signal(sig)
+    code = await asyncio.wait_for(bot.process.wait(), limit + 5)
+    took = time.monotonic() - began
+    await asyncio.sleep(0.2)
+    return code, took, {pid for pid in workers if alive(pid)}
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Channel, User, User, BotProcess]]:
+    fake = FakeDiscord()
+    await fake.start()
+    admin = fake.add_user("admin")
+    guild = fake.add_guild("Bazaar", owner=admin)
+    channel = fake.add_text_channel(guild, "games")
+    ana, ben = fake.add_user("ana"), fake.add_user("ben")
+    fake.add_member(guild, ana)
+    fake.add_member(guild, ben)
+    bot = BotProcess(fake, tmp_path / "bazaar.db")
+    bot.settings = {"BAZAAR_IMAGE_WORKERS": "1", "BAZAAR_COMPUTER_WORKERS": "1"}
+    await bot.start()
+    try:
+        yield fake, channel, ana, ben, bot
+    finally:
+        await bot.stop()
+        await fake.stop()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+async def test_a_stop_mid_move_exits_0_quickly_with_no_workers_left_and_loses_nothing(
+    world: tuple[FakeDiscord, Channel, User, User, BotProcess], sig: int
+) -> None:
+    fake, channel, ana, ben, bot = world
+    game_id, thread = await open_game(fake, channel, ana, ben)
+    first = board_messages(fake, thread)[-1]
+    mover = {ana.id: ana, ben.id: ben}[first.mentions[0]]
+    assert bot.process is not None and children(bot.process.pid), "the bot runs worker processes"
+    click = asyncio.create_task(fake.click(mover, first, first.button_ids[1]))
+    await asyncio.sleep(0.05)  # the click is on its way, or being handled
+    code, took, left = await stopped_within(bot, sig)
+    click.cancel()
+    assert code == 0, f"exit code {code}"
+    assert took < 10.0, f"took {took:.1f} s"
+    assert not left, f"worker processes left running: {left}"
+
+    await bot.start()
+    stored = stored_moves(bot.database, game_id)
+    await until(lambda: len(board_messages(fake, thread)) >= 1 + stored, "every stored move's board", 30)
+    await asyncio.sleep(3.0)  # the delivery loop runs every 2 s: a second copy would have come by now
+    assert len(board_messages(fake, thread)) == 1 + stored, "one board per stored move, none lost, none doubled"
+    board = board_messages(fake, thread)[-1]
+    player = {ana.id: ana, ben.id: ben}[board.mentions[0]]
+    if stored == 0:
+        await fake.click(player, board, board.button_ids[1])
+    else:
+        menu = next(c for c in walk_components(board.components) if c.get("type") == 3)
+        await fake.select(player, board, menu["custom_id"], [menu["options"][0]["value"]])
+    await until(lambda: stored_moves(bot.database, game_id) == stored + 1, "the game goes on after the restart")
+
+
+async def test_a_stop_while_a_computer_thinks_ends_its_worker_and_it_plays_once_after_the_restart(
+    world: tuple[FakeDiscord, Channel, User, User, BotProcess],
+) -> None:
+    fake, channel, ana, _, bot = world
+    await bot.stop()
+    bot.settings |= {"BAZAAR_COMPUTER_ITERATIONS": "1000000"}  # thinks until its level's cap (10 s)
+    await bot.start()
+    await fake.slash(ana, channel, "marrakech new", {"computers": 1, "level": "hard"})
+    await until(lambda: bool(fake.threads(channel)) and bool(fake.messages(fake.threads(channel)[-1])), "a lobby")
+    thread = fake.threads(channel)[-1]
+    game_id = int(thread.name.rsplit("#", 1)[1])
+    start = next(c for c in fake.messages(thread)[0].button_ids if "start" in c)
+    await fake.click(ana, fake.messages(thread)[0], start)
+    await until(lambda: bool(board_messages(fake, thread)), "the first board")
+    if not computer_turn(bot.database, game_id)[0]:
+        first = board_messages(fake, thread)[-1]
+        await fake.click(ana, first, first.button_ids[1])
+        await until(lambda: len(board_messages(fake, thread)) >= 2, "Ana turned Assam")
+        board = board_messages(fake, thread)[-1]
+        menu = next(c for c in walk_components(board.components) if c.get("type") == 3)
+        await fake.select(ana, board, menu["custom_id"], [menu["options"][0]["value"]])
+        await until(lambda: computer_turn(bot.database, game_id)[0], "the computer's turn")
+    await asyncio.sleep(1.0)
+    assert computer_turn(bot.database, game_id) == (True, 0), "stopped while the computer thinks"
+    code, took, left = await stopped_within(bot, signal.SIGTERM)
+    assert (code, not left) == (0, True), (code, left)
+    assert took < 10.0, f"took {took:.1f} s"
+    posted = len(board_messages(fake, thread))
+
+    bot.settings |= {"BAZAAR_COMPUTER_ITERATIONS": "50"}
+    await bot.start()
+    await until(lambda: not computer_turn(bot.database, game_id)[0], "the computer played after the restart", 30)
+    await asyncio.sleep(3.0)
+    assert computer_turn(bot.database, game_id) == (False, 2), "its decision stored once"
+    assert len(board_messages(fake, thread)) == posted + 2, "its two decisions posted once each"
+
+
+async def test_a_second_process_on_the_same_sqlite_file_is_refused_in_one_line(
+    world: tuple[FakeDiscord, Channel, User, User, BotProcess],
+) -> None:
+    fake, _, _, _, bot = world
+    env = {**os.environ, **fake.environment(), "BAZAAR_DATABASE": str(bot.database), "BAZAAR_LOG_LEVEL": "WARNING"}
+    env.pop("BAZAAR_TOKEN", None)
+    second = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "run", env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+    )
+    _, err = await asyncio.wait_for(second.communicate(), 30)
+    lines = [line for line in err.decode().splitlines() if line.strip()]
+    assert second.returncode == 2 and len(lines) == 1, lines
+    assert "another bot process already runs on" in lines[0]
+    assert bot.process is not None and bot.process.returncode is None, "the first one runs on"
+
+
+async def test_a_move_being_posted_when_the_stop_comes_is_finished_before_the_exit(
+    world: tuple[FakeDiscord, Channel, User, User, BotProcess],
+) -> None:
+    fake, channel, ana, ben, bot = world
+    game_id, thread = await open_game(fake, channel, ana, ben)
+    first = board_messages(fake, thread)[-1]
+    mover = {ana.id: ana, ben.id: ben}[first.mentions[0]]
+    slow = fake.faults.delay(SEND_MESSAGE, 2.0, channel=thread, times=1)  # the new board is on its way for 2 s
+    click = asyncio.create_task(fake.click(mover, first, first.button_ids[1]))
+    await until(lambda: slow.calls > 0, "the move is stored and its board being posted")
+    code, took, left = await stopped_within(bot, signal.SIGTERM)
+    click.cancel()
+    assert (code, left) == (0, set()) and took < 10.0, (code, took, left)
+    assert stored_moves(bot.database, game_id) == 1
+    assert len(board_messages(fake, thread)) == 2, "the move in flight was finished: its board posted before the exit"
