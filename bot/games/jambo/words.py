@@ -130,6 +130,70 @@ RAIN_ORDERS = {
     "auto": N_("{seat} plays a Rain Maker at once on a ware card selling for {gold} gold or more, if they hold one"),
 }
 
+# ---- standing orders, as their owner reads them (/jambo orders) ---------------------------------------------
+ORDERS_TITLE = N_("Your standing orders (only you see them):")
+GUARD_ORDERS_LINE = N_("Guard, when an animal is played against you: {mode}")
+GUARD_ORDERS_EXCEPT = N_("Guard, when an animal is played against you: {mode}; {exceptions}")
+GUARD_ORDERS_FOR = N_("{cards}: {mode}")
+RAIN_ORDERS_LINE = {
+    "never": N_("Rain Maker, after your opponent's ware card: never ask me"),
+    "ask": N_("Rain Maker, after your opponent's ware card: ask me"),
+    "auto": N_("Rain Maker, after your opponent's ware card: take it at once if I hold one"),
+}
+RAIN_ORDERS_PRICE = N_(
+    "Rain Maker, after your opponent's ware card: take it at once if I hold one and it sells for {gold} gold or more"
+)
+ORDERS_HOW = N_(
+    "Change them with the menus below, or with `/jambo orders` (`animal:` for one animal, `price:` for a Rain Maker "
+    "only on dearer sales). Whether the game waits for you depends on these orders, never on your hand."
+)
+GUARD_MENU = N_("Guard against every animal…")
+RAIN_MENU = N_("Rain Maker…")
+GUARD_CHOICE = N_("Guard: {mode}")
+RAIN_CHOICE = {
+    "never": N_("Rain Maker: never ask me"),
+    "ask": N_("Rain Maker: ask me"),
+    "auto": N_("Rain Maker: take it at once if I can"),
+}
+
+
+def orders_text(orders: Mapping[str, Any], say: Say) -> str:
+    """A player's standing orders (``details.players[seat].orders`` of their view), one line each, and how to
+    change them."""
+    guard: dict[str, str] = dict(orders.get("guard") or {})
+    modes = list(guard.values())
+    usual = max(dict.fromkeys(modes), key=modes.count) if modes else "ask"
+    others: dict[str, list[str]] = {}
+    for animal, mode in guard.items():
+        if mode != usual:
+            others.setdefault(mode, []).append(animal)
+    lines = [say._(ORDERS_TITLE)]
+    if others:
+        exceptions = "; ".join(
+            say.fill(GUARD_ORDERS_FOR, {"cards": animals, "mode": mode}) for mode, animals in others.items()
+        )
+        lines.append("• " + say.fill(GUARD_ORDERS_EXCEPT, {"mode": usual, "exceptions": exceptions}))
+    else:
+        lines.append("• " + say.fill(GUARD_ORDERS_LINE, {"mode": usual}))
+    rain, price = str(orders.get("rain") or "never"), int(orders.get("rain_min") or 0)
+    if rain == "auto" and price > 0:
+        lines.append("• " + say.fill(RAIN_ORDERS_PRICE, {"gold": price}))
+    else:
+        lines.append("• " + say._(RAIN_ORDERS_LINE.get(rain, RAIN_ORDERS_LINE["never"])))
+    lines.append(say._(ORDERS_HOW))
+    return "\n".join(lines)
+
+
+def guard_choice(mode: str, say: Say) -> str:
+    """A Guard order in the orders menu: "Guard: ask me"."""
+    return say.fill(GUARD_CHOICE, {"mode": mode})
+
+
+def rain_choice(mode: str, say: Say) -> str:
+    """A Rain Maker order in the orders menu: "Rain Maker: never ask me"."""
+    return say._(RAIN_CHOICE[mode])
+
+
 # ---- refusals -----------------------------------------------------------------------------------------------
 REFUSALS = {
     "chance_due": N_("A card is being drawn from the deck: wait a moment."),
