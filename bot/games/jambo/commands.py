@@ -30,6 +30,7 @@ from bot.core.wording import say_for
 from bot.games.jambo import words
 from bot.ui.components import GameSelect, persistent_view
 from bot.ui.context import GameId, add_command, current_game, my_turn, target
+from bot.ui.drafts import drafts_of
 from bot.ui.errors import reply_private
 from bot.ui.moves import MoveRequest, defer, make_moves, offer_draft, split_moves
 from bot.ui.private import send_hand
@@ -274,8 +275,9 @@ async def hand(interaction: discord.Interaction, game: GameId | None = None) -> 
     svc = services(interaction)
     played = await current_game(interaction, game)
     seat = await send_hand(interaction, played, lambda p, s: fit_message(svc.posts.standing(p, s)))
-    if seat is not None and played.to_move_player == seat:
-        await offer_draft(interaction, played, [])
+    if seat is not None and played.to_move_player == seat:  # a decision half made comes back at its next step
+        draft = drafts_of(interaction).get(played.game.id, interaction.user.id, played.game.version)
+        await offer_draft(interaction, played, list(draft.moves) if draft is not None else [])
 
 
 # ---- the extension ----------------------------------------------------------------------------------------
