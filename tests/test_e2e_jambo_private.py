@@ -151,13 +151,52 @@ async def test_the_hand_brings_back_a_half_made_decision_at_its_next_step(sandbo
     before = len(boards(sandbox, thread))
     version = (await sandbox.bot.host.store.get_game(game_id)).version
 
+    await settled(
+        sandbox.fake.slash(other, thread, "jambo orders", {"rain_maker": "ask"})
+    )  # not a move: the draft stays
     hand = await settled(sandbox.fake.slash(mover, thread, "jambo hand"))
     back = with_buttons(hand)
     quiet_and_short(back)
     assert "So far: take " in back.content and "give" in back.content.lower(), back.content
-    assert (await sandbox.bot.host.store.get_game(game_id)).version == version, "a draft is not on the table"
+    assert (await sandbox.bot.host.store.get_game(game_id)).moved_version == version, "a draft is not on the table"
     done = await settled(pick(sandbox, mover, back, "Give "))
     assert done.ephemeral
     assert len(boards(sandbox, thread)) == before + 1, "the whole Hyena, at once"
     log = [row.move for row in await sandbox.bot.host.store.moves(game_id) if row.kind == "move"]
     assert log[-2].startswith("take ") and log[-1].startswith("give "), log
+
+
+async def test_orders_leave_open_buttons_good_and_a_move_still_makes_them_stale(sandbox: Sandbox) -> None:
+    """Standing orders are not moves: a button opened before either player changes them still works after, once;
+    the move it makes turns the same reply's other buttons out of date."""
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    game_id, thread = await open_game(sandbox, "jambo", ana, [ben])
+    store = sandbox.bot.host.store
+    mover = to_move(sandbox, boards(sandbox, thread)[-1])
+    assert mover is not None
+    other = ben if mover is ana else ana
+    drawn = with_buttons(await settled(sandbox.fake.slash(mover, thread, "jambo draw")))
+    opened = await store.get_game(game_id)
+    posted = len(boards(sandbox, thread))
+    orders = await settled(sandbox.fake.slash(other, thread, "jambo orders", {"guard": "never", "rain_maker": "ask"}))
+    await settled(
+        sandbox.fake.select(other, private_reply(orders), menus(private_reply(orders))[0]["custom_id"], ["auto"])
+    )
+    mine = private_reply(await settled(sandbox.fake.slash(mover, thread, "jambo orders")))
+    await settled(sandbox.fake.select(mover, mine, menus(mine)[1]["custom_id"], ["ask"]))
+    changed = await store.get_game(game_id)
+    assert changed.version > opened.version and changed.state != opened.state, "the orders are stored"
+    assert changed.moved_version == opened.version and changed.updated_at == opened.updated_at
+    assert len(boards(sandbox, thread)) == posted, "orders post no board"
+
+    kept = await settled(pick(sandbox, mover, drawn, "Keep it"))
+    assert "out of date" not in kept.content, kept.content
+    assert len(boards(sandbox, thread)) == posted + 1, "the button opened before the orders made its move"
+    moved = await store.get_game(game_id)
+    assert moved.moved_version == moved.version == changed.version + 1
+    assert (await orders_of(sandbox, game_id, other))["rain"] == "ask", "the move kept the orders"
+    assert set((await orders_of(sandbox, game_id, other))["guard"].values()) == {"auto"}
+
+    stale = await settled(pick(sandbox, mover, drawn, "Discard "))
+    assert stale.ephemeral and "out of date" in stale.content, stale.content
+    assert (await store.get_game(game_id)).version == moved.version and len(boards(sandbox, thread)) == posted + 1

@@ -223,9 +223,9 @@ async def offer_draft(interaction: discord.Interaction, played: Played, moves: l
 
 async def _draft_moves(interaction: discord.Interaction, record: GameRecord, version: int) -> tuple[Played, list[str]]:
     """The game and the clicker's draft steps so far (none after a restart: the decision starts over)."""
-    if record.version != version:
+    if not record.shows(version):
         raise stale_control(record.status, record.id, engines.get(record.game).title)
-    draft = drafts_of(interaction).get(record.id, interaction.user.id, version)
+    draft = drafts_of(interaction).get(record.id, interaction.user.id, record)
     played = await services(interaction).host.snapshot(record.id, record)
     return played, list(draft.moves) if draft is not None else []
 

@@ -276,7 +276,7 @@ async def hand(interaction: discord.Interaction, game: GameId | None = None) -> 
     played = await current_game(interaction, game)
     seat = await send_hand(interaction, played, lambda p, s: fit_message(svc.posts.standing(p, s)))
     if seat is not None and played.to_move_player == seat:  # a decision half made comes back at its next step
-        draft = drafts_of(interaction).get(played.game.id, interaction.user.id, played.game.version)
+        draft = drafts_of(interaction).get(played.game.id, interaction.user.id, played.game)
         await offer_draft(interaction, played, list(draft.moves) if draft is not None else [])
 
 
