@@ -54,8 +54,8 @@ async def test_orders_are_shown_in_words_with_menus_that_change_them(sandbox: Sa
     assert "Guard" in reply.content and "ask me" in reply.content, reply.content
     assert "Rain Maker" in reply.content and "never" in reply.content, reply.content
     guard, rain = menus(reply)
-    assert {o["value"] for o in guard["options"]} == {"ask", "auto", "never"}
-    assert {o["value"] for o in rain["options"]} == {"ask", "auto", "never"}
+    assert {o["value"] for o in guard["options"]} == {f"orders guard {m}" for m in ("ask", "auto", "never")}
+    assert {o["value"] for o in rain["options"]} == {f"orders rain maker {m}" for m in ("ask", "auto", "never")}
 
     it = await settled(
         sandbox.fake.slash(
@@ -67,7 +67,7 @@ async def test_orders_are_shown_in_words_with_menus_that_change_them(sandbox: Sa
     assert "Lion: never answer" in reply.content and "10 gold or more" in reply.content, reply.content
     assert (await orders_of(sandbox, game_id, ana))["guard"]["lion"] == "never"
 
-    clicked = await settled(sandbox.fake.select(ana, reply, menus(reply)[0]["custom_id"], ["auto"]))
+    clicked = await settled(sandbox.fake.select(ana, reply, menus(reply)[0]["custom_id"], ["orders guard auto"]))
     edited = private_reply(clicked)
     quiet_and_short(edited)
     assert "answer at once" in edited.content and "Lion" not in edited.content, edited.content
@@ -180,10 +180,12 @@ async def test_orders_leave_open_buttons_good_and_a_move_still_makes_them_stale(
     posted = len(boards(sandbox, thread))
     orders = await settled(sandbox.fake.slash(other, thread, "jambo orders", {"guard": "never", "rain_maker": "ask"}))
     await settled(
-        sandbox.fake.select(other, private_reply(orders), menus(private_reply(orders))[0]["custom_id"], ["auto"])
+        sandbox.fake.select(
+            other, private_reply(orders), menus(private_reply(orders))[0]["custom_id"], ["orders guard auto"]
+        )
     )
     mine = private_reply(await settled(sandbox.fake.slash(mover, thread, "jambo orders")))
-    await settled(sandbox.fake.select(mover, mine, menus(mine)[1]["custom_id"], ["ask"]))
+    await settled(sandbox.fake.select(mover, mine, menus(mine)[1]["custom_id"], ["orders rain maker ask"]))
     changed = await store.get_game(game_id)
     assert changed.version > opened.version and changed.state != opened.state, "the orders are stored"
     assert changed.moved_version == opened.version and changed.updated_at == opened.updated_at

@@ -267,6 +267,52 @@ async def test_a_bot_that_does_not_answer_reads_as_on_discord(
     assert sum("did not answer" in record.getMessage() for record in caplog.records) == 2
 
 
+JAMBO_PRIVATE_SCRIPT = """\
+ana: /jambo new
+ben: click Join
+ana: click Start
+ana: /jambo orders
+ana: select orders rain maker ask
+ben: /jambo draw
+ana: /jambo orders guard:never animal:lion
+ben: click Cancel
+ben: /jambo hand
+ben: click Keep it
+ben: complete /jambo play card:?
+quit
+"""
+
+
+async def test_jambo_orders_a_cancel_and_the_hand_in_local_play(tmp_path: Path) -> None:
+    """Orders read in words with their menus; orders changed while Ben's card waits leave his buttons good; a
+    Cancel says the card drawn is still his to keep or discard; his hand brings the buttons back; utilities read
+    as put in play."""
+    out = io.StringIO()
+    code = await play_locally(
+        Settings(token=""),
+        io.StringIO(JAMBO_PRIVATE_SCRIPT),
+        out,
+        images=tmp_path / "b",
+        database=tmp_path / "x.db",
+        seed=3,
+    )
+    text = out.getvalue()
+    assert code == 0 and "!!" not in text and "out of date" not in text, text
+    assert "[only ana sees] Your standing orders (only you see them):\n• Guard" in text, text
+    assert "   menu: orders rain maker never | orders rain maker ask | orders rain maker auto" in text
+    assert "[only ana sees] (edited) Your standing orders" in text and "after your opponent's ware card: ask me" in text
+    assert "ask me; Lion: never answer" in text, text
+    card = re.search(r"\[only ben sees\] Done: Ben drew ([A-Za-z ]+)\.", text)
+    assert card is not None, text
+    assert (
+        f"[only ben sees] (edited) Cancelled: nothing more was played, and what was played before stands. Still yours"
+        f" to decide: keep {card[1]} or discard it" in text
+    ), text
+    assert text.count(f"   buttons: Keep it | Discard {card[1]} | Cancel") == 2, "the hand brings the buttons back"
+    assert f"[only ben sees] Only you can see this: Ben kept {card[1]}." in text
+    assert "  —  Put " in text and " in play (1 action)" in text, text
+
+
 # ---- whole games, typed line by line -------------------------------------------------------------------------
 class Block:
     """One printed message: its first line, its text, and the buttons and menu values listed under it."""

@@ -46,6 +46,9 @@ PLAY_WORDS = ("play ", "buy ", "sell ")
 Mode = Literal["ask", "auto", "never"]
 GUARD_MODES = ("ask", "auto", "never")
 RAIN_MODES = ("never", "ask", "auto")
+GUARD_ORDERS = [(mode, f"orders guard {mode}") for mode in GUARD_MODES]
+RAIN_ORDERS = [(mode, f"orders rain maker {mode}") for mode in RAIN_MODES]
+"""The orders menus' choices: each mode and its standing move (the menu's value)."""
 NO_PINGS = discord.AllowedMentions.none()
 MAX_SELL = max(SELL_PRICES)
 
@@ -235,29 +238,30 @@ def orders_reply(played: Played, user_id: int) -> tuple[str, discord.ui.View]:
         version,
         "guard",
         placeholder=say._(words.GUARD_MENU),
-        options=[discord.SelectOption(label=words.guard_choice(mode, say), value=mode) for mode in GUARD_MODES],
+        options=[
+            discord.SelectOption(label=words.guard_choice(mode, say), value=order) for mode, order in GUARD_ORDERS
+        ],
     )
     rain = OrdersSelect(
         game,
         version,
         "rain",
         placeholder=say._(words.RAIN_MENU),
-        options=[discord.SelectOption(label=words.rain_choice(mode, say), value=mode) for mode in RAIN_MODES],
+        options=[discord.SelectOption(label=words.rain_choice(mode, say), value=order) for mode, order in RAIN_ORDERS],
     )
     return fit_message(words.orders_text(held, say)), persistent_view(guard, rain)
 
 
 class OrdersSelect(GameSelect, kind="jo"):
     """A menu of ``/jambo orders``: the chooser's Guard order for every animal (``arg`` guard) or their Rain Maker
-    order (``arg`` rain). Orders are not moves: they may change at any time, whatever the game's version."""
+    order (``arg`` rain); each value is the standing move. Orders are not moves: they may change at any time,
+    whatever the version the menu was made at."""
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
         svc = services(interaction)
-        mode = self.chosen(interaction)[0]
-        modes = GUARD_MODES if self.arg == "guard" else RAIN_MODES
-        if mode not in modes:
+        move = self.chosen(interaction)[0]
+        if move not in dict(GUARD_ORDERS if self.arg == "guard" else RAIN_ORDERS).values():
             raise Refused("empty_choice")
-        move = f"orders guard {mode}" if self.arg == "guard" else f"orders rain maker {mode}"
         orders_seat(await svc.host.snapshot(record.id, record), interaction.user.id)
         await interaction.response.defer()
         result = await svc.host.standing(record.id, interaction.user.id, move)
