@@ -22,20 +22,23 @@ import shlex
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from bot.config import Settings
 from offline.fakediscord import FakeDiscord
+from offline.fakediscord.commands import Refused
 from offline.fakediscord.state import Channel, Interaction, Message, User, walk_components
 from offline.sandbox import SETTLE_TIMEOUT, Sandbox
 
 log = logging.getLogger("bazaar.offline")
+T = TypeVar("T")
 
 HELP = """Lines you can type (NAME is any user name; users are created as they appear):
   NAME: /GROUP SUB option:value option:"two words"   run a slash command in the current channel
   NAME: click LABEL        press the button with that label on the latest message that has it
   NAME: select VALUE       choose VALUE in the latest menu that offers it
   NAME: complete /GROUP SUB option:partial?          list the autocomplete choices for the option marked ?
+                           (each as "value  —  what Discord shows": type the value)
   #CHANNEL                 switch to #games or a game thread (by name, e.g. "#Marrakech #1")
   channels                 list the channels and threads
   restart                  restart the bot (games and buttons must survive)
@@ -114,6 +117,33 @@ def find_component(messages: list[Message], match: Callable[[dict[str, Any]], bo
     raise LookupError("no such button or menu choice in this channel")
 
 
+NO_ANSWER = "The application did not respond (what Discord shows when the bot does not answer; see the log)"
+NO_CHOICES = "Loading options failed (what Discord shows when the bot does not answer; see the log)"
+
+
+class NotAnswered(LookupError):
+    """The bot did not answer an interaction: the player reads what Discord would show, the log the details."""
+
+
+async def answered(sent: Awaitable[T], shown: str = NO_ANSWER) -> T:
+    """The fake's answer to an interaction; the fake's own account of one the bot never answered (the requests
+    it saw, its errors) goes to the log, never to the player's terminal."""
+    try:
+        return await sent
+    except Refused:  # what Discord's client would never send (a wrong option, a missing one): said as it is
+        raise
+    except AssertionError as exc:
+        log.warning("local play: the bot did not answer: %s", exc)
+        raise NotAnswered(shown) from None
+
+
+def choice_line(choice: dict[str, Any]) -> str:
+    """One autocomplete choice as Discord shows it (its name), after the value that is sent when it is picked:
+    ``   b4-c4  —  Carpet b4–c4 (covers …)``; just the value when the name says nothing more."""
+    value, name = str(choice["value"]), str(choice.get("name", ""))
+    return f"   {value}" if name in ("", value) else f"   {value}  —  {name}"
+
+
 class LocalPlay:
     """Reads lines, acts as the named users, prints what the bot posts."""
 
@@ -177,7 +207,7 @@ class LocalPlay:
             path = [w for w in words if ":" not in w]
             options = convert_options(fake, path, parse_options([w for w in words if ":" in w]))
             sent = fake.slash(user, self.channel, " ".join(path), options, timeout=SETTLE_TIMEOUT)
-            self._show(user, await self._settled(sent))
+            self._show(user, await self._settled(answered(sent)))
         elif text.startswith("complete /"):
             await self._complete(user, text.removeprefix("complete /"))
         elif text.startswith("click "):
@@ -186,9 +216,8 @@ class LocalPlay:
                 [*fake.messages(self.channel), *self._private.get(user.id, [])],
                 lambda c: c.get("type") == 2 and str(c.get("label", "")).lower() == label,
             )
-            self._show(
-                user, await self._settled(fake.click(user, message, button["custom_id"], timeout=SETTLE_TIMEOUT))
-            )
+            sent = fake.click(user, message, button["custom_id"], timeout=SETTLE_TIMEOUT)
+            self._show(user, await self._settled(answered(sent)))
         elif text.startswith("select "):
             value = text.removeprefix("select ").strip()
             message, menu = find_component(
@@ -196,7 +225,7 @@ class LocalPlay:
                 lambda c: c.get("type") == 3 and any(o.get("value") == value for o in c.get("options", [])),
             )
             sent = fake.select(user, message, menu["custom_id"], [value], timeout=SETTLE_TIMEOUT)
-            self._show(user, await self._settled(sent))
+            self._show(user, await self._settled(answered(sent)))
         else:
             raise ValueError("after 'name:' type a /command, click LABEL, select VALUE or complete /command")
 
@@ -218,12 +247,16 @@ class LocalPlay:
         focused = next((k for k, v in raw.items() if v.endswith("?")), None)
         if focused is None:
             raise ValueError("mark the option to complete with a ?, e.g. carpet:c?")
-        raw[focused] = raw[focused][:-1]
+        typed = raw.pop(focused)[:-1]
         options = convert_options(self.sandbox.fake, path, raw)
-        choices = await self.sandbox.fake.autocomplete(
+        options[focused] = typed  # Discord sends what is typed so far as text, whatever the option's type
+        typing = self.sandbox.fake.autocomplete(
             user, self.channel, " ".join(path), options, focused=focused, timeout=SETTLE_TIMEOUT
         )
-        self.say(f"[choices for {user.name}] " + (" | ".join(str(c["value"]) for c in choices) or "none"))
+        choices = await answered(typing, NO_CHOICES)
+        self.say(f"[choices for {user.name}]" + ("" if choices else " none"))
+        for choice in choices:
+            self.say(choice_line(choice))
 
     def _show(self, user: User, interaction: Interaction) -> None:
         """Print the private replies of ``interaction``: new ones, and one it edited (a button pressed on a private

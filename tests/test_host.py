@@ -22,6 +22,7 @@ from bot.core.refused import Refused
 from bot.core.schedule import ScheduleStore
 from bot.core.store import Store
 from bot.core.timing import Timing
+from engines.jambo.cards import CARD_ID
 
 ANA, BEN, CY = 1001, 1002, 1003
 
@@ -286,3 +287,51 @@ async def test_a_command_sent_before_the_last_change_is_refused_even_if_read_aft
         await host.play(game, mover, [place], expected_version=first.game.version, sent_at=later - 0.25)
     assert refused.value.code == "moved_on"
     await host.play(game, mover, [place], expected_version=first.game.version, sent_at=later + 0.25)
+
+
+# ---- standing orders are not moves -----------------------------------------------------------------------------
+async def test_orders_alone_keep_the_games_moved_version_and_moves_stay_exactly_once(host: GameHost) -> None:
+    game_id = await new_game(host, game="jambo")
+    started = await host.start(game_id, ANA)
+    mover = started.to_move_player
+    mover_id, other_id = (started.user_of(mover), started.user_of(1 - mover))
+    seen = started.game.version
+    orders = await host.standing(game_id, other_id, "orders guard never")
+    assert orders.game.version == seen + 1 and orders.game.moved_version == seen
+    stored = await host.store.get_game(game_id)
+    assert (stored.version, stored.moved_version, stored.updated_at) == (seen + 1, seen, started.game.updated_at)
+    assert stored.shows(seen) and stored.shows(seen + 1) and not stored.shows(seen - 1)
+    assert not await host.store.pending_deliveries(game_id) or all(
+        d.version != seen + 1 for d in await host.store.pending_deliveries(game_id)
+    ), "orders owe no post"
+    await host.standing(game_id, mover_id, "orders rain maker ask")
+    played = await host.play(game_id, mover_id, ["end"], expected_version=seen + 1, interaction_id=77)
+    assert played.game.moved_version == played.game.version == seen + 3, "a control made between orders is good"
+    state = played.engine.loads((await host.store.get_game(game_id)).state)
+    assert set(state.orders[1 - mover].guard) == {"never"} and state.orders[mover].rain == "ask", "moves keep orders"
+    for old in (seen, seen + 1, seen + 2):  # exactly once: the move made them all out of date
+        with pytest.raises(Refused, match="moved_on"):
+            await host.play(game_id, played.user_of(played.to_move_player), ["end"], expected_version=old)
+    assert (await host.store.get_game(game_id)).version == seen + 3
+
+
+async def test_an_order_that_answers_a_waiting_decision_is_a_move(host: GameHost) -> None:
+    """The Guard's window waits for the other player; an order that answers it moves the game (a post, and
+    every older control out of date), even when the next decision is that player's again."""
+    game_id = await new_game(host, game="jambo")
+    started = await host.start(game_id, ANA)
+    engine = started.engine
+    mover = started.to_move_player
+    state = engine.loads((await host.store.get_game(game_id)).state)
+    state.stage, state.hands[mover] = "playing", sorted([CARD_ID["cheetah"], *state.hands[mover][1:]])
+    state.deck.pool[CARD_ID["cheetah"]] -= 1
+    state.deck.pool[started.state.hands[mover][0]] += 1
+    async with host.store.db.transaction() as tx:
+        await tx.execute("UPDATE games SET state = ? WHERE id = ?", engine.dumps(state), game_id)
+    played = await host.play(game_id, started.user_of(mover), ["play cheetah"])
+    assert played.to_move_player == 1 - mover and played.view(1 - mover).decision.code == "react_guard"
+    answered = await host.standing(game_id, played.user_of(1 - mover), "orders guard never")
+    # the Cheetah's choice is the same player's next: the same seat to move, yet the game moved on
+    assert answered.to_move_player == 1 - mover and answered.view(1 - mover).decision.code == "cheetah_choice"
+    assert answered.game.moved_version == answered.game.version == played.game.version + 1
+    assert any(d.version == answered.game.version for d in await host.store.pending_deliveries(game_id))

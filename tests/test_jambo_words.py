@@ -246,3 +246,30 @@ def test_menu_labels_carry_the_cards_effect_and_prices() -> None:
     assert labels["end"] == "End the turn (+1 gold)"
     wise, _ = play(state, "play wise man")
     assert SAY.label("buy 2 tea + silk", E.view(wise, 0)) == "Buy 2 tea and silk for 2 gold (2 Tea + Silk)"
+
+
+def test_a_utilitys_label_says_whether_it_is_put_in_play_or_used_and_what_it_costs() -> None:
+    state = table(
+        hands=(["drums", "well", "kettle"], []),
+        wares=(["silk"], ["salt"]),
+        utilities=(["drums", "throne", "well"], []),
+        stage="playing",
+    )
+    view = E.view(state, 0)
+    labels = {move: SAY.label(move, view) for move in E.legal_moves(state)}
+    assert labels["play drums replace well"] == "Put Drums in play (1 action), replacing Well"
+    assert labels["use drums silk"] == "Use Drums (1 action): return a ware, draw 1 card (silk)"
+    assert labels["use well"] == "Use Well (1 action): pay 1 gold, draw 1 card"
+    assert labels["use throne take salt give silk"] == "Use Throne (1 action): take salt, give silk"
+    free = table(hands=([], []), utilities=([], ["drums"]))
+    assert SAY.label("play drums", E.view(free, 0)) == "Put Drums in play (1 action)"
+    for label in labels.values():
+        assert not label.startswith(("Drums:", "Well:", "Kettle:")), label
+
+
+def test_a_utility_used_through_a_crocodile_reads_as_free() -> None:
+    state = table(hands=(["crocodile"], []), utilities=([], ["well"]), stage="playing")
+    state, _ = play(state, "play crocodile well", "decline")
+    view = E.view(state, 0)
+    assert view.decision is not None and view.decision.code == "crocodile_use"
+    assert SAY.label("use well", view) == "Use Well for free: pay 1 gold, draw 1 card"

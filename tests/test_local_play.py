@@ -193,6 +193,126 @@ async def test_a_bot_that_does_not_settle_is_logged_not_shown_to_the_player(
     assert any("did not settle" in record.getMessage() for record in caplog.records)
 
 
+COMPLETE_SCRIPT = """\
+ana: /morocco new
+ben: click Join
+ana: click Start
+ben: complete /morocco scout space:?
+ben: complete /morocco scout game:?
+ana: /jambo new
+ben: click Join
+ana: click Start
+ana: /jambo draw
+ana: click Keep it
+ana: complete /jambo play card:?
+quit
+"""
+
+
+def choice_lines(text: str, who: str) -> list[list[str]]:
+    """Each autocomplete listing of ``who``: its lines ("value  —  name")."""
+    listings, current = [], None
+    for line in text.splitlines():
+        if line.startswith("["):
+            current = [] if line.startswith(f"[choices for {who}]") else None
+            if current is not None:
+                listings.append(current)
+        elif current is not None and line.startswith("   "):
+            current.append(line.strip())
+    return listings
+
+
+async def test_complete_shows_each_choice_as_discord_does_with_the_value_to_type(tmp_path: Path) -> None:
+    """Discord lists an autocomplete choice by its name and sends its value: local play prints both, and the
+    ``game`` option completes too (its value a number, what is typed so far a text)."""
+    out = io.StringIO()
+    code = await play_locally(
+        Settings(token=""), io.StringIO(COMPLETE_SCRIPT), out, images=tmp_path / "b", database=tmp_path / "x.db", seed=3
+    )
+    text = out.getvalue()
+    assert code == 0
+    scout, games = choice_lines(text, "ben")
+    assert "1  —  Pawn to 1 (purple)" in scout, text
+    assert all(re.fullmatch(r"[1-5]  —  Pawn to [1-5] \(\w+\)", line) for line in scout), scout
+    assert games == ["1  —  #1 Morocco (active): Ben, Ana"], text
+    assert "!!" not in text, text
+    (cards,) = choice_lines(text, "ana")  # Ana moves first in Jambo with this seed: her cards, by what they do
+    assert cards and all("  —  " in line for line in cards), cards
+    for line in cards:
+        value, name = line.split("  —  ")
+        assert value.split()[0] in ("play", "buy", "sell") and name != value and len(name) <= 100, line
+
+
+async def test_a_bot_that_does_not_answer_reads_as_on_discord(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fake's own account of an unanswered interaction (requests, errors) goes to the log; the player reads
+    what Discord would show."""
+    async with Sandbox(tmp_path / "x.db", rng=random.Random(2)) as box:
+        out = io.StringIO()
+        session = LocalPlay(box, out, tmp_path / "images")
+        (tmp_path / "images").mkdir()
+
+        async def silent(*args: object, **kwargs: object) -> None:
+            raise AssertionError("the bot did not answer interaction 'marrakech' within 0.3s; requests received")
+
+        monkeypatch.setattr(box.fake, "slash", silent)
+        monkeypatch.setattr(box.fake, "autocomplete", silent)
+        with caplog.at_level("WARNING", logger="bazaar.offline"):
+            assert await session.handle("ana: /marrakech new")
+            assert await session.handle("ana: complete /marrakech status game:?")
+    text = out.getvalue()
+    assert "requests received" not in text and "within 0.3s" not in text, text
+    assert "The application did not respond" in text and "Loading options failed" in text, text
+    assert sum("did not answer" in record.getMessage() for record in caplog.records) == 2
+
+
+JAMBO_PRIVATE_SCRIPT = """\
+ana: /jambo new
+ben: click Join
+ana: click Start
+ana: /jambo orders
+ana: select orders rain maker ask
+ben: /jambo draw
+ana: /jambo orders guard:never animal:lion
+ben: click Cancel
+ben: /jambo hand
+ben: click Keep it
+ben: complete /jambo play card:?
+quit
+"""
+
+
+async def test_jambo_orders_a_cancel_and_the_hand_in_local_play(tmp_path: Path) -> None:
+    """Orders read in words with their menus; orders changed while Ben's card waits leave his buttons good; a
+    Cancel says the card drawn is still his to keep or discard; his hand brings the buttons back; utilities read
+    as put in play."""
+    out = io.StringIO()
+    code = await play_locally(
+        Settings(token=""),
+        io.StringIO(JAMBO_PRIVATE_SCRIPT),
+        out,
+        images=tmp_path / "b",
+        database=tmp_path / "x.db",
+        seed=3,
+    )
+    text = out.getvalue()
+    assert code == 0 and "!!" not in text and "out of date" not in text, text
+    assert "[only ana sees] Your standing orders (only you see them):\n• Guard" in text, text
+    assert "   menu: orders rain maker never | orders rain maker ask | orders rain maker auto" in text
+    assert "[only ana sees] (edited) Your standing orders" in text and "after your opponent's ware card: ask me" in text
+    assert "ask me; Lion: never answer" in text, text
+    card = re.search(r"\[only ben sees\] Done: Ben drew ([A-Za-z ]+)\.", text)
+    assert card is not None, text
+    assert (
+        f"[only ben sees] (edited) Cancelled: nothing more was played, and what was played before stands. Still yours"
+        f" to decide: keep {card[1]} or discard it" in text
+    ), text
+    assert text.count(f"   buttons: Keep it | Discard {card[1]} | Cancel") == 2, "the hand brings the buttons back"
+    assert f"[only ben sees] Only you can see this: Ben kept {card[1]}." in text
+    assert "  —  Put " in text and " in play (1 action)" in text, text
+
+
 # ---- whole games, typed line by line -------------------------------------------------------------------------
 class Block:
     """One printed message: its first line, its text, and the buttons and menu values listed under it."""
@@ -259,9 +379,14 @@ class Typist:
 
     def choices(self) -> list[str]:
         """The values of the newest autocomplete listing."""
-        line = next(line for line in reversed(self.out.getvalue().splitlines()) if line.startswith("[choices for "))
-        listed = line.split("] ", 1)[1]
-        return [] if listed == "none" else listed.split(" | ")
+        lines = self.out.getvalue().splitlines()
+        start = max(i for i, line in enumerate(lines) if line.startswith("[choices for "))
+        listed = []
+        for line in lines[start + 1 :]:
+            if not line.startswith("   "):
+                break
+            listed.append(line.strip().split("  —  ")[0])
+        return listed
 
     def session(self) -> Iterator[str]:
         raise NotImplementedError

@@ -346,8 +346,8 @@ class GameHost:
             step = engine.apply_standing(before, seat, move)
             steps = [Step(LogEntry(seat, "standing", step.move, user_id), before, step.events)]
             state = self._run_chance(engine, step.state, steps)
-            quiet = engine.to_move(state) == engine.to_move(before) and len(steps) == 1
-            return await self._commit(record, seats, before, state, steps, user_id, quiet=quiet)
+            quiet = len(steps) == 1 and same_decision(engine, before, state)
+            return await self._commit(record, seats, before, state, steps, user_id, quiet=quiet, moved=not quiet)
 
     async def resign(self, game_id: int, user_id: int, replace: bool = False) -> Played:
         """``user_id`` leaves a running game: the engine decides whether it goes on, or (``replace``) a computer
@@ -428,7 +428,7 @@ class GameHost:
         record = await self.game(game_id)
         seats = await self.store.seats(game_id)
         check_running(record)
-        if record.version != expected_version:
+        if not record.shows(expected_version):
             raise Refused("too_late")
         engine = engines.get(record.game)
         state = engine.loads(record.state or "")
@@ -480,8 +480,12 @@ class GameHost:
         interaction_id: int | None = None,
         quiet: bool = False,
         left_seat: int | None = None,
+        moved: bool = True,
     ) -> Played:
-        """Log ``steps``, store ``state`` and owe its messages, if the game is still at ``record.version``."""
+        """Log ``steps``, store ``state`` and owe its messages, if the game is still at ``record.version``.
+
+        ``quiet``: nothing is owed (no post). ``moved`` False: standing orders alone changed, so every control made
+        since the game last moved stays good (``GameRecord.moved_version`` does not move)."""
         engine = engines.get(record.game)
         after = engine.to_move(state)
         status = "finished" if after is None else "active"
@@ -509,6 +513,7 @@ class GameHost:
                 interaction=interaction,
                 to_move=after,
                 left_seat=left_seat,
+                moved=moved,
             )
         )
         if any(s.computer is not None for s in seats):
@@ -516,9 +521,10 @@ class GameHost:
         written = replace(
             record,
             version=version,
+            moved_version=version if moved else record.moved_version,
             state=stored,
             status=status,
-            updated_at=now,
+            updated_at=now if moved else record.updated_at,
             to_move=after,
             turn_started_at=now if changed else record.turn_started_at,
             next_due_at=next_due if status == "active" else None,
@@ -577,7 +583,7 @@ def tell_game(error: GameError, record: GameRecord, seats: Sequence[SeatRecord])
 
 def check_version(record: GameRecord, expected: int | None) -> None:
     """Refuse a change sent against an older version of the game."""
-    if expected is not None and record.version != expected:
+    if expected is not None and not record.shows(expected):
         raise Refused("moved_on")
 
 
@@ -588,6 +594,17 @@ def over_code(record: GameRecord) -> tuple[str]:
 
 def _over(record: GameRecord) -> Refused:
     return Refused(over_code(record)[0], id=record.id, title=engines.get(record.game).title)
+
+
+def same_decision(engine: Engine, before: GameState, after: GameState) -> bool:
+    """Whether a standing move left the game where it was: the same seat to decide the same thing with the same
+    choices (only orders changed). An order that answers a decision waiting for it is a move of the game."""
+    seat = engine.to_move(before)
+    if engine.to_move(after) != seat or engine.legal_moves(after) != engine.legal_moves(before):
+        return False
+    if seat is None or seat < 0:
+        return True
+    return engine.view(after, seat).decision == engine.view(before, seat).decision
 
 
 def check_lobby(record: GameRecord, started_code: str) -> None:

@@ -44,6 +44,15 @@ class GameRecord:
     """The seat whose decision it is (as stored with the state; lists read it without the state)."""
     hints: bool = True
     """Whether players may ask the computer for a hint (``/bazaar hint``)."""
+    moved_version: int | None = None
+    """The version of the last change that was not standing orders alone (None: ``version``). Orders are not moves
+    of the game: a change of them alone bumps ``version`` (the guard against races) but not this."""
+
+    def shows(self, version: int | None) -> bool:
+        """Whether a control (a button, a menu, a draft) made at ``version`` still shows the game as it is: nothing
+        but standing orders changed since."""
+        moved = self.version if self.moved_version is None else self.moved_version
+        return version is not None and moved <= version <= self.version
 
     @property
     def post_channel_id(self) -> int:

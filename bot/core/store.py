@@ -30,7 +30,7 @@ from bot.core.records import (
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, game, options, status, creator_id, created_at, updated_at, "
-    "version, state, lobby_message_id, turn_started_at, next_due_at, to_move, hints"
+    "version, state, lobby_message_id, turn_started_at, next_due_at, to_move, hints, moved_version"
 )
 LIST_COLUMNS = GAME_COLUMNS.replace("version, state,", "version, NULL AS state,")
 """The same columns without the (large) state: lists show games, they do not play them."""
@@ -298,14 +298,22 @@ class Store:
         async with self.db.transaction() as tx:
             await tx.execute("UPDATE games SET thread_id = ? WHERE id = ?", thread_id, game_id)
 
-    async def _bump(self, tx: Connection, game_id: int, expected_version: int, now: float) -> int:
+    async def _bump(self, tx: Connection, game_id: int, expected_version: int, now: float, moved: bool = True) -> int:
+        """Version + 1 if the game is still at ``expected_version``. ``moved`` False: a change of standing orders
+        alone, which leaves ``moved_version`` and ``updated_at`` (the game's last move) as they were."""
         self._versions[game_id] = max(self._versions.get(game_id, -1), expected_version + 1)
-        changed = await tx.execute(
-            "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
-            now,
-            game_id,
-            expected_version,
-        )
+        if moved:
+            changed = await tx.execute(
+                "UPDATE games SET version = version + 1, moved_version = version + 1, updated_at = ?"
+                " WHERE id = ? AND version = ?",
+                now,
+                game_id,
+                expected_version,
+            )
+        else:
+            changed = await tx.execute(
+                "UPDATE games SET version = version + 1 WHERE id = ? AND version = ?", game_id, expected_version
+            )
         if changed != 1:
             raise StaleGame(f"game {game_id} is no longer at version {expected_version}")
         return expected_version + 1
@@ -423,14 +431,16 @@ class Store:
         interaction: tuple[int, str] | None = None,
         to_move: int | None = None,
         left_seat: int | None = None,
+        moved: bool = True,
     ) -> int:
         """Append ``entries``, store the new state and owe its messages, all or nothing.
 
         ``interaction`` (Discord's interaction id, what handling it did) is recorded too, so the
         same interaction delivered twice is answered from this result instead of applied again.
+        ``moved`` False: standing orders alone changed (see ``_bump``).
         """
         async with self.db.transaction() as tx:
-            version = await self._bump(tx, game_id, expected_version, now)
+            version = await self._bump(tx, game_id, expected_version, now, moved)
             if interaction is not None:
                 await self._remember_interaction(tx, interaction[0], game_id, interaction[1], now)
             await self._append(tx, game_id, entries, now)

@@ -64,7 +64,7 @@ class MoveSelect(GameSelect, kind="sel"):
     """A menu of the legal moves when there are too many for buttons."""
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        if record.version != self.version:
+        if not record.shows(self.version):
             raise stale_control(record.status, record.id, engines.get(record.game).title)
         played = await services(interaction).host.snapshot(record.id, record)
         await make_moves(interaction, MoveRequest(record.id, self.version, [self.chosen(interaction)[0]], known=played))
@@ -72,7 +72,7 @@ class MoveSelect(GameSelect, kind="sel"):
 
 async def play_indexed(interaction: discord.Interaction, record: GameRecord, version: int, index: int) -> None:
     """A move button: the ``index``-th legal move of the game at ``version``."""
-    if record.version != version:
+    if not record.shows(version):
         raise stale_control(record.status, record.id, engines.get(record.game).title)
     played = await services(interaction).host.snapshot(record.id, record)
     if played.state is None:
@@ -209,7 +209,7 @@ class ResignConfirm(GameButton, kind="rs"):
     """The resign question's yes (``arg`` 1: a computer takes the seat): only while the game is as it was asked."""
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        if record.version != self.version:
+        if not record.shows(self.version):
             if record.status in ("finished", "abandoned"):
                 raise stale_control(record.status, record.id, engines.get(record.game).title)
             raise Refused("resign_moved_on", id=record.id, command=record.game)

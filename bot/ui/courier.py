@@ -167,7 +167,7 @@ class DiscordCourier:
     async def _board_message(self, played: Played, delivery: Delivery) -> dict[str, Any]:
         payload = delivery.payload
         kwargs = message_kwargs(board_content(payload), payload.get("ping") or [])
-        current = delivery.version == played.game.version
+        current = played.game.shows(delivery.version)
         if payload.get("image") and played.state is not None:
             kwargs["file"] = await self.board_file(played, None, suffix=f"v{delivery.version}")
         if current and played.game.status == "active" and not played.is_computer(played.to_move_player):

@@ -5,7 +5,8 @@ card and each ware it returns). The host applies a decision only whole (``Engine
 a command names only its first steps, the bot keeps them as the player's **draft** — privately, never
 on the table — and answers with buttons (or a menu) for the next step and a **Cancel** button; each
 click adds a step, and the last one commits the whole decision in one transaction. A draft belongs to
-the game version it was started at: once the game moves on it is void.
+the game version it was started at: once the game moves on it is void (a change of standing orders alone is not
+a move: the draft stays).
 
 The same buttons offer a player their next decision when it is private (the card drawn: keep or
 discard; the reaction to an animal): a draft of no steps yet.
@@ -24,6 +25,7 @@ import discord
 
 from bot.core.catalog import N_
 from bot.core.played import Played
+from bot.core.records import GameRecord
 from bot.core.wording import say_for
 
 DRAFT_TTL = 6 * 3600.0
@@ -48,9 +50,11 @@ class Drafts:
     def __init__(self) -> None:
         self._drafts: dict[tuple[int, int], Draft] = {}
 
-    def get(self, game_id: int, user_id: int, version: int) -> Draft | None:
+    def get(self, game_id: int, user_id: int, game: GameRecord) -> Draft | None:
+        """The user's draft, if ``game`` (as it stands) is still the game it was started at: nothing but standing
+        orders changed since (``GameRecord.shows``)."""
         draft = self._drafts.get((game_id, user_id))
-        if draft is None or draft.version != version or time.monotonic() - draft.at > DRAFT_TTL:
+        if draft is None or not game.shows(draft.version) or time.monotonic() - draft.at > DRAFT_TTL:
             return None
         return draft
 

@@ -59,8 +59,10 @@ def refusal_text(error: GameError, game: str = "bazaar", names: list[str] | None
 
 
 async def reply_private(interaction: discord.Interaction, content: str, **extra: Any) -> None:
-    """Send ``content`` ephemerally (cut to Discord's limit), whether or not the interaction was answered."""
+    """Send ``content`` ephemerally (cut to Discord's limit), whether or not the interaction was answered; it
+    pings nobody (``allowed_mentions`` none, unless ``extra`` says otherwise)."""
     content = fit_message(content, MESSAGE_LIMIT)
+    extra.setdefault("allowed_mentions", discord.AllowedMentions.none())
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True, **extra)
     else:

@@ -42,6 +42,11 @@ DONE_PRIVATE = N_("Only you can see this: {private}")
 SEE_BOARD = N_("The board: {link}")
 CANCEL = N_("Cancel")
 CANCELLED = N_("Cancelled: nothing was played.")
+CANCELLED_WAITING = N_(
+    "Cancelled: nothing more was played, and what was played before stands. Still yours to decide: {decision}."
+)
+HAND_BRINGS_BACK = N_("`/{command} hand` brings the buttons back.")
+NO_PINGS = discord.AllowedMentions.none()
 PICK = N_("Choose…")
 PICK_RANGE = N_("Choose… ({first}–{last} of {count})")
 MORE_CHOICES = N_("More choices (page {page} of {pages})")
@@ -209,7 +214,7 @@ async def offer_draft(interaction: discord.Interaction, played: Played, moves: l
     drafts_of(interaction).put(Draft(played.game.id, interaction.user.id, played.game.version, list(moves)))
     view, hint = draft_view(played, moves, services(interaction).game_ui.get(played.game.game, GameUI()))
     text = fit_message("\n".join(part for part in (note, draft_text(played, moves), hint) if part))
-    kwargs: dict[str, Any] = {"ephemeral": True, "view": view}
+    kwargs: dict[str, Any] = {"ephemeral": True, "view": view, "allowed_mentions": NO_PINGS}
     if interaction.response.is_done():
         await interaction.followup.send(text, **kwargs)
     else:
@@ -218,9 +223,9 @@ async def offer_draft(interaction: discord.Interaction, played: Played, moves: l
 
 async def _draft_moves(interaction: discord.Interaction, record: GameRecord, version: int) -> tuple[Played, list[str]]:
     """The game and the clicker's draft steps so far (none after a restart: the decision starts over)."""
-    if record.version != version:
+    if not record.shows(version):
         raise stale_control(record.status, record.id, engines.get(record.game).title)
-    draft = drafts_of(interaction).get(record.id, interaction.user.id, version)
+    draft = drafts_of(interaction).get(record.id, interaction.user.id, record)
     played = await services(interaction).host.snapshot(record.id, record)
     return played, list(draft.moves) if draft is not None else []
 
@@ -270,7 +275,25 @@ class DraftCancel(GameButton, kind="drx"):
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
         drafts_of(interaction).drop(record.id, interaction.user.id)
-        await interaction.response.edit_message(content=say_for("bazaar", ())._(CANCELLED), view=None)
+        played = await services(interaction).host.snapshot(record.id, record)
+        text = cancelled_text(played, interaction.user.id, services(interaction).game_ui.get(record.game, GameUI()))
+        await interaction.response.edit_message(content=text, view=None, allowed_mentions=NO_PINGS)
+
+
+def cancelled_text(played: Played, user_id: int, ui: GameUI) -> str:
+    """What a Cancel leaves: nothing of the draft was played; a decision already owed (the card drawn: keep it or
+    discard it) is still the player's, in their own words."""
+    say = say_for(played.game.game, tuple(played.names))
+    seat = played.seat_of(user_id)
+    if seat is None or played.state is None or played.game.status != "active" or played.to_move_player != seat:
+        return say._(CANCELLED)
+    decision = played.view(seat).decision
+    if decision is None:
+        return say._(CANCELLED)
+    text = say.fill(CANCELLED_WAITING, {"decision": say.decision(decision)})
+    if ui.private_choices:
+        text += " " + say.fill(HAND_BRINGS_BACK, {"command": played.game.game})
+    return fit_message(text)
 
 
 DRAFT_ITEMS = (DraftButton, DraftSelect, DraftPage, DraftCancel)

@@ -22,15 +22,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core.catalog import N_
+from bot.core.played import Played
+from bot.core.records import GameRecord
+from bot.core.refused import Refused
 from bot.core.text import CHOICE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
+from bot.games.jambo import words
+from bot.ui.components import GameSelect, persistent_view
 from bot.ui.context import GameId, add_command, current_game, my_turn, target
+from bot.ui.drafts import drafts_of
 from bot.ui.errors import reply_private
 from bot.ui.moves import MoveRequest, defer, make_moves, offer_draft, split_moves
 from bot.ui.private import send_hand
 from bot.ui.services import GameUI, services
 from engines.base import View
+from engines.jambo.cards import SELL_PRICES
 
 GAME = "jambo"
 Completer = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
@@ -38,7 +44,13 @@ PUBLIC_DECISIONS = ("bid_open", "bid_raise")
 """Decisions whose choices may be shown to everybody: bids (the bidder's gold is public)."""
 PLAY_WORDS = ("play ", "buy ", "sell ")
 Mode = Literal["ask", "auto", "never"]
-ORDERS_SET = N_("Your standing orders for this game: {orders}.")
+GUARD_MODES = ("ask", "auto", "never")
+RAIN_MODES = ("never", "ask", "auto")
+GUARD_ORDERS = [(mode, f"orders guard {mode}") for mode in GUARD_MODES]
+RAIN_ORDERS = [(mode, f"orders rain maker {mode}") for mode in RAIN_MODES]
+"""The orders menus' choices: each mode and its standing move (the menu's value)."""
+NO_PINGS = discord.AllowedMentions.none()
+MAX_SELL = max(SELL_PRICES)
 
 
 def bid_shortlist(moves: list[str], view: View) -> list[str]:
@@ -168,7 +180,7 @@ async def orders(
     guard: Mode | None = None,
     animal: Literal["ape", "cheetah", "crocodile", "elephant", "hyena", "lion", "parrot", "snake"] | None = None,
     rain_maker: Mode | None = None,
-    price: app_commands.Range[int, 1, 60] | None = None,
+    price: app_commands.Range[int, 1, MAX_SELL] | None = None,
     game: GameId | None = None,
 ) -> None:
     """Your standing orders for reactions: ask you, answer by themselves, or never (only you see them).
@@ -182,28 +194,80 @@ async def orders(
     """
     svc = services(interaction)
     played = await current_game(interaction, game)
+    orders_seat(played, interaction.user.id)
     moves = []
     if guard is not None:
         moves.append(f"orders guard {animal} {guard}" if animal else f"orders guard {guard}")
     if rain_maker is not None:
-        moves.append(f"orders rain maker {rain_maker}" + (f" {price}" if price and rain_maker == "auto" else ""))
+        moves.append(
+            f"orders rain maker {rain_maker}" + (f" {sale_price(price)}" if price and rain_maker == "auto" else "")
+        )
     await defer(interaction)
     result = played
     for move in moves:
         result = await svc.host.standing(played.game.id, interaction.user.id, move)
     await svc.courier.deliver_game(played.game.id)
-    seat = result.seat_of(interaction.user.id)
-    view = result.view(seat) if seat is not None and result.state is not None else None
-    held = (view.details.get("orders") if view is not None else None) or {}
-    say = say_for(GAME, tuple(result.names))
-    await reply_private(interaction, say.fill(ORDERS_SET, {"orders": orders_words(held)}))
+    text, view = orders_reply(result, interaction.user.id)
+    await reply_private(interaction, text, view=view, allowed_mentions=NO_PINGS)
 
 
-def orders_words(held: Any) -> str:
-    """A seat's orders as a short line (from its own view)."""
-    if isinstance(held, dict):
-        return "; ".join(f"{key}: {value}" for key, value in held.items()) or "—"
-    return str(held)
+def sale_price(price: int) -> int:
+    """The lowest printed sell price of at least ``price`` gold (an order "from 4 gold" is one from the cheapest
+    sale: the engine takes printed prices only)."""
+    return min(p for p in SELL_PRICES if p >= price)
+
+
+def orders_seat(played: Played, user_id: int) -> int:
+    """The seat of a player of a started game (anyone else is refused: only players have orders)."""
+    if played.state is None or played.game.status == "lobby":
+        raise Refused("not_started", id=played.game.id)
+    seat = played.seat_of(user_id)
+    if seat is None:
+        raise Refused("not_a_player", id=played.game.id, command=GAME)
+    return seat
+
+
+def orders_reply(played: Played, user_id: int) -> tuple[str, discord.ui.View]:
+    """The user's standing orders in words, and the menus that change them."""
+    seat = orders_seat(played, user_id)
+    say = say_for(GAME, tuple(played.names))
+    held = played.view(seat).details["players"][seat]["orders"]
+    game, version = played.game.id, played.game.version
+    guard = OrdersSelect(
+        game,
+        version,
+        "guard",
+        placeholder=say._(words.GUARD_MENU),
+        options=[
+            discord.SelectOption(label=words.guard_choice(mode, say), value=order) for mode, order in GUARD_ORDERS
+        ],
+    )
+    rain = OrdersSelect(
+        game,
+        version,
+        "rain",
+        placeholder=say._(words.RAIN_MENU),
+        options=[discord.SelectOption(label=words.rain_choice(mode, say), value=order) for mode, order in RAIN_ORDERS],
+    )
+    return fit_message(words.orders_text(held, say)), persistent_view(guard, rain)
+
+
+class OrdersSelect(GameSelect, kind="jo"):
+    """A menu of ``/jambo orders``: the chooser's Guard order for every animal (``arg`` guard) or their Rain Maker
+    order (``arg`` rain); each value is the standing move. Orders are not moves: they may change at any time,
+    whatever the version the menu was made at."""
+
+    async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        svc = services(interaction)
+        move = self.chosen(interaction)[0]
+        if move not in dict(GUARD_ORDERS if self.arg == "guard" else RAIN_ORDERS).values():
+            raise Refused("empty_choice")
+        orders_seat(await svc.host.snapshot(record.id, record), interaction.user.id)
+        await interaction.response.defer()
+        result = await svc.host.standing(record.id, interaction.user.id, move)
+        await svc.courier.deliver_game(record.id)
+        text, view = orders_reply(result, interaction.user.id)
+        await interaction.edit_original_response(content=text, view=view, allowed_mentions=NO_PINGS)
 
 
 async def hand(interaction: discord.Interaction, game: GameId | None = None) -> None:
@@ -215,8 +279,9 @@ async def hand(interaction: discord.Interaction, game: GameId | None = None) -> 
     svc = services(interaction)
     played = await current_game(interaction, game)
     seat = await send_hand(interaction, played, lambda p, s: fit_message(svc.posts.standing(p, s)))
-    if seat is not None and played.to_move_player == seat:
-        await offer_draft(interaction, played, [])
+    if seat is not None and played.to_move_player == seat:  # a decision half made comes back at its next step
+        draft = drafts_of(interaction).get(played.game.id, interaction.user.id, played.game)
+        await offer_draft(interaction, played, list(draft.moves) if draft is not None else [])
 
 
 # ---- the extension ----------------------------------------------------------------------------------------
@@ -240,4 +305,5 @@ async def setup(bot: commands.Bot) -> None:
     command("end", end, {})
     command("orders", orders, {})
     command("hand", hand, {})
+    bot.add_dynamic_items(OrdersSelect)
     svc.game_ui[GAME] = GameUI(public_moves=public_moves, private_choices=True, shortlist=bid_shortlist)

@@ -130,6 +130,70 @@ RAIN_ORDERS = {
     "auto": N_("{seat} plays a Rain Maker at once on a ware card selling for {gold} gold or more, if they hold one"),
 }
 
+# ---- standing orders, as their owner reads them (/jambo orders) ---------------------------------------------
+ORDERS_TITLE = N_("Your standing orders (only you see them):")
+GUARD_ORDERS_LINE = N_("Guard, when an animal is played against you: {mode}")
+GUARD_ORDERS_EXCEPT = N_("Guard, when an animal is played against you: {mode}; {exceptions}")
+GUARD_ORDERS_FOR = N_("{cards}: {mode}")
+RAIN_ORDERS_LINE = {
+    "never": N_("Rain Maker, after your opponent's ware card: never ask me"),
+    "ask": N_("Rain Maker, after your opponent's ware card: ask me"),
+    "auto": N_("Rain Maker, after your opponent's ware card: take it at once if I hold one"),
+}
+RAIN_ORDERS_PRICE = N_(
+    "Rain Maker, after your opponent's ware card: take it at once if I hold one and it sells for {gold} gold or more"
+)
+ORDERS_HOW = N_(
+    "Change them with the menus below, or with `/jambo orders` (`animal:` for one animal, `price:` for a Rain Maker "
+    "only on dearer sales). Whether the game waits for you depends on these orders, never on your hand."
+)
+GUARD_MENU = N_("Guard against every animal…")
+RAIN_MENU = N_("Rain Maker…")
+GUARD_CHOICE = N_("Guard: {mode}")
+RAIN_CHOICE = {
+    "never": N_("Rain Maker: never ask me"),
+    "ask": N_("Rain Maker: ask me"),
+    "auto": N_("Rain Maker: take it at once if I can"),
+}
+
+
+def orders_text(orders: Mapping[str, Any], say: Say) -> str:
+    """A player's standing orders (``details.players[seat].orders`` of their view), one line each, and how to
+    change them."""
+    guard: dict[str, str] = dict(orders.get("guard") or {})
+    modes = list(guard.values())
+    usual = max(dict.fromkeys(modes), key=modes.count) if modes else "ask"
+    others: dict[str, list[str]] = {}
+    for animal, mode in guard.items():
+        if mode != usual:
+            others.setdefault(mode, []).append(animal)
+    lines = [say._(ORDERS_TITLE)]
+    if others:
+        exceptions = "; ".join(
+            say.fill(GUARD_ORDERS_FOR, {"cards": animals, "mode": mode}) for mode, animals in others.items()
+        )
+        lines.append("• " + say.fill(GUARD_ORDERS_EXCEPT, {"mode": usual, "exceptions": exceptions}))
+    else:
+        lines.append("• " + say.fill(GUARD_ORDERS_LINE, {"mode": usual}))
+    rain, price = str(orders.get("rain") or "never"), int(orders.get("rain_min") or 0)
+    if rain == "auto" and price > 0:
+        lines.append("• " + say.fill(RAIN_ORDERS_PRICE, {"gold": price}))
+    else:
+        lines.append("• " + say._(RAIN_ORDERS_LINE.get(rain, RAIN_ORDERS_LINE["never"])))
+    lines.append(say._(ORDERS_HOW))
+    return "\n".join(lines)
+
+
+def guard_choice(mode: str, say: Say) -> str:
+    """A Guard order in the orders menu: "Guard: ask me"."""
+    return say.fill(GUARD_CHOICE, {"mode": mode})
+
+
+def rain_choice(mode: str, say: Say) -> str:
+    """A Rain Maker order in the orders menu: "Rain Maker: never ask me"."""
+    return say._(RAIN_CHOICE[mode])
+
+
 # ---- refusals -----------------------------------------------------------------------------------------------
 REFUSALS = {
     "chance_due": N_("A card is being drawn from the deck: wait a moment."),
@@ -246,9 +310,24 @@ SELL_LABEL = N_("Sell {wares} for {gold} gold ({card})")
 IN_PLAY_LABEL = N_("Discard {card} (in play)")
 TAKE_WARE_LABEL = N_("Take {ware}")
 CHOICE_LABEL = N_("{text} ({choice})")
-USE_LABEL = N_("Use {card}: {effect}")
+PUT_IN_PLAY_LABEL = N_("Put {card} in play (1 action)")
+PUT_IN_PLAY_REPLACING = N_("Put {card} in play (1 action), replacing {other_card}")
+USE_UTILITY_LABEL = N_("Use {card} (1 action): {effect}")
+USE_FREE_LABEL = N_("Use {card} for free: {effect}")
+UTILITY_EFFECTS = {
+    "boat": N_("discard a card, take any ware"),
+    "drums": N_("return a ware, draw 1 card"),
+    "kettle": N_("discard 1 or 2 cards, draw as many"),
+    "leopard statue": N_("pay 2 gold, take any ware"),
+    "mask": N_("swap a card of your hand for the discard pile's top"),
+    "scale": N_("draw 2 cards, keep 1, give 1 away"),
+    "supplies": N_("draw to a ware card, then pay 1 gold or discard 1"),
+    "throne": N_("take a ware of your opponent's, give one of yours"),
+    "weapons": N_("discard a card, take 2 gold"),
+    "well": N_("pay 1 gold, draw 1 card"),
+}
+THRONE_USE = N_("take {taken_ware}, give {given_ware}")
 SCALE_LABEL = N_("Keep {card}, give {given_card}")
-THRONE_LABEL = N_("Throne: take {taken_ware}, give {given_ware}")
 REPLACING = N_("replacing {card}")
 CHOICE_WORDS = {
     "cards": N_("2 cards"),
@@ -339,8 +418,10 @@ def label(move: str, view: View, say: Say) -> str:
     if move in LABELS:
         return say._(LABELS[move])
     verb, _, rest = move.partition(" ")
-    if verb in ("play", "use"):
-        return _card_label(verb, rest, say)
+    if verb in ("play", "use") and _split_name(rest)[0] in UTILITY_EFFECTS:
+        return _utility_label(verb, rest, view, say)
+    if verb == "play":
+        return _card_label(rest, say)
     if verb in ("buy", "sell"):
         return _trade_label(verb, rest, view, say)
     if verb == "keep" and " give " in rest:
@@ -367,13 +448,31 @@ def _trade_label(verb: str, name: str, view: View, say: Say) -> str:
     return say.fill(BUY_LABEL if verb == "buy" else SELL_LABEL, {"card": name, "wares": wares, "gold": gold})
 
 
-def _card_label(verb: str, rest: str, say: Say) -> str:
-    """ "Parrot: take a ware from the opponent (silk)", "Use Well: pay 1 gold: draw 1 card"."""
+def _card_label(rest: str, say: Say) -> str:
+    """A person or an animal played: "Parrot: take a ware from the opponent (silk)"."""
     name, choice = _split_name(rest)
-    if verb == "use" and name == "throne" and choice.startswith("take "):
+    text = say.fill(PLAY_LABEL, {"card": name, "effect": short_text(name)})
+    if not choice:
+        return text
+    return say._(CHOICE_LABEL).format(text=text, choice=_choice_words(choice, say))
+
+
+def _utility_label(verb: str, rest: str, view: View, say: Say) -> str:
+    """ "Put Drums in play (1 action)", "Use Drums (1 action): return a ware, draw 1 card (silk)"; a use the
+    Crocodile grants reads "Use Well for free: …"."""
+    name, choice = _split_name(rest)
+    if verb == "play":
         words = choice.split()
-        return say.fill(THRONE_LABEL, {"taken_ware": words[1], "given_ware": words[3]})
-    text = say.fill(USE_LABEL if verb == "use" else PLAY_LABEL, {"card": name, "effect": short_text(name)})
+        if words and words[0] == "replace":
+            return say.fill(PUT_IN_PLAY_REPLACING, {"card": name, "other_card": " ".join(words[1:])})
+        return say.fill(PUT_IN_PLAY_LABEL, {"card": name})
+    free = view.decision is not None and view.decision.code == "crocodile_use"
+    template = USE_FREE_LABEL if free else USE_UTILITY_LABEL
+    if name == "throne" and choice.startswith("take "):
+        words = choice.split()
+        effect = say.fill(THRONE_USE, {"taken_ware": words[1], "given_ware": words[3]})
+        return say.fill(template, {"card": name, "effect": effect})
+    text = say.fill(template, {"card": name, "effect": say._(UTILITY_EFFECTS[name])})
     if not choice:
         return text
     return say._(CHOICE_LABEL).format(text=text, choice=_choice_words(choice, say))
