@@ -35,6 +35,8 @@ class Layout:
     card_height: int
     roof_radius: int
     panel_scale: float
+    phone: bool = False
+    """The phone layout: the market and a legend of the seats only, 1000 px wide (the words go in the message)."""
 
     def px(self, pixels: float) -> int:
         """A measure tuned on the landscape stall, scaled to this layout's stall (at least 1)."""
@@ -51,6 +53,8 @@ class Layout:
     @property
     def row_cube_x(self) -> int:
         """The centre x of the row cubes, west of the market."""
+        if self.phone:  # further out: a cube's letter beside the frame's juice tokens reads as one word
+            return self.grid_left - self.px(62)
         return self.grid_left - self.px(46 if not self.portrait else 32)
 
     @property
@@ -108,4 +112,19 @@ PORTRAIT = Layout(
     roof_radius=66,
     panel_scale=1.2,
 )
-LAYOUTS = {layout.name: layout for layout in (LANDSCAPE, PORTRAIT)}
+PHONE = Layout(
+    name="phone",
+    width=1000,
+    cell=160,
+    grid_left=124,
+    grid_top=70,
+    portrait=False,
+    title_size=44,
+    body_size=44,
+    small_size=40,
+    card_height=124,
+    roof_radius=90,
+    panel_scale=1.6,
+    phone=True,
+)
+LAYOUTS = {layout.name: layout for layout in (LANDSCAPE, PORTRAIT, PHONE)}
