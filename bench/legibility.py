@@ -1,0 +1,262 @@
+"""``python -m bench.legibility``: how much of each image a phone still shows, read by OCR.
+
+Discord on a phone shows an image in a message about 360 px wide. For every game (``engines.names()``;
+nothing here names a game) and every player count, a few mid-game states of seeded random play are
+drawn as posted: the public board (``render.render_board`` of the spectator's view, ``layout``
+"phone" unless told otherwise) and each seat's private image (``render.render_private``, where the
+game has one). Each image is read by the ``tesseract`` command (``--psm 11``, TSV, words kept above
+a confidence threshold) at full size, then again after shrinking it to 360 px wide and enlarging
+that ×2 (LANCZOS both ways: what a phone shows, magnified so the OCR's resolution is not the limit).
+
+*Words* are alphanumeric tokens of at least two characters, compared case-insensitively as a
+multiset; the **share** of an image is how many of the words read at full size are read again at
+360 px. ``tests/test_legibility.py`` asserts it for every image; this module prints the table and
+the medians (figures in docs/BENCHMARKS.md). Nothing here is a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import random
+import re
+import shutil
+import statistics
+import subprocess
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+from PIL import Image
+
+import engines
+import render
+from engines.base import CHANCE, GameState, View
+
+PHONE_WIDTH = 360
+"""How wide Discord on a phone shows an image in a message."""
+MAGNIFY = 2
+"""The shrunk image is enlarged this many times before it is read."""
+MIN_CONFIDENCE = 60.0
+"""Words tesseract reads with less confidence (0–100) are not counted."""
+LAYOUT = "phone"
+"""The layout the thread's board is posted in."""
+NAMES = ("Aïcha", "Benjamin", "Chen", "Dmitri", "Eva", "Farid")
+STATE_FRACTIONS = (0.3, 0.55, 0.8)
+"""Where in a random game (as a share of its length) the sampled states lie."""
+BACKGROUND = (255, 255, 255)
+"""What a transparent image is read over (Discord's light theme)."""
+WORD = re.compile(r"[^\W_]{2,}")
+
+
+def tesseract_available() -> bool:
+    """Whether the ``tesseract`` command is on the PATH."""
+    return shutil.which("tesseract") is not None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One image read at full size and at phone size."""
+
+    game: str
+    players: int
+    kind: str
+    """``public`` or ``private``."""
+    seat: int | None
+    state: int
+    """Which sampled state of the game (0-based)."""
+    width: int
+    height: int
+    full: tuple[str, ...]
+    small: tuple[str, ...]
+
+    @property
+    def share(self) -> float:
+        """The share of the words read at full size that are read at phone size too (1 when there are none)."""
+        if not self.full:
+            return 1.0
+        kept = Counter(self.full) & Counter(self.small)
+        return sum(kept.values()) / len(self.full)
+
+    @property
+    def lost(self) -> list[str]:
+        """The words read at full size and not at phone size (with repeats)."""
+        return sorted((Counter(self.full) - Counter(self.small)).elements())
+
+    def label(self) -> str:
+        seat = "" if self.seat is None else f" seat {self.seat}"
+        return f"{self.game} {self.players}p state {self.state} {self.kind}{seat}"
+
+
+def words_of(text: str) -> list[str]:
+    """The words of ``text``: alphanumeric runs of at least two characters, lower case."""
+    return [word.lower() for word in WORD.findall(text)]
+
+
+def flattened(image: Image.Image) -> Image.Image:
+    """``image`` as RGB, over ``BACKGROUND`` where it is transparent."""
+    if image.mode in ("RGBA", "LA") or (image.mode == "P" and "transparency" in image.info):
+        rgba = image.convert("RGBA")
+        ground = Image.new("RGBA", rgba.size, (*BACKGROUND, 255))
+        return Image.alpha_composite(ground, rgba).convert("RGB")
+    return image.convert("RGB")
+
+
+def phone_sized(image: Image.Image, width: int = PHONE_WIDTH, magnify: int = MAGNIFY) -> Image.Image:
+    """``image`` as a phone shows it ``width`` px wide, enlarged ``magnify`` times (LANCZOS both ways)."""
+    height = max(1, round(image.height * width / image.width))
+    small = image.resize((width, height), Image.Resampling.LANCZOS)
+    return small.resize((width * magnify, height * magnify), Image.Resampling.LANCZOS)
+
+
+def ocr_words(image: Image.Image, min_confidence: float = MIN_CONFIDENCE) -> list[str]:
+    """The words tesseract reads in ``image`` with at least ``min_confidence``."""
+    buffer = io.BytesIO()
+    flattened(image).save(buffer, format="PNG")
+    env = {**os.environ, "OMP_THREAD_LIMIT": "1"}
+    done = subprocess.run(
+        ["tesseract", "stdin", "stdout", "--psm", "11", "-l", "eng", "tsv"],
+        input=buffer.getvalue(),
+        capture_output=True,
+        check=True,
+        env=env,
+    )
+    words: list[str] = []
+    for line in done.stdout.decode("utf-8", "replace").splitlines()[1:]:
+        fields = line.split("\t")
+        if len(fields) < 12 or not fields[11].strip():
+            continue
+        try:
+            confidence = float(fields[10])
+        except ValueError:
+            continue
+        if confidence >= min_confidence:
+            words.extend(words_of(fields[11]))
+    return words
+
+
+def mid_game_states(game: str, players: int, seed: int, count: int) -> list[GameState]:
+    """``count`` states of one seeded random game of ``game``, spread over its length (none over)."""
+    engine = engines.get(game)
+    rng = random.Random(f"{game}-{players}-{seed}")
+    state = engine.new_game(players)
+    states: list[GameState] = []
+    while (seat := engine.to_move(state)) is not None:
+        states.append(state)
+        move = engine.sample_chance(state, rng) if seat == CHANCE else rng.choice(engine.legal_moves(state))
+        state = engine.apply(state, move)
+    fractions = (
+        STATE_FRACTIONS[:count] if count <= len(STATE_FRACTIONS) else [(i + 1) / (count + 1) for i in range(count)]
+    )
+    return [states[min(len(states) - 1, int(f * len(states)))] for f in fractions]
+
+
+@dataclass(frozen=True)
+class Picture:
+    """One image to read, and what it shows."""
+
+    game: str
+    players: int
+    kind: str
+    seat: int | None
+    state: int
+    png: bytes
+
+
+def _named(view: View, players: int) -> View:
+    return view.with_names(list(NAMES[:players]))
+
+
+def pictures(game: str, players: int, *, states: int = 1, seed: int = 1, layout: str = LAYOUT) -> Iterator[Picture]:
+    """The public board and every seat's private image (where the game has one) of ``states`` mid-game states."""
+    engine = engines.get(game)
+    for index, state in enumerate(mid_game_states(game, players, seed, states)):
+        view = _named(engine.view(state, None), players)
+        yield Picture(game, players, "public", None, index, render.render_board(view, layout=layout))
+        for seat in range(players):
+            private = render.render_private(_named(engine.view(state, seat), players), layout=layout)
+            if private is not None:
+                yield Picture(game, players, "private", seat, index, private)
+
+
+def read(picture: Picture) -> Reading:
+    """``picture`` read at full size and at phone size."""
+    image = Image.open(io.BytesIO(picture.png))
+    image.load()
+    full = ocr_words(image)
+    small = ocr_words(phone_sized(flattened(image)))
+    return Reading(
+        picture.game,
+        picture.players,
+        picture.kind,
+        picture.seat,
+        picture.state,
+        image.width,
+        image.height,
+        tuple(full),
+        tuple(small),
+    )
+
+
+def read_all(items: list[Picture], workers: int | None = None) -> list[Reading]:
+    """Every picture read, ``workers`` tesseract processes at a time (default: the CPUs)."""
+    with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+        return list(pool.map(read, items))
+
+
+def player_counts(game: str) -> range:
+    engine = engines.get(game)
+    return range(engine.min_players, engine.max_players + 1)
+
+
+def table(readings: list[Reading]) -> str:
+    """The Markdown table: one row per game, player count and kind (medians over its images), then per game."""
+    rows = ["| game | players | image | images | words full (median) | share at 360 px (median) | lowest |"]
+    rows.append("|---|---|---|---|---|---|---|")
+    groups: dict[tuple[str, int, str], list[Reading]] = {}
+    for reading in readings:
+        groups.setdefault((reading.game, reading.players, reading.kind), []).append(reading)
+    for (game, players, kind), group in groups.items():
+        words = statistics.median(len(r.full) for r in group)
+        shares = [r.share for r in group]
+        rows.append(
+            f"| {game} | {players} | {kind} | {len(group)} | {words:g} | "
+            f"{statistics.median(shares):.2f} | {min(shares):.2f} |"
+        )
+    rows.append("")
+    rows.append("| game | image | median share at 360 px | lowest |")
+    rows.append("|---|---|---|---|")
+    by_game: dict[tuple[str, str], list[float]] = {}
+    for reading in readings:
+        by_game.setdefault((reading.game, reading.kind), []).append(reading.share)
+    for (game, kind), shares in by_game.items():
+        rows.append(f"| {game} | {kind} | {statistics.median(shares):.2f} | {min(shares):.2f} |")
+    return "\n".join(rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.legibility", description=__doc__)
+    parser.add_argument("--states", type=int, default=3, help="mid-game states per game and player count")
+    parser.add_argument("--layout", default=LAYOUT, help="the layout of the images (default: phone)")
+    parser.add_argument("--games", nargs="*", default=None, help="only these games (default: all)")
+    parser.add_argument("--lost", action="store_true", help="list the words lost at 360 px per image")
+    args = parser.parse_args()
+    if not tesseract_available():
+        raise SystemExit("tesseract is not installed (apt-get install tesseract-ocr)")
+    items = [
+        picture
+        for game in args.games or engines.names()
+        for players in player_counts(game)
+        for picture in pictures(game, players, states=args.states, layout=args.layout)
+    ]
+    readings = read_all(items)
+    print(table(readings))
+    if args.lost:
+        for reading in readings:
+            print(f"{reading.label()}: {reading.share:.2f} of {len(reading.full)}; lost {reading.lost}")
+
+
+if __name__ == "__main__":
+    main()
