@@ -4,8 +4,8 @@ Discord on a phone shows an image in a message about 360 px wide. For every game
 nothing here names a game) and every player count, a few mid-game states of seeded random play are
 drawn as posted: the public board (``render.render_board`` of the spectator's view, ``layout``
 "phone" unless told otherwise) and each seat's private image (``render.render_private``, where the
-game has one). Each image is read by the ``tesseract`` command (``--psm 11``, TSV, words kept above
-a confidence threshold) at full size, then again after shrinking it to 360 px wide and enlarging
+game has one). Each image is read by the ``tesseract`` command (``--psm 11``, Sauvola binarisation,
+TSV, words kept at confidence ≥ 75) at full size, then again after shrinking it to 360 px wide and enlarging
 that ×2 (LANCZOS both ways: what a phone shows, magnified so the OCR's resolution is not the limit).
 
 *Words* are alphanumeric tokens of at least two characters, compared case-insensitively as a
@@ -39,7 +39,12 @@ PHONE_WIDTH = 360
 """How wide Discord on a phone shows an image in a message."""
 MAGNIFY = 2
 """The shrunk image is enlarged this many times before it is read."""
-MIN_CONFIDENCE = 60.0
+PSM = "11"
+"""Tesseract's page segmentation mode: 11 (sparse text, any order) or 3 (automatic, skips picture regions)."""
+THRESHOLDING = 2
+"""Tesseract's binarisation: 2 is Sauvola's local threshold (the default, one Otsu threshold for the whole
+page, turns a light-coloured patch black and loses the words beside it)."""
+MIN_CONFIDENCE = 75.0
 """Words tesseract reads with less confidence (0–100) are not counted."""
 LAYOUT = "phone"
 """The layout the thread's board is posted in."""
@@ -111,13 +116,24 @@ def phone_sized(image: Image.Image, width: int = PHONE_WIDTH, magnify: int = MAG
     return small.resize((width * magnify, height * magnify), Image.Resampling.LANCZOS)
 
 
-def ocr_words(image: Image.Image, min_confidence: float = MIN_CONFIDENCE) -> list[str]:
+def ocr_words(image: Image.Image, min_confidence: float = MIN_CONFIDENCE, psm: str | None = None) -> list[str]:
     """The words tesseract reads in ``image`` with at least ``min_confidence``."""
     buffer = io.BytesIO()
     flattened(image).save(buffer, format="PNG")
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}
     done = subprocess.run(
-        ["tesseract", "stdin", "stdout", "--psm", "11", "-l", "eng", "tsv"],
+        [
+            "tesseract",
+            "stdin",
+            "stdout",
+            "--psm",
+            psm or PSM,
+            "-c",
+            f"thresholding_method={THRESHOLDING}",
+            "-l",
+            "eng",
+            "tsv",
+        ],
         input=buffer.getvalue(),
         capture_output=True,
         check=True,

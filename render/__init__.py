@@ -7,7 +7,10 @@ Every game with pictures is a package ``render.<name>`` (the engine's name) that
 
 ``render_board`` draws the table as ``view.viewer`` may see it; ``highlight`` names places (in the
 game's notation, as ``Engine.changed_places`` gives them) to frame; ``layout`` is ``landscape``
-(board left, panel right) or ``portrait`` (board above, panel below, for phones).
+(board left, panel right), ``portrait`` (board above, panel below) or ``phone`` (what a game's thread is
+posted with: about 1000 px wide, square or tall, drawn to be read 360 px wide — the board and a legend
+of the seats' colours, patterns, letters, names and scores in large type, no sentences: whose turn it
+is, what happened and the standings go in the message's text).
 ``render_private`` draws what only the viewer holds (a hand of cards), or None when there is
 nothing. Renderers compute no rules. The modules shared by every game hold the colours
 (``palette``), fonts, colour-blind-safe patterns, grid geometry, text layout, panel cards, small
@@ -26,7 +29,7 @@ from types import ModuleType
 from engines.base import View
 from render.fonts import drawable
 
-LAYOUTS = ("landscape", "portrait")
+LAYOUTS = ("landscape", "portrait", "phone")
 
 
 @cache

@@ -17,8 +17,8 @@ from render.fonts import font
 from render.grid import Box, Grid, Square, inset
 from render.marrakech.arcs import BORDER_ARCS, DIRECTIONS, arc_points, path_pixels, route_path
 from render.marrakech.layout import SIZE, Layout
-from render.marrakech.scene import CarpetStyle, RugPiece, rug_pieces, square_of, squares_of, style_of
-from render.palette import RGB, UI, greyed, mix
+from render.marrakech.scene import CarpetStyle, RugPiece, rug_pieces, seat_letters, square_of, squares_of, style_of
+from render.palette import RGB, UI, greyed, mix, text_colour_on
 from render.patterns import patterned_tile
 from render.widgets import Shaped, draw_tag, paste_shaped, paste_sprite, smooth_sprite
 
@@ -88,13 +88,14 @@ def _draw_fringe(
             draw.line([(right, y), (right + reach, y)], fill=ink, width=2)
 
 
-def _draw_rug(image: Image.Image, piece: RugPiece, style: CarpetStyle, layout: Layout) -> None:
-    """One visible carpet piece: patterned fill, woven border, one outline round the whole piece (a cached picture)."""
+def _draw_rug(image: Image.Image, piece: RugPiece, style: CarpetStyle, layout: Layout, letter: str = "") -> None:
+    """One visible carpet piece: patterned fill, woven border, one outline round the whole piece (a cached picture),
+    and ``letter`` (its merchant's seat number, in the phone layout) on a disc in the middle."""
     box = inset(layout.grid.span_box(piece.squares), layout.px(5))
     columns = len({x for x, _ in piece.squares})
     rows = len({y for _, y in piece.squares})
     base = greyed(style.base) if piece.neutral else style.base
-    picture = rug_picture(layout, columns, rows, base, style.pattern, piece.neutral)
+    picture = rug_picture(layout, columns, rows, base, style.pattern, piece.neutral, letter)
     paste_shaped(image, picture, (box[0] - RUG_MARGIN, box[1] - RUG_MARGIN))
 
 
@@ -103,8 +104,11 @@ RUG_MARGIN = 6
 
 
 @lru_cache(maxsize=256)
-def rug_picture(layout: Layout, columns: int, rows: int, base: RGB, pattern: str, neutral: bool) -> Shaped:
-    """A rug over ``columns`` × ``rows`` squares in ``base`` and ``pattern`` (greyed and tagged if ``neutral``)."""
+def rug_picture(
+    layout: Layout, columns: int, rows: int, base: RGB, pattern: str, neutral: bool, letter: str = ""
+) -> Shaped:
+    """A rug over ``columns`` × ``rows`` squares in ``base`` and ``pattern`` (greyed and tagged if ``neutral``),
+    ``letter`` on a disc in its middle."""
     squares = [(x, y) for x in range(columns) for y in range(rows)]
     grid = Grid(RUG_MARGIN - layout.px(5), RUG_MARGIN - layout.px(5), layout.cell, columns, rows)
     box = inset(grid.span_box(squares), layout.px(5))
@@ -121,6 +125,12 @@ def rug_picture(layout: Layout, columns: int, rows: int, base: RGB, pattern: str
         _draw_fringe(shape, box, vertical=height > width, layout=layout, ink=1)
     if neutral:
         _draw_neutral_tags(draw, squares, grid, layout)
+    elif letter:
+        cx, cy, radius = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, layout.cell * 0.2
+        draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=base, outline=UI["ink"], width=3)
+        draw.text(
+            (cx, cy), letter, font=font(round(layout.cell * 0.3), bold=True), fill=text_colour_on(base), anchor="mm"
+        )
     return picture, mask
 
 
@@ -136,8 +146,9 @@ def _draw_neutral_tags(draw: ImageDraw.ImageDraw, squares: Sequence[Square], gri
 
 def draw_carpets(image: Image.Image, view: View, styles: Sequence[CarpetStyle], layout: Layout) -> None:
     """Every visible carpet on the board."""
+    letters = seat_letters(view) if layout.phone else {}
     for piece in rug_pieces(view.details.get("board") or []):
-        _draw_rug(image, piece, style_of(styles, piece.colour), layout)
+        _draw_rug(image, piece, style_of(styles, piece.colour), layout, letters.get(piece.colour, ""))
 
 
 # ---- outlines -------------------------------------------------------------------------------------

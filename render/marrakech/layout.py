@@ -34,6 +34,8 @@ class Layout:
     body_size: int
     die_size: int
     portrait: bool
+    phone: bool = False
+    """The phone layout: the market and a legend of the seats only, ~1000 px wide (the words go in the message)."""
 
     def px(self, pixels: float) -> int:
         """A measure tuned on the landscape square, scaled to this layout's square (at least 1)."""
@@ -111,4 +113,20 @@ PORTRAIT = Layout(
     portrait=True,
 )
 
-LAYOUTS = {layout.name: layout for layout in (LANDSCAPE, PORTRAIT)}
+PHONE_CELL = 104
+PHONE = Layout(
+    name="phone",
+    width=1000,
+    cell=PHONE_CELL,
+    grid_left=(1000 - SIZE * PHONE_CELL) // 2,
+    grid_top=(1000 - SIZE * PHONE_CELL) // 2,
+    coordinate_size=46,
+    title_size=44,
+    headline_size=44,
+    body_size=44,
+    die_size=80,
+    portrait=False,
+    phone=True,
+)
+
+LAYOUTS = {layout.name: layout for layout in (LANDSCAPE, PORTRAIT, PHONE)}

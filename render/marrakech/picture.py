@@ -13,6 +13,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from engines.base import View
 from render.grid import Box
+from render.legend import LegendEntry, draw_legend, legend_height
 from render.marrakech.board import (
     draw_assam,
     draw_carpets,
@@ -24,7 +25,7 @@ from render.marrakech.board import (
 from render.marrakech.layout import LANDSCAPE_HEIGHT, LAYOUTS, Layout
 from render.marrakech.panel import PANEL_PADDING, draw_panel
 from render.marrakech.png_colours import PALETTE
-from render.marrakech.scene import CarpetStyle, carpet_styles
+from render.marrakech.scene import CarpetStyle, carpet_styles, player_name, style_of
 from render.palette import UI
 from render.png import encode_png
 
@@ -107,9 +108,58 @@ def _portrait(view: View, highlight: Sequence[str], layout: Layout) -> Image.Ima
     return image
 
 
+@lru_cache(maxsize=2)
+def _phone_market(layout: Layout) -> Image.Image:
+    """The phone layout's market with its coordinates on the background (shared: copy it)."""
+    image = Image.new("RGB", (layout.width, layout.market_height), UI["background"])
+    paint_board(image, layout)
+    return image
+
+
+def legend_entries(view: View, styles: Sequence[CarpetStyle] | None = None) -> list[LegendEntry]:
+    """Each merchant: their carpets' colours and patterns, seat number, name and dirhams (the squares they
+    show are on the board; the standings go in the message)."""
+    styles = carpet_styles(view) if styles is None else styles
+    players = {player["seat"]: player for player in view.details.get("players") or []}
+    deciding = view.decision.seat if view.decision is not None else view.details.get("turn_seat")
+    winners = set(view.outcome.winners) if view.outcome is not None else set()
+    entries = []
+    for seat in view.seats:
+        player = players.get(seat.seat, {})
+        swatches = tuple(
+            (style_of(styles, colour).base, style_of(styles, colour).pattern) for colour in player.get("colours", ())
+        )
+        entries.append(
+            LegendEntry(
+                swatches=swatches,
+                letter=str(seat.seat + 1),
+                name=player_name(view, seat.seat),
+                figures=(("coin", str(player.get("dirhams", 0))),),
+                to_move=view.outcome is None and (seat.to_move or deciding == seat.seat),
+                out=seat.out,
+                winner=seat.seat in winners,
+            )
+        )
+    return entries
+
+
+def _phone(view: View, highlight: Sequence[str], layout: Layout) -> Image.Image:
+    """The market, then the legend of the merchants under it (nothing else: the words go in the message)."""
+    market = _phone_market(layout)
+    entries = legend_entries(view, carpet_styles(view))
+    height = market.height + legend_height(len(entries), layout.width - 2 * MARGIN) + 2 * MARGIN
+    image = Image.new("RGB", (layout.width, height), UI["background"])
+    image.paste(market, (0, 0))
+    _draw_market(image, view, highlight, layout)
+    draw_legend(image, (MARGIN, market.height + MARGIN, layout.width - MARGIN, height), entries)
+    return image
+
+
 def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> Image.Image:
     """The picture of ``view`` as a Pillow image (``render_board`` encodes it)."""
     shape = LAYOUTS[layout]
+    if shape.phone:
+        return _phone(view, highlight, shape)
     if shape.portrait:
         return _portrait(view, highlight, shape)
     image = static_layer(shape).copy()

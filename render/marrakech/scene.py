@@ -57,6 +57,12 @@ def carpet_styles(view: View) -> list[CarpetStyle]:
     return [CarpetStyle(name, piece_rgb(name, cid), pattern_for(cid)) for cid, name in enumerate(names)]
 
 
+def seat_letters(view: View) -> dict[int, str]:
+    """What is written on each colour id's carpets in the phone layout: its merchant's seat number."""
+    players: list[dict[str, Any]] = view.details.get("players") or []
+    return {colour: str(player["seat"] + 1) for player in players for colour in player.get("colours", ())}
+
+
 def style_of(styles: Sequence[CarpetStyle], colour: int) -> CarpetStyle:
     """The style of colour id ``colour``, made up if the view did not name it."""
     if 0 <= colour < len(styles):

@@ -35,6 +35,8 @@ class Layout:
     card_height: int
     roof_radius: int
     panel_scale: float
+    phone: bool = False
+    """The phone layout: the market and a legend of the seats only, 1000 px wide (the words go in the message)."""
 
     def px(self, pixels: float) -> int:
         """A measure tuned on the landscape stall, scaled to this layout's stall (at least 1)."""
@@ -108,4 +110,19 @@ PORTRAIT = Layout(
     roof_radius=66,
     panel_scale=1.2,
 )
-LAYOUTS = {layout.name: layout for layout in (LANDSCAPE, PORTRAIT)}
+PHONE = Layout(
+    name="phone",
+    width=1000,
+    cell=160,
+    grid_left=110,
+    grid_top=70,
+    portrait=False,
+    title_size=44,
+    body_size=44,
+    small_size=40,
+    card_height=124,
+    roof_radius=90,
+    panel_scale=1.6,
+    phone=True,
+)
+LAYOUTS = {layout.name: layout for layout in (LANDSCAPE, PORTRAIT, PHONE)}

@@ -12,10 +12,12 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.base import View
+from render.legend import LegendEntry, draw_legend, legend_height
 from render.morocco.board import draw_market, market_layer
 from render.morocco.layout import LANDSCAPE_HEIGHT, LAYOUTS, MARGIN, Layout
 from render.morocco.panel import draw_panel
 from render.morocco.png_colours import PALETTE
+from render.morocco.scene import player_pattern, player_rgb
 from render.palette import UI
 from render.png import encode_png
 
@@ -40,9 +42,48 @@ def static_layer(layout: Layout) -> Image.Image:
     return image
 
 
+def legend_entries(view: View) -> list[LegendEntry]:
+    """Each player: colour, pattern and seat number (as on their workers and tiles), name, points and gold."""
+    players = {player["seat"]: player for player in view.details.get("players") or []}
+    winners = set(view.outcome.winners) if view.outcome is not None else set()
+    entries = []
+    for seat in view.seats:
+        player = players.get(seat.seat, {})
+        gold = player.get("gold")
+        figures = [("star", str(player.get("points", seat.score or 0)))]
+        if gold is not None:
+            figures.append(("coin", str(gold)))
+        entries.append(
+            LegendEntry(
+                swatches=((player_rgb(seat.seat), player_pattern(seat.seat)),),
+                letter=str(seat.seat + 1),
+                name=seat.name or f"Player {seat.seat + 1}",
+                figures=tuple(figures),
+                to_move=view.outcome is None and seat.to_move,
+                out=seat.out,
+                winner=seat.seat in winners,
+            )
+        )
+    return entries
+
+
+def _phone(view: View, highlight: Sequence[str], layout: Layout) -> Image.Image:
+    """The market with its cubes, then the legend of the players (nothing else: the words go in the message)."""
+    market = market_layer(layout)
+    entries = legend_entries(view)
+    height = market.height + legend_height(len(entries), layout.width - 2 * MARGIN) + 2 * MARGIN
+    image = Image.new("RGB", (layout.width, height), UI["background"])
+    image.paste(market, (0, 0))
+    draw_market(image, view, layout, highlight)
+    draw_legend(image, (MARGIN, market.height + MARGIN, layout.width - MARGIN, height), entries)
+    return image
+
+
 def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> Image.Image:
     """The picture of ``view`` as a Pillow image."""
     chosen = LAYOUTS[layout]
+    if chosen.phone:
+        return _phone(view, highlight, chosen)
     image = static_layer(chosen).copy()
     draw_market(image, view, chosen, highlight)
     if not chosen.portrait:
