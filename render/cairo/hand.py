@@ -24,11 +24,12 @@ from render.cairo.png_colours import PALETTE
 from render.fonts import font
 from render.palette import UI
 from render.png import encode_png
-from render.text import fit_text, wrap_text
+from render.text import fit_lines, fit_text, wrap_text
 from render.widgets import paste_sprite
 
 LANDSCAPE_WIDTH = 960
 PORTRAIT_WIDTH = 800
+PHONE_WIDTH = 824
 MAX_CARD_WIDTH = 170
 
 
@@ -73,12 +74,16 @@ def private_image(view: View, *, layout: str = "landscape") -> Image.Image | Non
     if player is None:
         return None
     frame = FRAMES[layout]
-    shape = HandLayout(frame, PORTRAIT_WIDTH if frame.portrait else LANDSCAPE_WIDTH, 4 if frame.portrait else 6)
+    tall = frame.portrait or frame.phone
+    if frame.phone:
+        shape = HandLayout(frame, PHONE_WIDTH, 3)
+    else:
+        shape = HandLayout(frame, PORTRAIT_WIDTH if tall else LANDSCAPE_WIDTH, 4 if tall else 6)
     hand = list(player["hand"])
     _, card_height = card_size(shape, len(hand))
     rows = max(1, -(-len(hand) // shape.per_row))
-    cards_top = shape.size(128)
-    note_lines = 2 if frame.portrait else 1
+    cards_top = shape.size(100 if frame.phone else 128)
+    note_lines = 0 if frame.phone else 2 if tall else 1
     lower = cards_top + rows * (card_height + shape.size(12)) + shape.size(12) + note_lines * shape.size(26)
     height = lower + lower_height(shape, view, player)
     image = Image.new("RGB", (shape.width, height), UI["background"])
@@ -88,8 +93,9 @@ def private_image(view: View, *, layout: str = "landscape") -> Image.Image | Non
     )
     draw_title(image, draw, shape, view, player)
     draw_cards(image, draw, shape, view, hand, cards_top)
-    draw_card_note(draw, shape, lower - note_lines * shape.size(26))
-    if frame.portrait:
+    if note_lines:
+        draw_card_note(draw, shape, lower - note_lines * shape.size(26))
+    if tall:
         bottom = draw_coins(image, draw, shape, view, player, lower, shape.pad)
         draw_extras(image, draw, shape, view, player, bottom + shape.size(16), shape.pad)
     else:
@@ -100,7 +106,7 @@ def private_image(view: View, *, layout: str = "landscape") -> Image.Image | Non
 
 def card_size(shape: HandLayout, count: int) -> tuple[int, int]:
     """Card width and height so a row of cards (at least 4 places) fits the image."""
-    places = min(shape.per_row, max(4, count))
+    places = min(shape.per_row, max(shape.per_row if shape.frame.phone else 4, count))
     gap = shape.size(12)
     width = min(shape.size(MAX_CARD_WIDTH), (shape.width - 2 * shape.pad - gap * (places - 1)) // places)
     return width, round(width * 1.3)
@@ -119,7 +125,7 @@ def hand_card_box(shape: HandLayout, index: int, count: int, top: int) -> tuple[
 def lower_height(shape: HandLayout, view: View, player: Mapping[str, Any]) -> int:
     """Height of what comes below the cards: coins (and, in portrait, the rest under them)."""
     coins = shape.size(44) + shape.size(34) * len(view.details.get("colours", [])) + shape.size(56)
-    if not shape.frame.portrait:
+    if not (shape.frame.portrait or shape.frame.phone):
         return coins
     medals = max(1, len(player.get("medals") or []))
     return coins + shape.size(16) + shape.size(74) + shape.size(32) + medals * shape.size(30) + shape.size(80)
@@ -134,6 +140,11 @@ def draw_title(
     title_font = shape.font(28, bold=True)
     score = f"{view.seats[seat].score or 0} pts"
     room = shape.width - 2 * shape.pad - size(62) - title_font.getlength(score) - size(20)
+    if shape.frame.phone:  # the name alone, whole (the message says whose hand this is)
+        name_font, lines = fit_lines(player_name(view, seat), title_font.size, room, max_lines=1, smallest=22)
+        draw.text((shape.pad + size(62), size(50)), lines[0], font=name_font, fill=UI["ink"], anchor="lm")
+        draw.text((shape.width - shape.pad - 8, size(50)), score, font=title_font, fill=UI["frame"], anchor="rm")
+        return
     title = fit_text(f"Your hand — {player_name(view, seat)}", title_font, room)
     draw.text((shape.pad + size(62), size(50)), title, font=title_font, fill=UI["ink"], anchor="lm")
     draw.text((shape.width - shape.pad - 8, size(50)), score, font=title_font, fill=UI["frame"], anchor="rm")

@@ -207,7 +207,7 @@ def door_sprite(colour: str, colour_id: int, side: str, size: int, inactive: boo
     base = stall_fill(colour, colour_id, inactive)
     sprite = Image.new("RGBA", (size, size), (*mix(base, (255, 255, 255), 0.62), 255))
     sprite.alpha_composite(_door_picture(_turned(_door_shape(size), side), base))
-    x, y = _letter_spot(side, size)
+    x, y = letter_spot(side, size)
     ImageDraw.Draw(sprite).text(
         (x, y),
         colour_letter(colour),
@@ -218,7 +218,7 @@ def door_sprite(colour: str, colour_id: int, side: str, size: int, inactive: boo
     return sprite
 
 
-def _letter_spot(side: str, size: int) -> tuple[float, float]:
+def letter_spot(side: str, size: int) -> tuple[float, float]:
     """Where an entrance's letter goes: the corner away from its door."""
     near, far = size * 0.24, size * 0.76
     return {"north": (far, far), "south": (far, near), "west": (far, far), "east": (near, far)}[side]

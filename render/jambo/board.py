@@ -34,7 +34,7 @@ from render.png import encode_png
 from render.text import fit_text, wrap_text
 
 Box = tuple[int, int, int, int]
-MAX_HEIGHT = 2400
+MAX_HEIGHT = 3600
 ACTIONS = 5
 
 
@@ -229,7 +229,7 @@ def _stands(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: in
 def _utilities(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: int) -> int:
     cards = seat.data["utilities"]
     label = font(theme.small, bold=True)
-    sheet.draw.text((left + 4, y), f"Utilities in play ({len(cards)}/3)", font=label, fill=UI["ink_soft"])
+    sheet.draw.text((left + 4, y), f"Utilities in play: {len(cards)} of 3", font=label, fill=UI["ink_soft"])
     y += round(theme.small * 1.3)
     if not cards:
         sheet.draw.text((left + 4, y), "none", font=font(theme.small), fill=UI["ink_soft"])
@@ -245,9 +245,10 @@ def _utilities(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width:
             sheet.image,
             (x0, y0, x0 + theme.mini_w, y0 + theme.mini_h),
             card["card"],
-            text_size=theme.small - 2,
+            text_size=theme.small if theme.phone else theme.small - 2,
             used=card["used"],
             tag="USED" if card["used"] else "",
+            brief=theme.phone,
         )
     rows = (len(cards) + per_row - 1) // per_row
     bottom = y + rows * (theme.mini_h + 8)
@@ -299,7 +300,7 @@ def _deck_and_discard(sheet: Sheet, view: View, theme: Theme, left: int, y: int,
     discard_w = min(theme.mini_w, width - back_w - 12)
     discard_box = (x, y, x + discard_w, y + card_h)
     if details["discard"]:
-        draw_card(sheet.image, discard_box, details["discard"][-1], text_size=theme.small - 2)
+        draw_card(sheet.image, discard_box, details["discard"][-1], text_size=theme.small - 2, brief=theme.phone)
     else:
         sheet.draw.rounded_rectangle(discard_box, radius=10, outline=UI["ink_soft"], width=2)
         sheet.draw.text(
@@ -354,7 +355,13 @@ def _table(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: int
         y += round(theme.body * 1.4)
     if pending and not cards:
         card_w = min(theme.mini_w, width)
-        draw_card(sheet.image, (left, y, left + card_w, y + theme.mini_h), pending, text_size=theme.small - 2)
+        draw_card(
+            sheet.image,
+            (left, y, left + card_w, y + theme.mini_h),
+            pending,
+            text_size=theme.small - 2,
+            brief=theme.phone,
+        )
         y += theme.mini_h + 8
         target = details.get("pending_target")
         if target:
@@ -388,7 +395,9 @@ def _lot_cards(sheet: Sheet, cards: list[str], theme: Theme, left: int, y: int, 
     for index, card in enumerate(cards):
         row, column = divmod(index, 2)
         x0, y0 = left + column * (card_w + 8), y + row * (theme.mini_h + 8)
-        draw_card(sheet.image, (x0, y0, x0 + card_w, y0 + theme.mini_h), card, text_size=theme.small - 3)
+        draw_card(
+            sheet.image, (x0, y0, x0 + card_w, y0 + theme.mini_h), card, text_size=theme.small - 3, brief=theme.phone
+        )
     return y + ((len(cards) + 1) // 2) * (theme.mini_h + 8)
 
 
@@ -448,8 +457,8 @@ def legend_picture(theme: Theme, width: int) -> tuple[Image.Image, int]:
     picture = Image.new("RGB", (width, 4 * (token + 6) + 4 * round(theme.small * 1.25)), UI["background"])
     draw = ImageDraw.Draw(picture)
     x, y, row_h = 0, 0, token + 6
-    for ware, style in WARE_STYLES.items():
-        text = f"{style.letter} {ware}"
+    for ware in WARE_STYLES:
+        text = ware  # the token carries the letter
         item = token + 6 + round(small.getlength(text)) + 14
         if x + item > width:
             x, y = 0, y + row_h
@@ -457,11 +466,36 @@ def legend_picture(theme: Theme, width: int) -> tuple[Image.Image, int]:
         draw.text((x + token + 4, y + token / 2), text, font=small, fill=UI["ink_soft"], anchor="lm")
         x += item
     y += row_h
-    kinds = "U utility · A animal · P person · W ware card · S stand"
+    kinds = "U utility · A animal · P person · W ware card · S stand · (2) on a stand: 2 gold to fill"
     for line in wrap_text(kinds, small, width):
         draw.text((0, y), line, font=small, fill=UI["ink_soft"])
         y += round(theme.small * 1.25)
     return picture.crop((0, 0, width, min(picture.height, y + round(theme.small * 0.5)))), y
+
+
+# ---- the phone layout ---------------------------------------------------------------------------------------
+def _draw_phone(sheet: Sheet, view: View, highlight: Sequence[str], theme: Theme) -> Sheet:
+    """The table for a phone: each player (name, gold, cards in hand, stands, utilities by name), then the
+    middle (deck, discard, supply, what lies on the table) and the wares' legend, in type that reads 360 px
+    wide. No sentences: whose turn it is and what they must do, the orders and the card texts go in the message."""
+    m = theme.margin
+    width = theme.width - 2 * m
+    y = m
+    for seat in seats(view):
+        top = y
+        y = _name_row(sheet, view, seat, theme, m, y, width)
+        y = _known_line(sheet, view, seat, theme, m, y, width)
+        y = _stands(sheet, seat, theme, m, y, width)
+        y = _utilities(sheet, seat, theme, m, y, width)
+        sheet.mark(f"player:{seat.seat}", (m, top, m + width, y))
+        sheet.draw.line([m, y + m // 2, m + width, y + m // 2], fill=UI["panel_edge"], width=3)
+        y += m
+    y = _deck_and_discard(sheet, view, theme, m, y, width)
+    y = _supply(sheet, view, theme, m, y, width)
+    y = _table(sheet, view, theme, m, y, width)
+    _legend(sheet, theme, m, y, width)
+    sheet.frame(highlight)
+    return sheet
 
 
 # ---- the whole picture --------------------------------------------------------------------------------------
@@ -482,6 +516,8 @@ def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "lan
 def _draw_table(sheet: Sheet, view: View, highlight: Sequence[str], layout: str) -> Sheet:
     theme = theme_for(layout)
     m = theme.margin
+    if layout == "phone":
+        return _draw_phone(sheet, view, highlight, theme)
     y = draw_header(sheet, view, theme, 0) + m
     if layout == "portrait":
         width = theme.width - 2 * m

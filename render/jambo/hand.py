@@ -21,7 +21,7 @@ from render.jambo.scene import name_of
 from render.jambo.style import Theme, theme_for
 from render.palette import UI
 from render.png import encode_png
-from render.text import fit_text
+from render.text import fit_lines, wrap_text
 
 TABLE_CHOICES = {
     "ape_pick": "On the table (Ape): take one",
@@ -37,9 +37,12 @@ LOOKING = {
 
 
 def _section(draw: ImageDraw.ImageDraw, theme: Theme, text: str, y: int) -> int:
-    title = font(theme.name, bold=True)
-    draw.text((theme.margin, y), fit_text(text, title, theme.width - 2 * theme.margin), font=title, fill=UI["ink"])
-    return y + round(theme.name * 1.4)
+    """A heading, whole: wrapped onto a second line (or set smaller) rather than cut."""
+    title, lines = fit_lines(text, theme.name, theme.width - 2 * theme.margin, max_lines=2, smallest=theme.small)
+    for line in lines:
+        draw.text((theme.margin, y), line, font=title, fill=UI["ink"])
+        y += round(title.size * 1.25)
+    return y + round(theme.name * 0.15)
 
 
 def _cards(image: Image.Image, theme: Theme, cards: list[str], y: int, seen: list[str] | None = None) -> int:
@@ -92,7 +95,15 @@ def _draw_hand(image: Image.Image, view: View, viewer: int, theme: Theme) -> int
     count = f"{len(hand)} card" if len(hand) == 1 else f"{len(hand)} cards"
     y = _section(draw, theme, f"{name_of(view, viewer)}'s hand: {count}, {me['gold']} gold", y)
     if hand:
-        y = _cards(image, theme, hand, y, seen=me.get("known") or [])
+        seen = me.get("known") or []
+        if seen and any(card in hand for card in seen):
+            note = f"SEEN: {name_of(view, 1 - viewer)} knows this card is in your hand"
+            body = font(theme.small)
+            for line in wrap_text(note, body, theme.width - 2 * theme.margin):
+                draw.text((theme.margin, y), line, font=body, fill=UI["out"])
+                y += round(theme.small * 1.25)
+            y += 4
+        y = _cards(image, theme, hand, y, seen=seen)
     else:
         draw.text((theme.margin, y), "No cards in hand.", font=font(theme.body), fill=UI["ink_soft"])
         y += round(theme.body * 1.6)
