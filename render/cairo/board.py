@@ -29,7 +29,7 @@ from render.widgets import paste_sprite
 
 PAWN_SIZE = 40
 QUEUE_PAWN_SIZE = 34
-ENTRANCE_PAWN_SIZE = 32
+ENTRANCE_PAWN_SIZE = 34
 """A customer on an entrance square: small enough to leave the entrance's letter in view."""
 STALL_EDGE = 3
 LAST_MOVE: RGB = UI["highlight"]
