@@ -32,10 +32,17 @@ NAME_SIZE = 40
 FIGURE_SIZE = 40
 MIN_NAME_SIZE = 28
 """A long name is set smaller down to this size before it is shortened."""
-ROW = 112
-SEAL = 68
+ROW = 76
+ROW_GAP = 10
+POINTER = 36
+"""Room at the left of a row for the pointer marking the seat to decide."""
+WINNER_STAR = 48
+SEAL = 60
 ICON = 36
+ICON_GAP = 12
 GAP = 16
+SEAL_GAP = 28
+"""Between the seal and the name: wide, so neither eyes nor OCR read them as one word."""
 PAD = 12
 CARD_TITLE = 44
 HEADING = 30
@@ -77,13 +84,8 @@ def merchants(view: View) -> list[Merchant]:
     return entries
 
 
-def columns(count: int) -> int:
-    return 2 if count > 1 else 1
-
-
 def legend_height(count: int) -> int:
-    rows = -(-count // columns(count))
-    return rows * ROW + (rows - 1) * GAP
+    return count * ROW + (count - 1) * ROW_GAP
 
 
 def cards_height(frame: Frame) -> int:
@@ -127,40 +129,42 @@ def fitted_font(text: str, size: int, room: float) -> tuple[Any, str]:
 
 
 def draw_legend(image: Image.Image, view: View, top: int, frame: Frame = PHONE) -> int:
-    """The merchants' legend from ``top``; returns the y below it."""
+    """The merchants' legend from ``top``, one merchant a row; returns the y below it."""
     entries = merchants(view)
     left, right = frame.outer + PAD, frame.width - frame.outer - PAD
-    count = columns(len(entries))
-    width = (right - left - (count - 1) * GAP) // count
     for index, entry in enumerate(entries):
-        x = left + (index % count) * (width + GAP)
-        y = top + (index // count) * (ROW + GAP)
-        draw_merchant(image, (x, y, x + width, y + ROW), entry)
+        y = top + index * (ROW + ROW_GAP)
+        draw_merchant(image, (left, y, right, y + ROW), entry)
     return top + legend_height(len(entries))
 
 
 def draw_merchant(image: Image.Image, box: tuple[int, int, int, int], entry: Merchant) -> None:
-    """One merchant: seal, name and score; the seat to decide framed and pointed at, a winner starred."""
+    """One merchant on one line: seal, name, and at the right the score by a star; the seat to decide framed
+    and pointed at, a winner's row starred at its end. The gaps are wide, so that neither eyes nor OCR run
+    the seal, the name and the score together."""
     left, top, right, bottom = box
     draw = ImageDraw.Draw(image)
-    edge = UI["ink"] if entry.to_move else UI["panel_edge"]
-    draw.rounded_rectangle(box, radius=16, fill=UI["panel"], outline=edge, width=5 if entry.to_move else 3)
-    paste_sprite(image, seal_sprite(entry.seat, SEAL), (left + PAD + SEAL / 2, (top + bottom) / 2))
-    x = left + PAD + SEAL + 2 * GAP
-    ink = UI["ink_soft"] if entry.out else UI["ink"]
-    arrow = 34 if entry.to_move else 0
-    name_font, name = fitted_font(entry.name, NAME_SIZE, right - PAD - x - arrow)
-    draw.text((x, top + PAD + 2), name, font=name_font, fill=ink)
-    middle = bottom - PAD - ICON / 2 - 2
-    icon = icon_sprite("star", ICON)
-    image.paste(icon, (x, round(middle - ICON / 2)), icon)
-    draw.text((x + ICON + 14, middle), str(entry.score), font=font(FIGURE_SIZE, bold=True), fill=ink, anchor="lm")
+    middle = (top + bottom) / 2
     if entry.to_move:
-        cy, tip = (top + bottom) / 2, right - PAD
-        draw.polygon([(tip, cy), (tip - 26, cy - 18), (tip - 26, cy + 18)], fill=UI["ink"])
+        draw.rounded_rectangle(box, radius=14, fill=UI["turn"], outline=UI["ink"], width=4)
+        draw.polygon([(left + 8, middle - 16), (left + 28, middle), (left + 8, middle + 16)], fill=UI["ink"])
+    else:
+        draw.rounded_rectangle(box, radius=14, fill=UI["panel"])
+    paste_sprite(image, seal_sprite(entry.seat, SEAL), (left + POINTER + SEAL / 2, middle))
+    ink = UI["ink_soft"] if entry.out else UI["ink"]
+    score = str(entry.score)
+    score_font = font(FIGURE_SIZE, bold=True)
+    score_right = right - PAD - (WINNER_STAR + PAD if entry.winner else 0)
+    score_left = score_right - round(score_font.getlength(score))
+    draw.text((score_right, middle), score, font=score_font, fill=ink, anchor="rm")
+    icon = icon_sprite("star", ICON)
+    image.paste(icon, (score_left - ICON_GAP - ICON, round(middle - ICON / 2)), icon)
+    x = left + POINTER + SEAL + SEAL_GAP
+    name_font, name = fitted_font(entry.name, NAME_SIZE, score_left - ICON_GAP - ICON - SEAL_GAP - x)
+    draw.text((x, middle), name, font=name_font, fill=ink, anchor="lm")
     if entry.winner:
-        star = icon_sprite("star", 48)
-        image.paste(star, (right - PAD - star.width, top + PAD), star)
+        star = icon_sprite("star", WINNER_STAR)
+        image.paste(star, (right - PAD - WINNER_STAR, round(middle - WINNER_STAR / 2)), star)
 
 
 def draw_face_up(image: Image.Image, view: View, top: int, frame: Frame = PHONE) -> int:

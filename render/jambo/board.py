@@ -23,6 +23,7 @@ from render.jambo.pieces import (
     draw_pips,
     draw_stand,
     draw_ware_counts,
+    fee_coin,
     paste_token,
 )
 from render.jambo.png_colours import PALETTE
@@ -236,14 +237,15 @@ def _utilities(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width:
         sheet.mark(f"utilities:{seat.seat}", (left, y, left + width, y + theme.small))
         return y + round(theme.small * 1.6)
     per_row = max(1, (width + 10) // (theme.mini_w + 10))
+    height = round(theme.small * 3.3) if theme.phone else theme.mini_h  # phone: the name alone
     top = y
     for index, card in enumerate(cards):
         row, col = divmod(index, per_row)
         x0 = left + 4 + col * (theme.mini_w + 10)
-        y0 = y + row * (theme.mini_h + 8)
+        y0 = y + row * (height + 8)
         draw_card(
             sheet.image,
-            (x0, y0, x0 + theme.mini_w, y0 + theme.mini_h),
+            (x0, y0, x0 + theme.mini_w, y0 + height),
             card["card"],
             text_size=theme.small if theme.phone else theme.small - 2,
             used=card["used"],
@@ -251,7 +253,7 @@ def _utilities(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width:
             brief=theme.phone,
         )
     rows = (len(cards) + per_row - 1) // per_row
-    bottom = y + rows * (theme.mini_h + 8)
+    bottom = y + rows * (height + 8)
     sheet.mark(f"utilities:{seat.seat}", (left, top, left + width, bottom))
     return bottom + 4
 
@@ -454,7 +456,7 @@ def legend_picture(theme: Theme, width: int) -> tuple[Image.Image, int]:
     """The legend on the table's background, and the height its lines take (the picture has room for descenders)."""
     small = font(theme.small)
     token = round(theme.small * 1.3)
-    picture = Image.new("RGB", (width, 4 * (token + 6) + 4 * round(theme.small * 1.25)), UI["background"])
+    picture = Image.new("RGB", (width, 5 * (token + 6) + 4 * round(theme.small * 1.25)), UI["background"])
     draw = ImageDraw.Draw(picture)
     x, y, row_h = 0, 0, token + 6
     for ware in WARE_STYLES:
@@ -466,10 +468,15 @@ def legend_picture(theme: Theme, width: int) -> tuple[Image.Image, int]:
         draw.text((x + token + 4, y + token / 2), text, font=small, fill=UI["ink_soft"], anchor="lm")
         x += item
     y += row_h
-    kinds = "U utility · A animal · P person · W ware card · S stand · (2) on a stand: 2 gold to fill"
+    kinds = "U utility · A animal · P person · W ware card · S stand"
     for line in wrap_text(kinds, small, width):
         draw.text((0, y), line, font=small, fill=UI["ink_soft"])
         y += round(theme.small * 1.25)
+    fee = fee_coin(token)
+    picture.paste(fee, (0, y), fee)
+    note = "on a stand's last space: 2 gold to fill it"
+    draw.text((token + 8, y + token / 2), note, font=small, fill=UI["ink_soft"], anchor="lm")
+    y += row_h
     return picture.crop((0, 0, width, min(picture.height, y + round(theme.small * 0.5)))), y
 
 

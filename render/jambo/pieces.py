@@ -126,16 +126,9 @@ def stand_picture(wares: tuple[str, ...], spaces: int, token: int, large: bool) 
         fee = large and slot == spaces - 1
         draw.rounded_rectangle([sx, STAND_PAD, sx + token, STAND_PAD + token], radius=6, fill=FEE_SLOT if fee else SLOT)
         if fee:  # the sixth space costs 2 gold to fill: a faint coin with "2"
-            inset = token * 0.18
-            coin = [sx + inset, STAND_PAD + inset, sx + token - inset, STAND_PAD + token - inset]
-            draw.ellipse(coin, fill=mix(FEE_SLOT, GOLD, 0.5), outline=mix(FEE_SLOT, GOLD_DARK, 0.7), width=2)
-            draw.text(
-                (sx + token / 2, STAND_PAD + token / 2),
-                "2",
-                font=font(token // 2, bold=True),
-                fill=mix(FEE_SLOT, UI["ink"], 0.6),
-                anchor="mm",
-            )
+            coin = fee_coin(round(token * 0.7))
+            inset = (token - coin.width) // 2
+            picture.paste(coin, (sx + inset, STAND_PAD + inset), coin)
         if slot < len(wares):
             paste_token(picture, wares[slot], sx, STAND_PAD, token)
     return picture, rounded_mask(width, height, 8, 3)
@@ -144,6 +137,30 @@ def stand_picture(wares: tuple[str, ...], spaces: int, token: int, large: bool) 
 BUY_INK = (150, 44, 26)
 SELL_INK = (12, 94, 50)
 """The prices on a ware card: dark enough to read small on the card's paper."""
+
+
+@lru_cache(maxsize=8)
+def fee_coin(size: int) -> Image.Image:
+    """The mark of the large stand's sixth space, whose filling costs 2 gold: a pale coin with "2" (RGBA)."""
+
+    def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
+        edge = size * scale
+        draw.ellipse(
+            [0, 0, edge - 1, edge - 1],
+            fill=mix(FEE_SLOT, GOLD, 0.5),
+            outline=mix(FEE_SLOT, GOLD_DARK, 0.7),
+            width=2 * scale,
+        )
+
+    coin = smooth_sprite(size, size, paint)
+    ImageDraw.Draw(coin).text(
+        (size / 2, size / 2),
+        "2",
+        font=font(round(size * 0.62), bold=True),
+        fill=mix(FEE_SLOT, UI["ink"], 0.6),
+        anchor="mm",
+    )
+    return coin
 
 
 # ---- cards --------------------------------------------------------------------------------------------------
