@@ -64,7 +64,7 @@ def test_the_kairo_legend_names_every_merchant_with_seal_and_score(players: int)
     assert [entry.seat for entry in entries] == list(range(players))
     assert all(entry.score is not None for entry in entries)
     assert sum(entry.to_move for entry in entries) <= 1
-    assert cairo_phone.NAME_SIZE * 360 / 824 >= 15, "names read at 360 px"
+    assert cairo_phone.NAME_SIZE * 360 / cairo_phone.PHONE.width >= 15, "names read at 360 px"
 
 
 def test_a_long_merchant_name_is_set_smaller_before_it_is_shortened() -> None:

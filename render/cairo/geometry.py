@@ -88,8 +88,8 @@ PORTRAIT_PANEL_MAX = 1600
 """Room drawn into below a portrait board; the image is then cut to what the panel used."""
 LANDSCAPE = Frame("landscape", width=1280, outer=14, coord_band=26, coord_font=17, text=1.0)
 PORTRAIT = Frame("portrait", width=800, outer=6, coord_band=30, coord_font=24, text=1.55, min_font=23)
-PHONE = Frame("phone", width=824, outer=8, coord_band=40, coord_font=32, text=1.75, min_font=22)
-"""The phone layout: 824 px wide (the board spans the picture, so its squares are as large at 360 px as they can
+PHONE = Frame("phone", width=840, outer=16, coord_band=40, coord_font=32, text=1.75, min_font=22)
+"""The phone layout: 840 px wide (the board spans the picture, so its squares are as large at 360 px as they can
 be), coordinates and labels at least 22 px high (10 px once shown 360 px wide)."""
 FRAMES = {frame.name: frame for frame in (LANDSCAPE, PORTRAIT, PHONE)}
 

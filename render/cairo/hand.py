@@ -29,7 +29,7 @@ from render.widgets import paste_sprite
 
 LANDSCAPE_WIDTH = 960
 PORTRAIT_WIDTH = 800
-PHONE_WIDTH = 824
+PHONE_WIDTH = 840
 MAX_CARD_WIDTH = 170
 
 
@@ -194,7 +194,8 @@ def draw_coins(
     value_x = left + size(220)
     for colour_id, colour in enumerate(view.details.get("colours", [])):
         paste_sprite(image, coin_sprite(colour, colour_id, row - 4), (left + row / 2, y + row / 2))
-        draw.text((left + row + 6, y + row / 2), colour, font=shape.font(19, bold=True), fill=UI["ink"], anchor="lm")
+        name_x = left + row + (size(12) if shape.frame.phone else 6)  # apart from the coin: not one word
+        draw.text((name_x, y + row / 2), colour, font=shape.font(19, bold=True), fill=UI["ink"], anchor="lm")
         value = str(coins.get(colour, 0))
         draw.text((value_x, y + row / 2), value, font=shape.font(22, bold=True), fill=UI["ink"], anchor="rm")
         y += row

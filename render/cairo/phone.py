@@ -2,7 +2,7 @@
 of the merchants and the face-up building cards.
 
 What a game's thread is posted with, drawn for a phone that shows it 360 pixels wide: the board spans the
-whole picture (824 pixels), so its squares are as large as they can be; the only words are what must sit on the
+whole picture (840 pixels), so its squares are as large as they can be; the only words are what must sit on the
 board (coordinates, the queue's squares, the entrance and the waiting customer's tray, the sector codes the
 cards name) and, under it, each merchant's seal (shape and seat number, as on their stalls' badges), name and
 score in 40-pixel type. Whose turn it is, what just happened, the standings in full, coins and the supply

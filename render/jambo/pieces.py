@@ -209,7 +209,7 @@ def card_picture(
     )
     x, room = left + band_w + 8, right - left - band_w - 14
     y = top + 6
-    tag_font = font(round(text_size * 0.8), bold=True)
+    tag_font = font(round(text_size * 0.9), bold=True)
     if tag:
         tag_w = round(tag_font.getlength(tag)) + 12
         draw.rounded_rectangle(
