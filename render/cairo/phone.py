@@ -37,11 +37,11 @@ ROW_GAP = 10
 POINTER = 36
 """Room at the left of a row for the pointer marking the seat to decide."""
 WINNER_STAR = 48
-SEAL = 60
+SEAL = 64
 ICON = 36
 ICON_GAP = 12
 GAP = 16
-SEAL_GAP = 28
+SEAL_GAP = 90
 """Between the seal and the name: wide, so neither eyes nor OCR read them as one word."""
 PAD = 12
 CARD_TITLE = 44
