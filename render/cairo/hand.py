@@ -10,14 +10,14 @@ large.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engines.base import View
 from render.cairo.cards import draw_card
-from render.cairo.geometry import FRAMES, Frame
+from render.cairo.geometry import FRAMES, PHONE, Frame
 from render.cairo.panel import medal_chip, player_name
 from render.cairo.pieces import coin_sprite, seal_sprite, stall_tile
 from render.cairo.png_colours import PALETTE
@@ -30,6 +30,8 @@ from render.widgets import paste_sprite
 LANDSCAPE_WIDTH = 960
 PORTRAIT_WIDTH = 800
 PHONE_WIDTH = 840
+PHONE_HAND = replace(PHONE, text=2.0, min_font=28)
+"""The phone hand's writing: nothing under 28 px (12 px once shown 360 px wide)."""
 MAX_CARD_WIDTH = 170
 
 
@@ -76,7 +78,7 @@ def private_image(view: View, *, layout: str = "landscape") -> Image.Image | Non
     frame = FRAMES[layout]
     tall = frame.portrait or frame.phone
     if frame.phone:
-        shape = HandLayout(frame, PHONE_WIDTH, 3)
+        shape = HandLayout(PHONE_HAND, PHONE_WIDTH, 3)
     else:
         shape = HandLayout(frame, PORTRAIT_WIDTH if tall else LANDSCAPE_WIDTH, 4 if tall else 6)
     hand = list(player["hand"])
@@ -241,7 +243,8 @@ def draw_extras(
     for colour, metal in medals:
         paste_sprite(image, medal_chip(colour, colour_ids.get(colour, 0), metal, chip), (left + chip / 2, y + chip / 2))
         label = f"{metal} · {colour}"
-        draw.text((left + chip + 8, y + chip / 2), label, font=shape.font(16, bold=True), fill=UI["ink"], anchor="lm")
+        gap = size(12) if shape.frame.phone else 8
+        draw.text((left + chip + gap, y + chip / 2), label, font=shape.font(16, bold=True), fill=UI["ink"], anchor="lm")
         y += size(30)
     draw_stall_supply(image, draw, shape, view, player, left, y + size(10))
 

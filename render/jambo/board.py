@@ -474,7 +474,7 @@ def legend_picture(theme: Theme, width: int) -> tuple[Image.Image, int]:
         y += round(theme.small * 1.25)
     fee = fee_coin(token)
     picture.paste(fee, (0, y), fee)
-    note = "on a stand's last space: 2 gold to fill it"
+    note = "the large stand's sixth space: filling it costs 2 gold"
     draw.text((token + 8, y + token / 2), note, font=small, fill=UI["ink_soft"], anchor="lm")
     y += row_h
     return picture.crop((0, 0, width, min(picture.height, y + round(theme.small * 0.5)))), y
