@@ -28,9 +28,9 @@ from render.jambo.pieces import (
 )
 from render.jambo.png_colours import PALETTE
 from render.jambo.scene import Seat, headline, name_of, seats
-from render.jambo.style import TURN_BAND, WARE_STYLES, Theme, theme_for
+from render.jambo.style import KIND_COLOURS, KIND_LETTERS, TURN_BAND, WARE_STYLES, Theme, theme_for
 from render.jambo.texts import DECISION_LABELS, card_title
-from render.palette import UI
+from render.palette import UI, text_colour_on
 from render.png import encode_png
 from render.text import fit_text, wrap_text
 
@@ -230,7 +230,7 @@ def _stands(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: in
 def _utilities(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: int) -> int:
     cards = seat.data["utilities"]
     label = font(theme.small, bold=True)
-    sheet.draw.text((left + 4, y), f"Utilities in play: {len(cards)} of 3", font=label, fill=UI["ink_soft"])
+    sheet.draw.text((left + 4, y), f"Utilities: {len(cards)} of 3", font=label, fill=UI["ink_soft"])
     y += round(theme.small * 1.3)
     if not cards:
         sheet.draw.text((left + 4, y), "none", font=font(theme.small), fill=UI["ink_soft"])
@@ -456,27 +456,41 @@ def legend_picture(theme: Theme, width: int) -> tuple[Image.Image, int]:
     """The legend on the table's background, and the height its lines take (the picture has room for descenders)."""
     small = font(theme.small)
     token = round(theme.small * 1.3)
-    picture = Image.new("RGB", (width, 5 * (token + 6) + 4 * round(theme.small * 1.25)), UI["background"])
+    picture = Image.new("RGB", (width, 9 * (token + 6) + 4 * round(theme.small * 1.25)), UI["background"])
     draw = ImageDraw.Draw(picture)
     x, y, row_h = 0, 0, token + 6
+    gap = max(4, theme.small // 3)  # a mark and its word apart: not read as one word
+    ink = UI["ink"] if theme.phone else UI["ink_soft"]
     for ware in WARE_STYLES:
         text = ware  # the token carries the letter
-        item = token + 6 + round(small.getlength(text)) + 14
+        item = token + gap + round(small.getlength(text)) + 18
         if x + item > width:
             x, y = 0, y + row_h
         paste_token(picture, ware, x, y, token)
-        draw.text((x + token + 4, y + token / 2), text, font=small, fill=UI["ink_soft"], anchor="lm")
+        draw.text((x + token + gap, y + token / 2), text, font=small, fill=ink, anchor="lm")
         x += item
-    y += row_h
-    kinds = "U utility · A animal · P person · W ware card · S stand"
-    for line in wrap_text(kinds, small, width):
-        draw.text((0, y), line, font=small, fill=UI["ink_soft"])
-        y += round(theme.small * 1.25)
+    x, y = 0, y + row_h
+    for kind, letter in KIND_LETTERS.items():  # each card kind: its band's colour with its letter, and its name
+        text = "ware card" if kind == "ware" else kind
+        item = token + gap + round(small.getlength(text)) + 18
+        if x + item > width:
+            x, y = 0, y + row_h
+        draw.rounded_rectangle([x, y + 2, x + token - 4, y + token - 2], radius=6, fill=KIND_COLOURS[kind])
+        badge = font(round(token * 0.6), bold=True)
+        colour = text_colour_on(KIND_COLOURS[kind])
+        draw.text((x + (token - 4) / 2, y + token / 2), letter, font=badge, fill=colour, anchor="mm")
+        draw.text((x + token + gap, y + token / 2), text, font=small, fill=ink, anchor="lm")
+        x += item
+    x, y = 0, y + row_h
     fee = fee_coin(token)
     picture.paste(fee, (0, y), fee)
     note = "the large stand's sixth space: filling it costs 2 gold"
-    draw.text((token + 8, y + token / 2), note, font=small, fill=UI["ink_soft"], anchor="lm")
-    y += row_h
+    lines = wrap_text(note, small, width - token - gap)
+    line_h = round(theme.small * 1.25)
+    top = y + (token - line_h * len(lines)) / 2 if len(lines) == 1 else y
+    for index, line in enumerate(lines):
+        draw.text((token + gap, top + index * line_h + line_h / 2), line, font=small, fill=ink, anchor="lm")
+    y += max(row_h, len(lines) * line_h + 6)
     return picture.crop((0, 0, width, min(picture.height, y + round(theme.small * 0.5)))), y
 
 

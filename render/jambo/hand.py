@@ -48,7 +48,7 @@ def _section(draw: ImageDraw.ImageDraw, theme: Theme, text: str, y: int) -> int:
 def _cards(image: Image.Image, theme: Theme, cards: list[str], y: int, seen: list[str] | None = None) -> int:
     """``cards`` in a grid from ``y``; returns the y below. Cards in ``seen`` (a multiset) are tagged."""
     seen = list(seen or [])
-    gap = 10
+    gap = 28 if theme.phone else 10  # phone: the cards well apart, so no line runs from one into the next
     columns = theme.hand_columns
     width = (theme.width - 2 * theme.margin - (columns - 1) * gap) // columns
     for index, card in enumerate(cards):

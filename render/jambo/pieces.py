@@ -207,9 +207,10 @@ def card_picture(
         fill=text_colour_on(band),
         anchor="mm",
     )
-    x, room = left + band_w + 8, right - left - band_w - 14
+    inset = max(8, text_size // 3)  # the text apart from the kind band: not read as part of it
+    x, room = left + band_w + inset, right - left - band_w - inset - 6
     y = top + 6
-    tag_font = font(round(text_size * 0.9), bold=True)
+    tag_font = font(text_size, bold=True)
     if tag:
         tag_w = round(tag_font.getlength(tag)) + 12
         draw.rounded_rectangle(
