@@ -132,7 +132,7 @@ def draw_pieces(image: Image.Image, frame: Frame, details: Mapping[str, Any]) ->
     colour_ids = {colour: index for index, colour in enumerate(details["colours"])}
     inactive = {stall["id"] for stall in details.get("stalls", []) if stall.get("inactive")}
     squares = details["board"]["squares"]
-    draw_stalls(image, grid, squares, colour_ids, inactive)
+    draw_stalls(image, grid, squares, colour_ids, inactive, apart=frame.phone)
     draw_entrances(image, grid, squares, colour_ids, inactive)
     draw_customers(image, grid, squares, colour_ids)
     draw_waiting(image, frame, details.get("waiting"), colour_ids, squares)
@@ -141,7 +141,13 @@ def draw_pieces(image: Image.Image, frame: Frame, details: Mapping[str, Any]) ->
 
 # ---- stalls -------------------------------------------------------------------------------------
 def draw_stalls(
-    image: Image.Image, grid: Grid, squares: list[dict[str, Any]], colour_ids: dict[str, int], inactive: set[int]
+    image: Image.Image,
+    grid: Grid,
+    squares: list[dict[str, Any]],
+    colour_ids: dict[str, int],
+    inactive: set[int],
+    *,
+    apart: bool = False,
 ) -> None:
     """Every stall tile (colour, letter, owner's badge), then each stall's outline round its tiles."""
     owners = {(sq["x"], sq["y"]): sq["stall"] for sq in squares if sq.get("stall")}
@@ -153,6 +159,7 @@ def draw_stalls(
             main=bool(stall.get("main")),
             inactive=stall.get("id") in inactive,
             owner=stall.get("owner", "neutral"),
+            apart=apart,
         )
         image.paste(tile, grid.square_box(x, y)[:2])
     draw = ImageDraw.Draw(image)

@@ -295,7 +295,7 @@ def _paint_queue_marks(draw: ImageDraw.ImageDraw, frame: Frame, layout: Layout) 
     middle = (top + bottom) / 2
     arrow_end = grid.left + first.x * CELL - 6
     arrow_start = grid.left + 4
-    label = font(frame.font_size(17 if frame.phone else 15), bold=True)
+    label = font(frame.font_size(16 if frame.phone else 15), bold=True)
     draw.text((arrow_start, middle - 9), "ENTRANCE", font=label, fill=UI["frame"], anchor="lm")
     draw.line([(arrow_start, middle + 12), (arrow_end - 8, middle + 12)], fill=UI["frame"], width=4)
     draw.polygon(
