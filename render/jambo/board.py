@@ -2,8 +2,8 @@
 what lies in the middle (an auction, a pool, a card waiting for an answer) and whose decision it is.
 
 ``layout="landscape"``: the players on the left (the one across the table above), the middle of the
-table on the right. ``"portrait"``: everything stacked, for a phone. The picture is drawn tall
-enough and cropped to what was drawn.
+table on the right. ``"portrait"``: everything stacked. ``"phone"``: stacked, larger, no sentences. The
+picture is drawn tall enough and cropped to what was drawn.
 """
 
 from __future__ import annotations

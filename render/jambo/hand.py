@@ -2,7 +2,8 @@
 
 Every card is drawn whole: its kind (colour and letter), its name, its text in short, and for a
 ware card the wares it shows with its buy and sell prices. A card the other player knows is in
-the hand (it was taken in view of both) is tagged "SEEN". Below the hand come the cards the viewer
+the hand (it was taken in view of both) is tagged "SEEN", and a line under the heading says what that means.
+Card names and headings are drawn whole (wrapped or set smaller, never cut). Below the hand come the cards the viewer
 alone is looking at: a card drawn in phase 1, a Scale's two, a Psychic's six, the other player's
 hand seen with a Hyena, or the top of the deck known from a Psychic; and, when the viewer must
 choose among them, the cards of a draft or an auction, whole.
