@@ -219,7 +219,7 @@ def card_picture(
         draw.text(
             (right - 6 - tag_w / 2, y + tag_font.size * 0.65), tag, font=tag_font, fill=UI["ink_light"], anchor="mm"
         )
-    title_size = round(text_size * (1.25 if brief else 1.1))
+    title_size = round(text_size * (1.25 if brief and kind != "ware" else 1.1))
     first_room = room - (round(tag_font.getlength(tag)) + 18 if tag else 0)
     title_font, lines = fit_lines(card_title(name), title_size, first_room, max_lines=2, smallest=text_size * 2 // 3)
     if brief and kind != "ware":  # the name alone: in the middle of the card
