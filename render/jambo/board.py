@@ -294,12 +294,17 @@ def _deck_and_discard(sheet: Sheet, view: View, theme: Theme, left: int, y: int,
     card_h = theme.mini_h
     back_w = round(card_h * 0.72)
     deck_box = (left, y, left + back_w, y + card_h)
-    draw_card_back(sheet.image, deck_box, str(details["deck_count"]), theme.body)
+    # phone: the count under the deck, as the discard pile's is (white on the back was lost when small)
+    draw_card_back(sheet.image, deck_box, "" if theme.phone else str(details["deck_count"]), theme.body)
     sheet.mark("deck", deck_box)
     label = font(theme.small)
-    sheet.draw.text((left + back_w / 2, y + card_h + 4), "deck", font=label, fill=UI["ink_soft"], anchor="ma")
-    x = left + back_w + 12
-    discard_w = min(theme.mini_w, width - back_w - 12)
+    if theme.phone:
+        sheet.draw.text((left, y + card_h + 4), f"deck ({details['deck_count']})", font=label, fill=UI["ink_soft"])
+    else:
+        sheet.draw.text((left + back_w / 2, y + card_h + 4), "deck", font=label, fill=UI["ink_soft"], anchor="ma")
+    apart = 64 if theme.phone else 12  # phone: room for the deck's label under it, clear of the pile's
+    x = left + back_w + apart
+    discard_w = min(theme.mini_w, width - back_w - apart)
     discard_box = (x, y, x + discard_w, y + card_h)
     if details["discard"]:
         draw_card(sheet.image, discard_box, details["discard"][-1], text_size=theme.small - 2, brief=theme.phone)

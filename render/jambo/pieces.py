@@ -125,7 +125,7 @@ def stand_picture(wares: tuple[str, ...], spaces: int, token: int, large: bool) 
         sx = STAND_PAD + slot * (token + STAND_GAP)
         fee = large and slot == spaces - 1
         draw.rounded_rectangle([sx, STAND_PAD, sx + token, STAND_PAD + token], radius=6, fill=FEE_SLOT if fee else SLOT)
-        if fee:  # the sixth space costs 2 gold to fill: a faint coin with "2"
+        if fee and slot >= len(wares):  # the sixth space costs 2 gold to fill: a faint coin with "2"
             coin = fee_coin(round(token * 0.7))
             inset = (token - coin.width) // 2
             picture.paste(coin, (sx + inset, STAND_PAD + inset), coin)
@@ -229,7 +229,7 @@ def card_picture(
         y += round(title_font.size * 1.15)
     y += round(title_font.size * 0.15)
     if kind == "ware":
-        _ware_card_body(picture, name, x, y, right - 8, bottom - 6, text_size)
+        _ware_card_body(picture, name, x, y, right - max(8, text_size // 3), bottom - 6, text_size)
     elif not brief:
         body = font(text_size)
         for line in wrap_text(card_text(name), body, room)[: max(1, (bottom - y - 4) // round(text_size * 1.2))]:
@@ -293,8 +293,9 @@ def draw_gold(draw: ImageDraw.ImageDraw, x: int, y: int, gold: int, size: int) -
     draw.ellipse([x, y, x + size, y + size], fill=GOLD, outline=GOLD_DARK, width=3)
     draw.text((x + size / 2, y + size / 2), "G", font=font(size // 2, bold=True), fill=GOLD_DARK, anchor="mm")
     number = font(round(size * 0.9), bold=True)
-    draw.text((x + size + 6, y + size / 2), str(gold), font=number, fill=UI["ink"], anchor="lm")
-    return x + size + 10 + round(number.getlength(str(gold)))
+    gap = max(6, size // 4)  # the coin's "G" and the amount apart: not read as one word
+    draw.text((x + size + gap, y + size / 2), str(gold), font=number, fill=UI["ink"], anchor="lm")
+    return x + size + gap + 4 + round(number.getlength(str(gold)))
 
 
 def draw_pips(draw: ImageDraw.ImageDraw, x: int, y: int, used: int, total: int, size: int) -> int:
