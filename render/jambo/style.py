@@ -119,7 +119,7 @@ PHONE = Theme(
     mini_w=306,
     mini_h=176,
     hand_columns=2,
-    sheet_height=2000,
+    sheet_height=1600,
     phone=True,
 )
 """The phone layout: 1000 px wide, nothing under 32 px (11.5 px once shown 360 px wide)."""
