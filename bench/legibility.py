@@ -4,9 +4,10 @@ Discord on a phone shows an image in a message about 360 px wide. For every game
 nothing here names a game) and every player count, a few mid-game states of seeded random play are
 drawn as posted: the public board (``render.render_board`` of the spectator's view, ``layout``
 "phone" unless told otherwise) and each seat's private image (``render.render_private``, where the
-game has one). Each image is read by the ``tesseract`` command (``--psm 11``, Sauvola binarisation,
-TSV, words kept at confidence ≥ 75) at full size, then again after shrinking it to 360 px wide and enlarging
-that ×2 (LANCZOS both ways: what a phone shows, magnified so the OCR's resolution is not the limit).
+game has one). Each image is read by the ``tesseract`` command (``--psm 11``, TSV, words kept at
+confidence ≥ 75; read twice, with Otsu's and with Sauvola's binarisation, and a word counts when both
+find it) at full size, then again after shrinking it to 360 px wide and enlarging that ×2 (LANCZOS
+both ways: what a phone shows, magnified so the OCR's resolution is not the limit).
 
 *Words* are alphanumeric tokens of at least two characters, compared case-insensitively as a
 multiset; the **share** of an image is how many of the words read at full size are read again at
@@ -40,10 +41,12 @@ PHONE_WIDTH = 360
 MAGNIFY = 2
 """The shrunk image is enlarged this many times before it is read."""
 PSM = "11"
-"""Tesseract's page segmentation mode: 11 (sparse text, any order) or 3 (automatic, skips picture regions)."""
-THRESHOLDING = 2
-"""Tesseract's binarisation: 2 is Sauvola's local threshold (the default, one Otsu threshold for the whole
-page, turns a light-coloured patch black and loses the words beside it)."""
+"""Tesseract's page segmentation mode: 11, sparse text in any order (a board is no page of prose)."""
+THRESHOLDINGS = (0, 2)
+"""Tesseract's binarisations, each image is read once with each: 0 one Otsu threshold for the whole image,
+2 Sauvola's local thresholds. A word counts as read when every reading finds it: graphics (a row of pattern
+marks, a cube's letter beside a token, tassels) are read as words by one binarisation and not the other,
+and one alone also loses real words now and then (a pale patch blackened by one global threshold)."""
 MIN_CONFIDENCE = 75.0
 """Words tesseract reads with less confidence (0–100) are not counted."""
 LAYOUT = "phone"
@@ -116,10 +119,19 @@ def phone_sized(image: Image.Image, width: int = PHONE_WIDTH, magnify: int = MAG
     return small.resize((width * magnify, height * magnify), Image.Resampling.LANCZOS)
 
 
-def ocr_words(image: Image.Image, min_confidence: float = MIN_CONFIDENCE, psm: str | None = None) -> list[str]:
-    """The words tesseract reads in ``image`` with at least ``min_confidence``."""
+def ocr_words(image: Image.Image, min_confidence: float = MIN_CONFIDENCE) -> list[str]:
+    """The words every reading of ``image`` (one per binarisation) finds with at least ``min_confidence``."""
     buffer = io.BytesIO()
     flattened(image).save(buffer, format="PNG")
+    readings = [Counter(_tesseract(buffer.getvalue(), method, min_confidence)) for method in THRESHOLDINGS]
+    common = readings[0]
+    for reading in readings[1:]:
+        common &= reading
+    return sorted(common.elements())
+
+
+def _tesseract(png: bytes, thresholding: int, min_confidence: float) -> list[str]:
+    """The words one tesseract run reads in ``png`` with at least ``min_confidence``."""
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}
     done = subprocess.run(
         [
@@ -127,14 +139,14 @@ def ocr_words(image: Image.Image, min_confidence: float = MIN_CONFIDENCE, psm: s
             "stdin",
             "stdout",
             "--psm",
-            psm or PSM,
+            PSM,
             "-c",
-            f"thresholding_method={THRESHOLDING}",
+            f"thresholding_method={thresholding}",
             "-l",
             "eng",
             "tsv",
         ],
-        input=buffer.getvalue(),
+        input=png,
         capture_output=True,
         check=True,
         env=env,

@@ -1,10 +1,15 @@
 """The phone layout's seat legend: each seat's mark (its colours with their patterns and its letter or
-number), its name and a figure or two (a score, coins), in type large enough to read 360 px wide.
+number), its name and its score, in type large enough to read 360 px wide.
 
-Games build ``LegendEntry`` values from their view and call ``draw_legend``; the words are only
-the players' names and numbers (what is text by nature goes in the message, not the image). Icons
-say what a figure is: ``coin`` (money), ``star`` (points), ``square`` (squares or stalls held),
-``stack`` (pieces left). The seat to move is framed and marked with a pointer; a seat that left is greyed.
+Games build ``LegendEntry`` values from their view and call ``draw_legend``; the only words are the
+players' names and numbers (what is text by nature goes in the message, not the image). An icon says
+what a figure is: ``coin`` (money, two coins), ``star`` (points), ``square`` (squares held), ``stack``
+(pieces left). The seat to move has its mark framed (a highlighted band with a dark edge); a seat
+that left is greyed; winners get a star.
+
+Measured with ``bench/legibility.py`` (tesseract), not only by eye: no card or bar round the words, a
+wide gap between a mark and its name and between an icon and its number, and icons that OCR cannot
+take for a letter or a digit (a single round coin reads as O, a split two-colour mark swallows the name).
 """
 
 from __future__ import annotations
@@ -16,24 +21,26 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.fonts import font
-from render.grid import Box
+from render.grid import Box, inset
 from render.palette import RGB, UI, greyed, text_colour_on
 from render.patterns import patterned_tile
 from render.text import fit_text
 from render.widgets import smooth_sprite
 
-NAME_SIZE = 44
-FIGURE_SIZE = 44
-ENTRY_HEIGHT = 124
+NAME_SIZE = 54
+FIGURE_SIZE = 48
+ENTRY_HEIGHT = 156
 GAP = 24
 PADDING = 12
 RADIUS = 18
-ICON_SIZE = 40
-ARROW = 40
-"""The size of the pointer at the right end of the entry of the seat to move."""
-ICON_GAP = 22
+ICON_SIZE = 44
+MARK_SIZE = 96
+MARK_SPACING = 8
+MARK_GAP = 60
+"""Between the mark and the words: a patterned patch close to a word spoils how it is read."""
+ICON_GAP = 40
 """Between an icon and its number: wide, so that neither eyes nor OCR read them as one word."""
-FIGURE_GAP = 40
+FIGURE_GAP = 64
 
 
 @dataclass(frozen=True)
@@ -59,7 +66,7 @@ def legend_height(entries: int, width: int) -> int:
 
 
 def _columns(entries: int, width: int) -> int:
-    return 1 if entries <= 2 or width < 800 else 2
+    return 1 if entries <= 1 or width < 800 else 2
 
 
 def draw_legend(image: Image.Image, box: Box, entries: Sequence[LegendEntry]) -> int:
@@ -75,52 +82,65 @@ def draw_legend(image: Image.Image, box: Box, entries: Sequence[LegendEntry]) ->
 
 
 def _draw_entry(image: Image.Image, box: Box, entry: LegendEntry) -> None:
+    """One seat: no card round it (OCR, like a hurried eye, reads words in a frame worse), the mark, the name
+    above the figures; the seat to move gets a highlighted frame round its mark."""
     left, top, right, bottom = box
     draw = ImageDraw.Draw(image)
-    ground = UI["panel"]
-    edge = UI["ink"] if entry.to_move else UI["panel_edge"]
-    draw.rounded_rectangle(box, radius=RADIUS, fill=ground, outline=edge, width=5 if entry.to_move else 3)
-    swatch = bottom - top - 2 * PADDING
-    x = left + PADDING
-    for base, pattern in entry.swatches:
-        colour = greyed(base) if entry.out else base
-        _draw_mark(image, (x, top + PADDING, x + swatch, bottom - PADDING), colour, pattern, entry.letter)
-        x += swatch + PADDING // 2
-    x += PADDING
+    mark_height = MARK_SIZE if len(entry.swatches) < 2 else bottom - top - 2 * PADDING
+    mark_top = (top + bottom - mark_height) // 2
+    mark = (left + PADDING, mark_top, left + PADDING + MARK_SIZE, mark_top + mark_height)
+    if entry.to_move:
+        draw.rounded_rectangle(
+            inset(mark, -PADDING + 2), radius=RADIUS, fill=UI["highlight"], outline=UI["ink"], width=3
+        )
+    swatches = [(greyed(base) if entry.out else base, pattern) for base, pattern in entry.swatches]
+    _draw_mark(image, mark, swatches, entry.letter)
+    x = mark[2] + MARK_GAP
     ink = UI["ink_soft"] if entry.out else UI["ink"]
     name_font = font(NAME_SIZE, bold=True)
-    name = fit_text(entry.name, name_font, right - PADDING - x - (ARROW if entry.to_move else 0))
-    draw.text((x, top + PADDING - 4), name, font=name_font, fill=ink)
+    name = fit_text(entry.name, name_font, right - PADDING - x)
+    draw.text((x, top + PADDING - 6), name, font=name_font, fill=ink)
     figure_font = font(FIGURE_SIZE, bold=True)
     fx = x
-    fy = bottom - PADDING - ICON_SIZE // 2 - 2
+    fy = bottom - PADDING - FIGURE_SIZE // 2
     for icon, value in entry.figures:
         sprite = icon_sprite(icon, ICON_SIZE)
         image.paste(sprite, (fx, round(fy - ICON_SIZE / 2)), sprite)
         fx += ICON_SIZE + ICON_GAP
         draw.text((fx, fy), value, font=figure_font, fill=ink, anchor="lm")
         fx += round(figure_font.getlength(value)) + FIGURE_GAP
-    if entry.to_move:
-        cy, tip = (top + bottom) / 2, right - PADDING - 4
-        draw.polygon(
-            [(tip, cy), (tip - ARROW * 0.7, cy - ARROW / 2), (tip - ARROW * 0.7, cy + ARROW / 2)], fill=UI["ink"]
-        )
     if entry.winner:
         star = icon_sprite("star", ICON_SIZE + 8)
         image.paste(star, (right - PADDING - star.width, top + PADDING), star)
 
 
-def _draw_mark(image: Image.Image, box: Box, base: RGB, pattern: str, letter: str) -> None:
-    """The seat's colour with its pattern, outlined, its letter on a plain disc in the middle."""
+def _draw_mark(image: Image.Image, box: Box, swatches: Sequence[tuple[RGB, str]], letter: str) -> None:
+    """The seat's colour with its pattern, outlined, its letter on a disc of that colour in the middle; a seat
+    with two colours gets two smaller marks, one above the other (one mark split in two colours is read by OCR,
+    at phone size, as a smudge that swallows the name beside it)."""
     left, top, right, bottom = box
-    size = right - left
-    image.paste(patterned_tile(base, pattern, size, bottom - top, max(8, size // 8)), (left, top))
+    if len(swatches) == 1:
+        _draw_one_mark(image, box, swatches[0], letter)
+        return
+    count = len(swatches)
+    size = min(right - left, (bottom - top - (count - 1) * MARK_SPACING) // count)
+    x = (left + right - size) // 2
+    for index, swatch in enumerate(swatches):
+        y = top + index * (size + MARK_SPACING)
+        _draw_one_mark(image, (x, y, x + size, y + size), swatch, letter)
+
+
+def _draw_one_mark(image: Image.Image, box: Box, swatch: tuple[RGB, str], letter: str) -> None:
+    left, top, right, bottom = box
+    width, height = right - left, bottom - top
+    base, pattern = swatch
+    image.paste(patterned_tile(base, pattern, width, height, max(8, width // 8)), (left, top))
     draw = ImageDraw.Draw(image)
     draw.rectangle(box, outline=UI["ink"], width=3)
     if letter:
-        cx, cy, radius = (left + right) / 2, (top + bottom) / 2, size * 0.34
+        cx, cy, radius = (left + right) / 2, (top + bottom) / 2, width * 0.34
         draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=base, outline=UI["ink"], width=2)
-        draw.text((cx, cy), letter, font=font(round(size * 0.46), bold=True), fill=text_colour_on(base), anchor="mm")
+        draw.text((cx, cy), letter, font=font(round(width * 0.46), bold=True), fill=text_colour_on(base), anchor="mm")
 
 
 @lru_cache(maxsize=32)
@@ -130,10 +150,11 @@ def icon_sprite(kind: str, size: int) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
         edge = size * scale
         line = max(2, size // 14) * scale
-        if kind == "coin":
-            draw.ellipse((line, line, edge - line, edge - line), fill=UI["token_trim"], outline=UI["ink"], width=line)
-            inner = edge * 0.3
-            draw.ellipse((inner, inner, edge - inner, edge - inner), outline=UI["winner"], width=line)
+        if kind == "coin":  # two overlapping coins: OCR reads one round coin (or an ingot) as a letter or a digit
+            radius = edge * 0.3
+            for cx, cy in ((edge * 0.36, edge * 0.6), (edge * 0.64, edge * 0.4)):
+                box = (cx - radius, cy - radius, cx + radius, cy + radius)
+                draw.ellipse(box, fill=UI["token_trim"], outline=UI["ink"], width=line)
         elif kind == "star":
             draw.polygon(_star(edge / 2, edge / 2, edge * 0.48, edge * 0.2), fill=UI["winner"], outline=UI["ink"])
         elif kind == "square":

@@ -44,13 +44,14 @@ def _dots(draw: ImageDraw.ImageDraw, width: int, height: int, step: int) -> None
 
 
 def _crosses(draw: ImageDraw.ImageDraw, width: int, height: int, step: int) -> None:
-    """Small diagonal crosses on a staggered grid."""
-    arm, thickness = step * 0.22, max(2, step // 8)
+    """Small upright crosses (plus signs) on a staggered grid: diagonal ones read as the letter x, to OCR as to
+    a glancing eye, and a row of them as a word."""
+    arm, thickness = step * 0.26, max(2, step // 7)
     for row, y in enumerate(range(step // 2, height + step, step)):
         shift = step // 2 if row % 2 else 0
         for x in range(shift, width + step, step):
-            draw.line([(x - arm, y - arm), (x + arm, y + arm)], fill=255, width=thickness)
-            draw.line([(x - arm, y + arm), (x + arm, y - arm)], fill=255, width=thickness)
+            draw.line([(x - arm, y), (x + arm, y)], fill=255, width=thickness)
+            draw.line([(x, y - arm), (x, y + arm)], fill=255, width=thickness)
 
 
 def _chevrons(draw: ImageDraw.ImageDraw, width: int, height: int, step: int) -> None:

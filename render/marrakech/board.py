@@ -117,10 +117,12 @@ def rug_picture(
     draw, shape = ImageDraw.Draw(picture), ImageDraw.Draw(mask)
     width, height = box[2] - box[0], box[3] - box[1]
     picture.paste(patterned_tile(base, pattern, width, height, layout.px(16)), box[:2])
+    if layout.phone:  # a plain band inside the edge: no row of cut stripes, that OCR reads as digits
+        draw.rectangle(box, outline=base, width=layout.px(9))
     draw.rectangle(inset(box, layout.px(6)), outline=mix(base, UI["ink_light"], 0.55), width=layout.px(3))
     draw.rectangle(box, outline=UI["ink"], width=layout.px(3))
     shape.rectangle(box, fill=1)
-    if len(squares) == 2:
+    if len(squares) == 2 and not layout.phone:  # at 360 px tassels are grey fuzz (and OCR reads them as digits)
         _draw_fringe(draw, box, vertical=height > width, layout=layout)
         _draw_fringe(shape, box, vertical=height > width, layout=layout, ink=1)
     if neutral:

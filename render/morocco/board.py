@@ -171,9 +171,9 @@ def _draw_open_stall(picture: Image.Image, layout: Layout, count: int, overflow:
     draw = ImageDraw.Draw(picture)
     cx, cy = layout.cell / 2, layout.cell / 2
     text = f"{count}+{overflow}/4" if overflow else f"{count}/4"
-    label = font(layout.px(21), bold=True)
+    label = font(layout.px(30 if layout.phone else 21), bold=True)  # the phone's: 13 px high at 360 px wide
     width = label.getlength(text) + layout.px(10)
-    height = layout.px(24)
+    height = layout.px(34 if layout.phone else 24)
     fill = mix(UI["board_square"], UI["ink"], 0.1) if not overflow else mix(UI["board_square"], UI["frame"], 0.3)
     draw.rounded_rectangle(
         [cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2], radius=height // 2, fill=fill

@@ -53,6 +53,8 @@ class Layout:
     @property
     def row_cube_x(self) -> int:
         """The centre x of the row cubes, west of the market."""
+        if self.phone:  # further out: a cube's letter beside the frame's juice tokens reads as one word
+            return self.grid_left - self.px(62)
         return self.grid_left - self.px(46 if not self.portrait else 32)
 
     @property
@@ -114,7 +116,7 @@ PHONE = Layout(
     name="phone",
     width=1000,
     cell=160,
-    grid_left=110,
+    grid_left=124,
     grid_top=70,
     portrait=False,
     title_size=44,

@@ -43,22 +43,20 @@ def static_layer(layout: Layout) -> Image.Image:
 
 
 def legend_entries(view: View) -> list[LegendEntry]:
-    """Each player: colour, pattern and seat number (as on their workers and tiles), name, points and gold."""
+    """Each player: colour, pattern and seat number (as on their workers and tiles), name and points (gold,
+    cubes and the rest are words for the message)."""
     players = {player["seat"]: player for player in view.details.get("players") or []}
     winners = set(view.outcome.winners) if view.outcome is not None else set()
     entries = []
     for seat in view.seats:
         player = players.get(seat.seat, {})
-        gold = player.get("gold")
-        figures = [("star", str(player.get("points", seat.score or 0)))]
-        if gold is not None:
-            figures.append(("coin", str(gold)))
+        figures = (("star", str(player.get("points", seat.score or 0))),)
         entries.append(
             LegendEntry(
                 swatches=((player_rgb(seat.seat), player_pattern(seat.seat)),),
                 letter=str(seat.seat + 1),
                 name=seat.name or f"Player {seat.seat + 1}",
-                figures=tuple(figures),
+                figures=figures,
                 to_move=view.outcome is None and seat.to_move,
                 out=seat.out,
                 winner=seat.seat in winners,
