@@ -61,3 +61,17 @@ def test_legend_type_reads_at_360_px() -> None:
     scale = 360 / 1000
     assert NAME_SIZE * scale >= 15
     assert FIGURE_SIZE * scale >= 15
+
+
+def test_coordinates_and_counts_read_at_360_px() -> None:
+    """What the OCR share cannot count (single characters): coordinates and Morocco's stall counts are drawn
+    at least 15 and 13 px high at 360 px wide."""
+    from render.marrakech.layout import PHONE as MARRAKECH
+    from render.morocco.board import PHONE_COORDINATE_SIZE, PHONE_COUNT_SIZE
+    from render.morocco.layout import PHONE as MOROCCO
+
+    assert MARRAKECH.coordinate_size * 360 / MARRAKECH.width >= 15
+    assert MARRAKECH.cell * 360 / MARRAKECH.width >= 36
+    assert MOROCCO.px(PHONE_COORDINATE_SIZE) * 360 / MOROCCO.width >= 15
+    assert MOROCCO.px(PHONE_COUNT_SIZE) * 360 / MOROCCO.width >= 13
+    assert MOROCCO.cell * 360 / MOROCCO.width >= 55

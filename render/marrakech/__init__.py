@@ -9,7 +9,9 @@ with the merchants (colours with their patterns, dirhams, carpets left, visible 
 out, to play), whose turn it is and what they decide, the carpet to place when it was drawn, the
 last roll and tribute, and the result. ``highlight`` frames squares named in the notation.
 ``layout="landscape"`` is 1280 × 800, board left; ``"portrait"`` is 640 wide, board above, panel
-below, for a phone showing it 400 px wide.
+below; ``"phone"`` (what the thread is posted with) is 1000 wide and taller than wide: the market
+with each carpet's seat number on it, and under it only a legend (render.legend) of the merchants'
+colours, patterns, numbers, names and dirhams in type that reads 360 px wide — no tassels, no sentences.
 
 Modules: ``layout`` (sizes of both layouts), ``arcs`` (border arcs, Assam's path), ``scene``
 (reading the view), ``board`` (the market), ``panel`` (the panel and its words), ``picture``

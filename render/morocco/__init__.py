@@ -11,8 +11,10 @@ and what they decide, the rooftop ring with its cubes and the pawn, the market d
 the supplies, and each player's points, stalls, cubes (letter and count), gold, workers left,
 cousins and juice tokens (values only where the viewer may see them). ``highlight`` frames places
 named as ``Engine.changed_places`` names them: ``c3``, ``c3 ne``, ``row 3``, ``column b``, ``roof 2``.
-``layout="landscape"`` is 1280 × 800; ``"portrait"`` is 640 wide, board above, panel below, for a
-phone showing it 400 px wide.
+``layout="landscape"`` is 1280 × 800; ``"portrait"`` is 640 wide, board above, panel below;
+``"phone"`` (what the thread is posted with) is 1000 wide and taller than wide: the market with its
+cubes, larger stall counts, and under it only a legend (render.legend) of the players' colours,
+patterns, seat numbers, names and points in type that reads 360 px wide (the panel's words go in the message).
 
 Modules: ``layout`` (sizes), ``scene`` (reading the view, colours and marks), ``pieces`` (sprites),
 ``board`` (the market), ``panel`` (the panel), ``picture`` (putting them together).

@@ -38,6 +38,12 @@ EMPTY_TILE = (196, 186, 170)
 
 
 # ---- geometry -----------------------------------------------------------------------------------------
+PHONE_COORDINATE_SIZE = 34
+"""The coordinates' size in the phone layout (tuned units): 15 px high when the board is shown 360 px wide."""
+PHONE_COUNT_SIZE = 30
+"""A stall's fullness (``2+1/4``) in the phone layout: 13 px high at 360 px wide."""
+
+
 def point_xy(layout: Layout, px: int, py: int) -> tuple[int, int]:
     """The pixel of grid intersection ``(px, py)``."""
     return layout.grid_left + px * layout.cell, layout.grid_top + py * layout.cell
@@ -93,7 +99,7 @@ def paint_market(image: Image.Image, layout: Layout) -> None:
                 box, radius=layout.px(10), outline=mix(UI["board_square"], UI["board_line"], 0.35), width=layout.px(2)
             )
     grid.draw_lines(draw, UI["board_line"], width=layout.px(3))
-    label = font(layout.px(26), bold=True)
+    label = font(layout.px(PHONE_COORDINATE_SIZE if layout.phone else 26), bold=True)
     for column in range(SIZE):
         centre = grid.left + (column + 0.5) * grid.cell
         draw.text(
@@ -171,7 +177,7 @@ def _draw_open_stall(picture: Image.Image, layout: Layout, count: int, overflow:
     draw = ImageDraw.Draw(picture)
     cx, cy = layout.cell / 2, layout.cell / 2
     text = f"{count}+{overflow}/4" if overflow else f"{count}/4"
-    label = font(layout.px(30 if layout.phone else 21), bold=True)  # the phone's: 13 px high at 360 px wide
+    label = font(layout.px(PHONE_COUNT_SIZE if layout.phone else 21), bold=True)
     width = label.getlength(text) + layout.px(10)
     height = layout.px(34 if layout.phone else 24)
     fill = mix(UI["board_square"], UI["ink"], 0.1) if not overflow else mix(UI["board_square"], UI["frame"], 0.3)
