@@ -3,9 +3,9 @@ number), its name and its score, in type large enough to read 360 px wide.
 
 Games build ``LegendEntry`` values from their view and call ``draw_legend``; the only words are the
 players' names and numbers (what is text by nature goes in the message, not the image). An icon says
-what a figure is: ``coin`` (money, two coins), ``star`` (points), ``square`` (squares held), ``stack``
-(pieces left). The seat to move has its mark framed (a highlighted band with a dark edge); a seat
-that left is greyed; winners get a star.
+what a figure is: ``coin`` (money, two coins) or ``star`` (points); add an icon only after checking
+with ``bench/legibility.py`` that OCR does not read it as a letter or a digit. The seat to move has
+its mark framed (a highlighted band with a dark edge); a seat that left is greyed; winners get a star.
 
 Measured with ``bench/legibility.py`` (tesseract), not only by eye: no card or bar round the words, a
 wide gap between a mark and its name and between an icon and its number, and icons that OCR cannot
@@ -14,6 +14,7 @@ take for a letter or a digit (a single round coin reads as O, a split two-colour
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -145,7 +146,7 @@ def _draw_one_mark(image: Image.Image, box: Box, swatch: tuple[RGB, str], letter
 
 @lru_cache(maxsize=32)
 def icon_sprite(kind: str, size: int) -> Image.Image:
-    """A small RGBA icon: ``coin``, ``star``, ``square`` or ``stack``."""
+    """A small RGBA icon: ``coin`` or ``star``."""
 
     def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
         edge = size * scale
@@ -155,30 +156,13 @@ def icon_sprite(kind: str, size: int) -> Image.Image:
             for cx, cy in ((edge * 0.36, edge * 0.6), (edge * 0.64, edge * 0.4)):
                 box = (cx - radius, cy - radius, cx + radius, cy + radius)
                 draw.ellipse(box, fill=UI["token_trim"], outline=UI["ink"], width=line)
-        elif kind == "star":
+        else:  # star: never read as a letter or a digit
             draw.polygon(_star(edge / 2, edge / 2, edge * 0.48, edge * 0.2), fill=UI["winner"], outline=UI["ink"])
-        elif kind == "square":
-            pad = edge * 0.12
-            draw.rectangle((pad, pad, edge - pad, edge - pad), fill=UI["board_square"], outline=UI["ink"], width=line)
-            draw.line((pad, edge / 2, edge - pad, edge / 2), fill=UI["board_line"], width=line)
-            draw.line((edge / 2, pad, edge / 2, edge - pad), fill=UI["board_line"], width=line)
-        else:  # stack
-            for step in range(3):
-                y = edge * (0.62 - 0.22 * step)
-                draw.rounded_rectangle(
-                    (edge * 0.1, y, edge * 0.9, y + edge * 0.26),
-                    radius=edge // 12,
-                    fill=UI["panel"],
-                    outline=UI["ink"],
-                    width=line,
-                )
 
     return smooth_sprite(size, size, paint)
 
 
 def _star(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float, float]]:
-    import math
-
     points = []
     for index in range(10):
         radius = outer if index % 2 == 0 else inner
