@@ -47,6 +47,7 @@ def legend_entries(view: View) -> list[LegendEntry]:
     cubes and the rest are words for the message)."""
     players = {player["seat"]: player for player in view.details.get("players") or []}
     winners = set(view.outcome.winners) if view.outcome is not None else set()
+    acting = view.decision.seat if view.decision is not None else view.details.get("active_seat")
     entries = []
     for seat in view.seats:
         player = players.get(seat.seat, {})
@@ -57,7 +58,7 @@ def legend_entries(view: View) -> list[LegendEntry]:
                 letter=str(seat.seat + 1),
                 name=seat.name or f"Player {seat.seat + 1}",
                 figures=figures,
-                to_move=view.outcome is None and seat.to_move,
+                to_move=view.outcome is None and seat.seat == acting,
                 out=seat.out,
                 winner=seat.seat in winners,
             )
