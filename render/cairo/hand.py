@@ -19,6 +19,7 @@ from engines.base import View
 from render.cairo.cards import draw_card
 from render.cairo.geometry import FRAMES, PHONE, Frame
 from render.cairo.panel import medal_chip, player_name
+from render.cairo.phone import card_height_for, draw_phone_card
 from render.cairo.pieces import coin_sprite, seal_sprite, stall_tile
 from render.cairo.png_colours import PALETTE
 from render.fonts import font
@@ -111,7 +112,7 @@ def card_size(shape: HandLayout, count: int) -> tuple[int, int]:
     places = min(shape.per_row, max(shape.per_row if shape.frame.phone else 4, count))
     gap = shape.size(12)
     width = min(shape.size(MAX_CARD_WIDTH), (shape.width - 2 * shape.pad - gap * (places - 1)) // places)
-    return width, round(width * 1.3)
+    return width, card_height_for(width) if shape.frame.phone else round(width * 1.3)
 
 
 def hand_card_box(shape: HandLayout, index: int, count: int, top: int) -> tuple[int, int, int, int]:
@@ -163,10 +164,20 @@ def draw_cards(
     draw.text((shape.pad, top - 6), heading, font=shape.font(18, bold=True), fill=UI["frame"], anchor="lb")
     if not hand:
         empty = "No building cards: take 2 cards on your turn."
-        draw.text((shape.pad, top + height / 2), empty, font=shape.font(20), fill=UI["ink_soft"], anchor="lm")
+        note_font = shape.font(20)
+        lines = wrap_text(empty, note_font, shape.width - 2 * shape.pad)
+        step = round(note_font.size * 1.25)
+        y = top + height / 2 - step * (len(lines) - 1) / 2
+        for line in lines:
+            draw.text((shape.pad, y), line, font=note_font, fill=UI["ink_soft"], anchor="lm")
+            y += step
         return
     for index, card in enumerate(hand):
-        draw_card(image, hand_card_box(shape, index, len(hand), top), card, view.details)
+        box = hand_card_box(shape, index, len(hand), top)
+        if shape.frame.phone:  # title over map, as on the phone board (the label only repeated the map)
+            draw_phone_card(draw, box, card, view.details)
+        else:
+            draw_card(image, box, card, view.details)
 
 
 def draw_card_note(draw: ImageDraw.ImageDraw, shape: HandLayout, y: int) -> None:

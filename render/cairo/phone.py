@@ -94,12 +94,19 @@ def cards_height(frame: Frame) -> int:
 
 def card_height(frame: Frame) -> int:
     """A face-up card: its title and its map under it."""
-    return CARD_TITLE + 8 + map_size(frame)[1] + 14
+    return card_height_for(card_width(frame))
 
 
-def map_size(frame: Frame) -> tuple[int, int]:
-    width = card_width(frame) - 40
-    return width, round(width * 0.72)
+def card_height_for(width: int) -> int:
+    """The height of a phone card ``width`` pixels wide: its title, and its map under it."""
+    map_width, map_height = map_size_for(width)
+    return CARD_TITLE + 8 + map_width // 12 + map_height + 14
+
+
+def map_size_for(width: int) -> tuple[int, int]:
+    """The sector map on a phone card ``width`` pixels wide."""
+    inner = width - 40
+    return inner, round(inner * 0.72)
 
 
 def card_width(frame: Frame) -> int:
@@ -197,8 +204,9 @@ def draw_phone_card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c
     draw.text(
         ((left + right) / 2, top + 6), face.title, font=font(CARD_TITLE - 6, bold=True), fill=UI["ink"], anchor="ma"
     )
-    map_width, map_height = map_size(PHONE)
-    map_left, map_top = left + (right - left - map_width) // 2, top + CARD_TITLE + 8
+    map_width, map_height = map_size_for(right - left)
+    # below the title by the queue notch's height, which the map draws above itself
+    map_left, map_top = left + (right - left - map_width) // 2, top + CARD_TITLE + 8 + map_width // 12
     draw_sector_map(draw, (map_left, map_top, map_left + map_width, map_top + map_height), face.named, face.cells)
 
 
