@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw, ImageFont
 
+from render.fonts import font
 from render.palette import RGB
 
 ELLIPSIS = "…"
@@ -78,3 +79,34 @@ class TextColumn:
         self.y += margin
         self.draw.line([(self.x, self.y), (self.x + self.width, self.y)], fill=colour, width=thickness)
         self.y += margin + thickness
+
+
+def fit_lines(
+    text: str, size: int, max_width: float, *, max_lines: int = 2, bold: bool = True, smallest: int = 8
+) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """``text`` whole, in at most ``max_lines`` lines of ``max_width``: the largest font from ``size`` down that
+    fits it (never shortened with "…": a name is drawn whole, if need be small). Returns the font and the lines."""
+    for px in range(size, smallest - 1, -1):
+        face = font(px, bold=bold)
+        lines = _wrapped_whole(text, face, max_width)
+        if lines is not None and len(lines) <= max_lines:
+            return face, lines
+    face = font(smallest, bold=bold)
+    return face, _wrapped_whole(text, face, float("inf")) or [text]
+
+
+def _wrapped_whole(text: str, font: ImageFont.FreeTypeFont, max_width: float) -> list[str] | None:
+    """``text`` broken at spaces into lines of ``max_width``, or None when a single word is wider than that."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        if text_width(word, font) > max_width:
+            return None
+        candidate = f"{current} {word}" if current else word
+        if current and text_width(candidate, font) > max_width:
+            lines.append(current)
+            candidate = word
+        current = candidate
+    if current:
+        lines.append(current)
+    return lines

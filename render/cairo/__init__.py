@@ -1,9 +1,10 @@
 """Kairo images from a ``View``: the board (``render_board``) and the viewer's hand (``render_private``).
 
-Both layouts of the contract (``render``): ``landscape`` (board left, panel right, 1280 pixels
-wide) and ``portrait`` (board above, panel below, 800 pixels wide, written to be read on a phone
-showing it 400 pixels wide). Modules: ``geometry`` (frames, the cached static board), ``pieces``,
-``cards``, ``panel``, ``board``, ``hand``.
+The layouts of the contract (``render``): ``landscape`` (board left, panel right, 1280 pixels
+wide), ``portrait`` (board above, panel below, 800 pixels wide) and ``phone`` (what a game's thread is
+posted with, 840 pixels wide, read 360 wide: the souk alone, the merchants' legend and the face-up cards,
+no sentences; the hand in large type, three cards a row). Modules: ``geometry`` (frames, the cached static
+board), ``pieces``, ``cards``, ``panel``, ``phone``, ``board``, ``hand``.
 """
 
 from __future__ import annotations

@@ -18,7 +18,8 @@ from PIL import Image, ImageDraw
 from engines.base import View
 from render.cairo.geometry import CELL, FRAMES, Frame, Layout, layout_of, static_board
 from render.cairo.panel import draw_panel, panel_bottom, panel_ground
-from render.cairo.pieces import DOOR_SIDES, SEAL_INK, door_sprite, pawn_sprite, stall_tile
+from render.cairo.phone import phone_image
+from render.cairo.pieces import DOOR_SIDES, SEAL_INK, door_sprite, letter_spot, pawn_sprite, stall_tile
 from render.cairo.png_colours import PALETTE
 from render.fonts import font
 from render.grid import Grid
@@ -28,6 +29,8 @@ from render.widgets import paste_sprite
 
 PAWN_SIZE = 40
 QUEUE_PAWN_SIZE = 34
+ENTRANCE_PAWN_SIZE = 34
+"""A customer on an entrance square: small enough to leave the entrance's letter in view."""
 STALL_EDGE = 3
 LAST_MOVE: RGB = UI["highlight"]
 CALLER_MARK: RGB = (40, 160, 170)
@@ -47,6 +50,11 @@ def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "lan
     """The picture ``render_board`` encodes, as an RGB Pillow image."""
     frame = FRAMES[layout]
     details = view.details
+    if frame.phone:
+        board = static_board(frame, layout_of(details)).copy()
+        draw_pieces(board, frame, details)
+        draw_marks(board, frame.grid, details, highlight)
+        return phone_image(view, board, frame)
     image = canvas(view, frame, layout_of(details))
     grid = frame.grid
     draw_pieces(image, frame, details)
@@ -124,7 +132,7 @@ def draw_pieces(image: Image.Image, frame: Frame, details: Mapping[str, Any]) ->
     colour_ids = {colour: index for index, colour in enumerate(details["colours"])}
     inactive = {stall["id"] for stall in details.get("stalls", []) if stall.get("inactive")}
     squares = details["board"]["squares"]
-    draw_stalls(image, grid, squares, colour_ids, inactive)
+    draw_stalls(image, grid, squares, colour_ids, inactive, apart=frame.phone)
     draw_entrances(image, grid, squares, colour_ids, inactive)
     draw_customers(image, grid, squares, colour_ids)
     draw_waiting(image, frame, details.get("waiting"), colour_ids, squares)
@@ -133,7 +141,13 @@ def draw_pieces(image: Image.Image, frame: Frame, details: Mapping[str, Any]) ->
 
 # ---- stalls -------------------------------------------------------------------------------------
 def draw_stalls(
-    image: Image.Image, grid: Grid, squares: list[dict[str, Any]], colour_ids: dict[str, int], inactive: set[int]
+    image: Image.Image,
+    grid: Grid,
+    squares: list[dict[str, Any]],
+    colour_ids: dict[str, int],
+    inactive: set[int],
+    *,
+    apart: bool = False,
 ) -> None:
     """Every stall tile (colour, letter, owner's badge), then each stall's outline round its tiles."""
     owners = {(sq["x"], sq["y"]): sq["stall"] for sq in squares if sq.get("stall")}
@@ -145,6 +159,7 @@ def draw_stalls(
             main=bool(stall.get("main")),
             inactive=stall.get("id") in inactive,
             owner=stall.get("owner", "neutral"),
+            apart=apart,
         )
         image.paste(tile, grid.square_box(x, y)[:2])
     draw = ImageDraw.Draw(image)
@@ -209,29 +224,48 @@ def draw_entrances(
 def draw_customers(image: Image.Image, grid: Grid, squares: list[dict[str, Any]], colour_ids: dict[str, int]) -> None:
     """The customers standing on the board and the queue, as round pawns with their letter.
 
-    In the queue a pawn is a little smaller and off-centre, so the queue square's name stays readable.
+    In the queue a pawn is a little smaller and off-centre, so the queue square's name stays readable; on an
+    entrance it is smaller still and stands in the corner across from the entrance's letter, which stays in view.
     """
+    mains = main_squares(squares)
     for square in squares:
         colour = square.get("customer")
         if not colour:
             continue
         centre_x, centre_y = grid.centre(square["x"], square["y"])
+        colour_id = colour_ids.get(colour, 0)
+        entrance = square.get("entrance")
         if square["kind"] == "queue":
-            pawn = pawn_sprite(colour, colour_ids.get(colour, 0), QUEUE_PAWN_SIZE)
+            pawn = pawn_sprite(colour, colour_id, QUEUE_PAWN_SIZE)
             paste_sprite(image, pawn, (centre_x + 6, centre_y + 7))
+        elif entrance:
+            spot = (square["x"], square["y"])
+            side = door_side(spot, mains.get(entrance.get("stall", -1)))
+            letter_x, letter_y = letter_spot(side, CELL - 3)
+            left, top, _right, _bottom = grid.square_box(*spot)
+            across = (left + 2 + CELL - 3 - letter_x, top + 2 + CELL - 3 - letter_y)
+            towards_centre = (across[0] * 0.65 + centre_x * 0.35, across[1] * 0.65 + centre_y * 0.35)
+            paste_sprite(image, pawn_sprite(colour, colour_id, ENTRANCE_PAWN_SIZE), towards_centre)
         else:
-            paste_sprite(image, pawn_sprite(colour, colour_ids.get(colour, 0), PAWN_SIZE), (centre_x, centre_y))
+            paste_sprite(image, pawn_sprite(colour, colour_id, PAWN_SIZE), (centre_x, centre_y))
 
 
 def draw_waiting(
     image: Image.Image, frame: Frame, waiting: str | None, colour_ids: dict[str, int], squares: list[dict[str, Any]]
 ) -> None:
     """The sixth customer on its coin tray, over the north-east of the board, labelled "WAITING"."""
-    grid, label = frame.grid, font(frame.font_size(15), bold=True)
+    grid, label = frame.grid, font(frame.font_size(17 if frame.phone else 15), bold=True)
     top = grid.top + 3
-    tray = (grid.left + 12 * CELL, top, grid.left + 14 * CELL - 6, top + CELL - 6)
+    tray_left = grid.left + round((12.6 if frame.phone else 12) * CELL)
+    tray = (tray_left, top, grid.left + 14 * CELL - 6, top + CELL - 6)
     draw = ImageDraw.Draw(image)
-    draw.text((tray[0] - 8, (tray[1] + tray[3]) / 2), "WAITING", font=label, fill=UI["frame"], anchor="rm")
+    draw.text(
+        (tray[0] - (18 if frame.phone else 8), (tray[1] + tray[3]) / 2),
+        "WAITING",
+        font=label,
+        fill=UI["frame"],
+        anchor="rm",
+    )
     if not waiting:
         draw.rounded_rectangle(tray, radius=10, outline=UI["ink_soft"], width=2)
         return

@@ -63,6 +63,11 @@ class Frame:
         return self.name == "portrait"
 
     @property
+    def phone(self) -> bool:
+        """The layout a game's thread is posted with: the board alone, written large, a legend below."""
+        return self.name == "phone"
+
+    @property
     def panel_box(self) -> tuple[int, int, int, int]:
         """The panel's box: right of the board (landscape), or below it (portrait, open-ended)."""
         board_width, board_height = self.board_size
@@ -83,7 +88,10 @@ PORTRAIT_PANEL_MAX = 1600
 """Room drawn into below a portrait board; the image is then cut to what the panel used."""
 LANDSCAPE = Frame("landscape", width=1280, outer=14, coord_band=26, coord_font=17, text=1.0)
 PORTRAIT = Frame("portrait", width=800, outer=6, coord_band=30, coord_font=24, text=1.55, min_font=23)
-FRAMES = {frame.name: frame for frame in (LANDSCAPE, PORTRAIT)}
+PHONE = Frame("phone", width=840, outer=16, coord_band=40, coord_font=32, text=1.75, min_font=22)
+"""The phone layout: 840 px wide (the board spans the picture, so its squares are as large at 360 px as they can
+be), coordinates and labels at least 22 px high (10 px once shown 360 px wide)."""
+FRAMES = {frame.name: frame for frame in (LANDSCAPE, PORTRAIT, PHONE)}
 
 SOUK_TINTS: tuple[RGB, RGB] = ((240, 220, 182), (226, 199, 156))
 """The two alternating sector tones, so each sector reads as one block."""
@@ -95,6 +103,8 @@ SECTOR_LINE: RGB = UI["frame_edge"]
 TAVERN_LINE: RGB = mix(UI["frame"], piece_rgb("purple", 0), 0.35)
 WATERMARK_AMOUNT = 0.2
 """How far the sector names are darkened from the sector tone."""
+PHONE_WATERMARK_AMOUNT = 0.3
+"""The same in the phone layout, where the codes must still read 360 px wide."""
 
 SECTOR_ORDER: tuple[str, ...] = ("NW", "N", "NE", "W", "C", "E", "SW", "S", "SE")
 
@@ -225,17 +235,22 @@ def _paint_edges(draw: ImageDraw.ImageDraw, grid: Grid, layout: Layout) -> None:
             draw.rectangle([start[0] - half, start[1] - half, end[0] + half, start[1] + half], fill=colour)
 
 
-def _paint_sector_names(draw: ImageDraw.ImageDraw, grid: Grid, layout: Layout) -> None:
-    """Each sector's code large and its label small, watermarked in its middle."""
+def _paint_sector_names(draw: ImageDraw.ImageDraw, grid: Grid, layout: Layout, *, phone: bool = False) -> None:
+    """Each sector's code large and its label small, watermarked in its middle (phone: the code alone, larger:
+    it is what the building cards name)."""
     for sector in layout.sectors:
         centre_x = grid.left + (sector.x[0] + sector.x[1] + 1) * CELL / 2
         centre_y = grid.top + (sector.y[0] + sector.y[1] + 1) * CELL / 2
+        if phone:
+            ink = mix(sector_tint(sector.code), UI["ink"], PHONE_WATERMARK_AMOUNT)
+            draw.text((centre_x, centre_y), sector.code, font=font(64, bold=True), fill=ink, anchor="mm")
+            continue
         ink = mix(sector_tint(sector.code), UI["ink"], WATERMARK_AMOUNT)
         draw.text((centre_x, centre_y - 8), sector.code, font=font(46, bold=True), fill=ink, anchor="mm")
         draw.text((centre_x, centre_y + 28), sector.label, font=font(15, bold=True), fill=ink, anchor="mm")
 
 
-def _paint_tavern_names(image: Image.Image, grid: Grid, layout: Layout) -> None:
+def _paint_tavern_names(image: Image.Image, grid: Grid, layout: Layout, size: int = 16) -> None:
     """ "TAVERN ZONE" watermarked along the middle of the south row and up the west and east columns."""
     tavern = [sq for sq in layout.squares if sq.kind == "tavern"]
     if not tavern:
@@ -244,7 +259,7 @@ def _paint_tavern_names(image: Image.Image, grid: Grid, layout: Layout) -> None:
     bottom = max(sq.y for sq in tavern)
     middle_x = grid.left + (min(sq.x for sq in tavern) + max(sq.x for sq in tavern) + 1) * CELL / 2
     draw = ImageDraw.Draw(image)
-    label_font = font(16, bold=True)
+    label_font = font(size, bold=True)
     draw.text((middle_x, grid.top + (bottom + 0.5) * CELL), "TAVERN ZONE", font=label_font, fill=ink, anchor="mm")
     rows = [sq.y for sq in tavern if sq.y != bottom]
     if not rows:
@@ -280,7 +295,7 @@ def _paint_queue_marks(draw: ImageDraw.ImageDraw, frame: Frame, layout: Layout) 
     middle = (top + bottom) / 2
     arrow_end = grid.left + first.x * CELL - 6
     arrow_start = grid.left + 4
-    label = font(frame.font_size(15), bold=True)
+    label = font(frame.font_size(16 if frame.phone else 15), bold=True)
     draw.text((arrow_start, middle - 9), "ENTRANCE", font=label, fill=UI["frame"], anchor="lm")
     draw.line([(arrow_start, middle + 12), (arrow_end - 8, middle + 12)], fill=UI["frame"], width=4)
     draw.polygon(
@@ -290,20 +305,32 @@ def _paint_queue_marks(draw: ImageDraw.ImageDraw, frame: Frame, layout: Layout) 
 
 
 def _paint_coordinates(draw: ImageDraw.ImageDraw, frame: Frame, layout: Layout) -> None:
-    """Column letters above and below the board, row numbers on both sides (rows 1–13)."""
+    """Column letters above and below the board, row numbers on both sides (rows 1–13).
+
+    In the phone layout each is a light label on its own dark tab: the letters stay apart (read one by one, not
+    as a word "abcde"), and they read on both Discord themes.
+    """
     grid, band = frame.grid, frame.coord_band
     label_font = font(frame.coord_font, bold=True)
-    colour = UI["coordinate"]
+    colour = UI["ink_light"] if frame.phone else UI["coordinate"]
     rows = sorted({sq.y for sq in layout.squares if sq.kind != "queue"})
     columns = sorted({sq.x for sq in layout.squares})
+
+    def label(centre: tuple[float, float], text: str) -> None:
+        if frame.phone:
+            half_w, half_h = max(band / 2 - 2, label_font.getlength(text) / 2 + 5), band / 2 - 2
+            tab = (centre[0] - half_w, centre[1] - half_h, centre[0] + half_w, centre[1] + half_h)
+            draw.rounded_rectangle(tab, radius=7, fill=UI["coordinate"])
+        draw.text(centre, text, font=label_font, fill=colour, anchor="mm")
+
     for x in columns:
         centre_x = grid.left + (x + 0.5) * CELL
-        draw.text((centre_x, grid.top - band / 2), column_letter(x), font=label_font, fill=colour, anchor="mm")
-        draw.text((centre_x, grid.bottom + band / 2), column_letter(x), font=label_font, fill=colour, anchor="mm")
+        label((centre_x, grid.top - band / 2), column_letter(x))
+        label((centre_x, grid.bottom + band / 2), column_letter(x))
     for y in rows:
         centre_y = grid.top + (y + 0.5) * CELL
-        draw.text((grid.left - band / 2, centre_y), str(y), font=label_font, fill=colour, anchor="mm")
-        draw.text((grid.right + band / 2, centre_y), str(y), font=label_font, fill=colour, anchor="mm")
+        label((grid.left - band / 2, centre_y), str(y))
+        label((grid.right + band / 2, centre_y), str(y))
 
 
 @lru_cache(maxsize=8)
@@ -313,8 +340,8 @@ def static_board(frame: Frame, layout: Layout) -> Image.Image:
     grid = frame.grid
     _paint_grounds(image, grid, layout)
     draw = ImageDraw.Draw(image)
-    _paint_sector_names(draw, grid, layout)
-    _paint_tavern_names(image, grid, layout)
+    _paint_sector_names(draw, grid, layout, phone=frame.phone)
+    _paint_tavern_names(image, grid, layout, frame.font_size(16) if frame.phone else 16)
     _paint_edges(draw, grid, layout)
     _paint_queue_marks(draw, frame, layout)
     _paint_coordinates(draw, frame, layout)

@@ -10,25 +10,29 @@ large.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engines.base import View
 from render.cairo.cards import draw_card
-from render.cairo.geometry import FRAMES, Frame
+from render.cairo.geometry import FRAMES, PHONE, Frame
 from render.cairo.panel import medal_chip, player_name
+from render.cairo.phone import card_height_for, draw_phone_card
 from render.cairo.pieces import coin_sprite, seal_sprite, stall_tile
 from render.cairo.png_colours import PALETTE
 from render.fonts import font
 from render.palette import UI
 from render.png import encode_png
-from render.text import fit_text, wrap_text
+from render.text import fit_lines, fit_text, wrap_text
 from render.widgets import paste_sprite
 
 LANDSCAPE_WIDTH = 960
 PORTRAIT_WIDTH = 800
+PHONE_WIDTH = 840
+PHONE_HAND = replace(PHONE, text=2.0, min_font=28)
+"""The phone hand's writing: nothing under 28 px (12 px once shown 360 px wide)."""
 MAX_CARD_WIDTH = 170
 
 
@@ -73,12 +77,16 @@ def private_image(view: View, *, layout: str = "landscape") -> Image.Image | Non
     if player is None:
         return None
     frame = FRAMES[layout]
-    shape = HandLayout(frame, PORTRAIT_WIDTH if frame.portrait else LANDSCAPE_WIDTH, 4 if frame.portrait else 6)
+    tall = frame.portrait or frame.phone
+    if frame.phone:
+        shape = HandLayout(PHONE_HAND, PHONE_WIDTH, 3)
+    else:
+        shape = HandLayout(frame, PORTRAIT_WIDTH if tall else LANDSCAPE_WIDTH, 4 if tall else 6)
     hand = list(player["hand"])
     _, card_height = card_size(shape, len(hand))
     rows = max(1, -(-len(hand) // shape.per_row))
-    cards_top = shape.size(128)
-    note_lines = 2 if frame.portrait else 1
+    cards_top = shape.size(100 if frame.phone else 128)
+    note_lines = 0 if frame.phone else 2 if tall else 1
     lower = cards_top + rows * (card_height + shape.size(12)) + shape.size(12) + note_lines * shape.size(26)
     height = lower + lower_height(shape, view, player)
     image = Image.new("RGB", (shape.width, height), UI["background"])
@@ -88,8 +96,9 @@ def private_image(view: View, *, layout: str = "landscape") -> Image.Image | Non
     )
     draw_title(image, draw, shape, view, player)
     draw_cards(image, draw, shape, view, hand, cards_top)
-    draw_card_note(draw, shape, lower - note_lines * shape.size(26))
-    if frame.portrait:
+    if note_lines:
+        draw_card_note(draw, shape, lower - note_lines * shape.size(26))
+    if tall:
         bottom = draw_coins(image, draw, shape, view, player, lower, shape.pad)
         draw_extras(image, draw, shape, view, player, bottom + shape.size(16), shape.pad)
     else:
@@ -100,10 +109,10 @@ def private_image(view: View, *, layout: str = "landscape") -> Image.Image | Non
 
 def card_size(shape: HandLayout, count: int) -> tuple[int, int]:
     """Card width and height so a row of cards (at least 4 places) fits the image."""
-    places = min(shape.per_row, max(4, count))
+    places = min(shape.per_row, max(shape.per_row if shape.frame.phone else 4, count))
     gap = shape.size(12)
     width = min(shape.size(MAX_CARD_WIDTH), (shape.width - 2 * shape.pad - gap * (places - 1)) // places)
-    return width, round(width * 1.3)
+    return width, card_height_for(width) if shape.frame.phone else round(width * 1.3)
 
 
 def hand_card_box(shape: HandLayout, index: int, count: int, top: int) -> tuple[int, int, int, int]:
@@ -119,7 +128,7 @@ def hand_card_box(shape: HandLayout, index: int, count: int, top: int) -> tuple[
 def lower_height(shape: HandLayout, view: View, player: Mapping[str, Any]) -> int:
     """Height of what comes below the cards: coins (and, in portrait, the rest under them)."""
     coins = shape.size(44) + shape.size(34) * len(view.details.get("colours", [])) + shape.size(56)
-    if not shape.frame.portrait:
+    if not (shape.frame.portrait or shape.frame.phone):
         return coins
     medals = max(1, len(player.get("medals") or []))
     return coins + shape.size(16) + shape.size(74) + shape.size(32) + medals * shape.size(30) + shape.size(80)
@@ -134,6 +143,11 @@ def draw_title(
     title_font = shape.font(28, bold=True)
     score = f"{view.seats[seat].score or 0} pts"
     room = shape.width - 2 * shape.pad - size(62) - title_font.getlength(score) - size(20)
+    if shape.frame.phone:  # the name alone, whole (the message says whose hand this is)
+        name_font, lines = fit_lines(player_name(view, seat), title_font.size, room, max_lines=1, smallest=22)
+        draw.text((shape.pad + size(62), size(50)), lines[0], font=name_font, fill=UI["ink"], anchor="lm")
+        draw.text((shape.width - shape.pad - 8, size(50)), score, font=title_font, fill=UI["frame"], anchor="rm")
+        return
     title = fit_text(f"Your hand — {player_name(view, seat)}", title_font, room)
     draw.text((shape.pad + size(62), size(50)), title, font=title_font, fill=UI["ink"], anchor="lm")
     draw.text((shape.width - shape.pad - 8, size(50)), score, font=title_font, fill=UI["frame"], anchor="rm")
@@ -150,10 +164,20 @@ def draw_cards(
     draw.text((shape.pad, top - 6), heading, font=shape.font(18, bold=True), fill=UI["frame"], anchor="lb")
     if not hand:
         empty = "No building cards: take 2 cards on your turn."
-        draw.text((shape.pad, top + height / 2), empty, font=shape.font(20), fill=UI["ink_soft"], anchor="lm")
+        note_font = shape.font(20)
+        lines = wrap_text(empty, note_font, shape.width - 2 * shape.pad)
+        step = round(note_font.size * 1.25)
+        y = top + height / 2 - step * (len(lines) - 1) / 2
+        for line in lines:
+            draw.text((shape.pad, y), line, font=note_font, fill=UI["ink_soft"], anchor="lm")
+            y += step
         return
     for index, card in enumerate(hand):
-        draw_card(image, hand_card_box(shape, index, len(hand), top), card, view.details)
+        box = hand_card_box(shape, index, len(hand), top)
+        if shape.frame.phone:  # title over map, as on the phone board (the label only repeated the map)
+            draw_phone_card(draw, box, card, view.details)
+        else:
+            draw_card(image, box, card, view.details)
 
 
 def draw_card_note(draw: ImageDraw.ImageDraw, shape: HandLayout, y: int) -> None:
@@ -183,7 +207,8 @@ def draw_coins(
     value_x = left + size(220)
     for colour_id, colour in enumerate(view.details.get("colours", [])):
         paste_sprite(image, coin_sprite(colour, colour_id, row - 4), (left + row / 2, y + row / 2))
-        draw.text((left + row + 6, y + row / 2), colour, font=shape.font(19, bold=True), fill=UI["ink"], anchor="lm")
+        name_x = left + row + (size(12) if shape.frame.phone else 6)  # apart from the coin: not one word
+        draw.text((name_x, y + row / 2), colour, font=shape.font(19, bold=True), fill=UI["ink"], anchor="lm")
         value = str(coins.get(colour, 0))
         draw.text((value_x, y + row / 2), value, font=shape.font(22, bold=True), fill=UI["ink"], anchor="rm")
         y += row
@@ -229,7 +254,8 @@ def draw_extras(
     for colour, metal in medals:
         paste_sprite(image, medal_chip(colour, colour_ids.get(colour, 0), metal, chip), (left + chip / 2, y + chip / 2))
         label = f"{metal} · {colour}"
-        draw.text((left + chip + 8, y + chip / 2), label, font=shape.font(16, bold=True), fill=UI["ink"], anchor="lm")
+        gap = size(12) if shape.frame.phone else 8
+        draw.text((left + chip + gap, y + chip / 2), label, font=shape.font(16, bold=True), fill=UI["ink"], anchor="lm")
         y += size(30)
     draw_stall_supply(image, draw, shape, view, player, left, y + size(10))
 

@@ -116,7 +116,14 @@ def stall_fill(colour: str, colour_id: int, inactive: bool) -> RGB:
 
 @lru_cache(maxsize=256)
 def stall_tile(
-    colour: str, colour_id: int, size: int, *, main: bool, inactive: bool, owner: int | str | None = None
+    colour: str,
+    colour_id: int,
+    size: int,
+    *,
+    main: bool,
+    inactive: bool,
+    owner: int | str | None = None,
+    apart: bool = False,
 ) -> Image.Image:
     """A ``size``-pixel stall tile: colour, pattern and letter; the main tile wears an awning.
 
@@ -134,9 +141,12 @@ def stall_tile(
     if main:
         _paint_awning(draw, base, size)
     top = round(size * 0.2) if main else 0
-    _paint_letter(draw, colour_letter(colour), size, (size * 0.3, top + (size - top) * 0.45))
+    if apart:  # the letter up and left, the badge down and right: two marks, never read as one word
+        _paint_letter(draw, colour_letter(colour), size, (size * 0.3, top + (size - top) * 0.28), scale=0.44)
+    else:
+        _paint_letter(draw, colour_letter(colour), size, (size * 0.3, top + (size - top) * 0.45))
     if owner is not None:
-        badge = owner_badge(owner, round(size * (0.54 if main else 0.52)))
+        badge = owner_badge(owner, round(size * (0.42 if apart else 0.54 if main else 0.52)))
         tile.paste(badge, (size - badge.width - 1, size - badge.height - 1), badge)
     return tile
 
@@ -151,12 +161,14 @@ def _paint_awning(draw: ImageDraw.ImageDraw, base: RGB, size: int) -> None:
     draw.line([(0, depth), (size, depth)], fill=SEAL_INK, width=2)
 
 
-def _paint_letter(draw: ImageDraw.ImageDraw, letter: str, size: int, centre: tuple[float, float]) -> None:
+def _paint_letter(
+    draw: ImageDraw.ImageDraw, letter: str, size: int, centre: tuple[float, float], scale: float = 0.5
+) -> None:
     """The colour letter large, light with a dark outline, so it reads on any colour and at a small scale."""
     draw.text(
         centre,
         letter,
-        font=font(round(size * 0.5), bold=True),
+        font=font(round(size * scale), bold=True),
         fill=SEAL_RIM,
         anchor="mm",
         stroke_width=max(2, size // 18),
@@ -207,7 +219,7 @@ def door_sprite(colour: str, colour_id: int, side: str, size: int, inactive: boo
     base = stall_fill(colour, colour_id, inactive)
     sprite = Image.new("RGBA", (size, size), (*mix(base, (255, 255, 255), 0.62), 255))
     sprite.alpha_composite(_door_picture(_turned(_door_shape(size), side), base))
-    x, y = _letter_spot(side, size)
+    x, y = letter_spot(side, size)
     ImageDraw.Draw(sprite).text(
         (x, y),
         colour_letter(colour),
@@ -218,7 +230,7 @@ def door_sprite(colour: str, colour_id: int, side: str, size: int, inactive: boo
     return sprite
 
 
-def _letter_spot(side: str, size: int) -> tuple[float, float]:
+def letter_spot(side: str, size: int) -> tuple[float, float]:
     """Where an entrance's letter goes: the corner away from its door."""
     near, far = size * 0.24, size * 0.76
     return {"north": (far, far), "south": (far, near), "west": (far, far), "east": (near, far)}[side]

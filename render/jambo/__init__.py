@@ -9,6 +9,11 @@ Maker), the actions used this turn and whose decision it is. ``highlight`` frame
 ``Engine.changed_places`` (``stand:0``, ``gold:1``, ``hand:0``, ``utilities:1``, ``discard``,
 ``deck``, ``table``).
 
+``layout="phone"`` (what the thread is posted with, 1000 px wide, read 360 wide): the table without
+sentences — players (name, gold, cards in hand, stands, utilities by name), deck, discard, supply, what
+lies in the middle and the legend, in type of 32 px and more; whose turn it is, what must be done, the
+orders and the card texts go in the message.
+
 ``render_private(view, *, layout=...)``: the viewer's own hand, every card readable (name, kind,
 its text in short; ware cards with their wares and prices), and what only the viewer is looking at:
 a card drawn, a Scale's or a Psychic's cards, the other hand seen with a Hyena, the deck's top

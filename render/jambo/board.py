@@ -2,8 +2,8 @@
 what lies in the middle (an auction, a pool, a card waiting for an answer) and whose decision it is.
 
 ``layout="landscape"``: the players on the left (the one across the table above), the middle of the
-table on the right. ``"portrait"``: everything stacked, for a phone. The picture is drawn tall
-enough and cropped to what was drawn.
+table on the right. ``"portrait"``: everything stacked. ``"phone"``: stacked, larger, no sentences. The
+picture is drawn tall enough and cropped to what was drawn.
 """
 
 from __future__ import annotations
@@ -23,18 +23,19 @@ from render.jambo.pieces import (
     draw_pips,
     draw_stand,
     draw_ware_counts,
+    fee_coin,
     paste_token,
 )
 from render.jambo.png_colours import PALETTE
 from render.jambo.scene import Seat, headline, name_of, seats
-from render.jambo.style import TURN_BAND, WARE_STYLES, Theme, theme_for
+from render.jambo.style import KIND_COLOURS, KIND_LETTERS, TURN_BAND, WARE_STYLES, Theme, theme_for
 from render.jambo.texts import DECISION_LABELS, card_title
-from render.palette import UI
+from render.palette import UI, text_colour_on
 from render.png import encode_png
 from render.text import fit_text, wrap_text
 
 Box = tuple[int, int, int, int]
-MAX_HEIGHT = 2400
+MAX_HEIGHT = 3600
 ACTIONS = 5
 
 
@@ -229,28 +230,30 @@ def _stands(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: in
 def _utilities(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: int) -> int:
     cards = seat.data["utilities"]
     label = font(theme.small, bold=True)
-    sheet.draw.text((left + 4, y), f"Utilities in play ({len(cards)}/3)", font=label, fill=UI["ink_soft"])
+    sheet.draw.text((left + 4, y), f"Utilities: {len(cards)} of 3", font=label, fill=UI["ink_soft"])
     y += round(theme.small * 1.3)
     if not cards:
         sheet.draw.text((left + 4, y), "none", font=font(theme.small), fill=UI["ink_soft"])
         sheet.mark(f"utilities:{seat.seat}", (left, y, left + width, y + theme.small))
         return y + round(theme.small * 1.6)
     per_row = max(1, (width + 10) // (theme.mini_w + 10))
+    height = round(theme.small * 3.3) if theme.phone else theme.mini_h  # phone: the name alone
     top = y
     for index, card in enumerate(cards):
         row, col = divmod(index, per_row)
         x0 = left + 4 + col * (theme.mini_w + 10)
-        y0 = y + row * (theme.mini_h + 8)
+        y0 = y + row * (height + 8)
         draw_card(
             sheet.image,
-            (x0, y0, x0 + theme.mini_w, y0 + theme.mini_h),
+            (x0, y0, x0 + theme.mini_w, y0 + height),
             card["card"],
-            text_size=theme.small - 2,
+            text_size=theme.small if theme.phone else theme.small - 2,
             used=card["used"],
             tag="USED" if card["used"] else "",
+            brief=theme.phone,
         )
     rows = (len(cards) + per_row - 1) // per_row
-    bottom = y + rows * (theme.mini_h + 8)
+    bottom = y + rows * (height + 8)
     sheet.mark(f"utilities:{seat.seat}", (left, top, left + width, bottom))
     return bottom + 4
 
@@ -291,15 +294,20 @@ def _deck_and_discard(sheet: Sheet, view: View, theme: Theme, left: int, y: int,
     card_h = theme.mini_h
     back_w = round(card_h * 0.72)
     deck_box = (left, y, left + back_w, y + card_h)
-    draw_card_back(sheet.image, deck_box, str(details["deck_count"]), theme.body)
+    # phone: the count under the deck, as the discard pile's is (white on the back was lost when small)
+    draw_card_back(sheet.image, deck_box, "" if theme.phone else str(details["deck_count"]), theme.body)
     sheet.mark("deck", deck_box)
     label = font(theme.small)
-    sheet.draw.text((left + back_w / 2, y + card_h + 4), "deck", font=label, fill=UI["ink_soft"], anchor="ma")
-    x = left + back_w + 12
-    discard_w = min(theme.mini_w, width - back_w - 12)
+    if theme.phone:
+        sheet.draw.text((left, y + card_h + 4), f"deck ({details['deck_count']})", font=label, fill=UI["ink_soft"])
+    else:
+        sheet.draw.text((left + back_w / 2, y + card_h + 4), "deck", font=label, fill=UI["ink_soft"], anchor="ma")
+    apart = 64 if theme.phone else 12  # phone: room for the deck's label under it, clear of the pile's
+    x = left + back_w + apart
+    discard_w = min(theme.mini_w, width - back_w - apart)
     discard_box = (x, y, x + discard_w, y + card_h)
     if details["discard"]:
-        draw_card(sheet.image, discard_box, details["discard"][-1], text_size=theme.small - 2)
+        draw_card(sheet.image, discard_box, details["discard"][-1], text_size=theme.small - 2, brief=theme.phone)
     else:
         sheet.draw.rounded_rectangle(discard_box, radius=10, outline=UI["ink_soft"], width=2)
         sheet.draw.text(
@@ -354,7 +362,13 @@ def _table(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: int
         y += round(theme.body * 1.4)
     if pending and not cards:
         card_w = min(theme.mini_w, width)
-        draw_card(sheet.image, (left, y, left + card_w, y + theme.mini_h), pending, text_size=theme.small - 2)
+        draw_card(
+            sheet.image,
+            (left, y, left + card_w, y + theme.mini_h),
+            pending,
+            text_size=theme.small - 2,
+            brief=theme.phone,
+        )
         y += theme.mini_h + 8
         target = details.get("pending_target")
         if target:
@@ -388,7 +402,9 @@ def _lot_cards(sheet: Sheet, cards: list[str], theme: Theme, left: int, y: int, 
     for index, card in enumerate(cards):
         row, column = divmod(index, 2)
         x0, y0 = left + column * (card_w + 8), y + row * (theme.mini_h + 8)
-        draw_card(sheet.image, (x0, y0, x0 + card_w, y0 + theme.mini_h), card, text_size=theme.small - 3)
+        draw_card(
+            sheet.image, (x0, y0, x0 + card_w, y0 + theme.mini_h), card, text_size=theme.small - 3, brief=theme.phone
+        )
     return y + ((len(cards) + 1) // 2) * (theme.mini_h + 8)
 
 
@@ -445,23 +461,67 @@ def legend_picture(theme: Theme, width: int) -> tuple[Image.Image, int]:
     """The legend on the table's background, and the height its lines take (the picture has room for descenders)."""
     small = font(theme.small)
     token = round(theme.small * 1.3)
-    picture = Image.new("RGB", (width, 4 * (token + 6) + 4 * round(theme.small * 1.25)), UI["background"])
+    picture = Image.new("RGB", (width, 9 * (token + 6) + 4 * round(theme.small * 1.25)), UI["background"])
     draw = ImageDraw.Draw(picture)
     x, y, row_h = 0, 0, token + 6
-    for ware, style in WARE_STYLES.items():
-        text = f"{style.letter} {ware}"
-        item = token + 6 + round(small.getlength(text)) + 14
+    gap = max(4, theme.small // 3)  # a mark and its word apart: not read as one word
+    ink = UI["ink"] if theme.phone else UI["ink_soft"]
+    for ware in WARE_STYLES:
+        text = ware  # the token carries the letter
+        item = token + gap + round(small.getlength(text)) + 18
         if x + item > width:
             x, y = 0, y + row_h
         paste_token(picture, ware, x, y, token)
-        draw.text((x + token + 4, y + token / 2), text, font=small, fill=UI["ink_soft"], anchor="lm")
+        draw.text((x + token + gap, y + token / 2), text, font=small, fill=ink, anchor="lm")
         x += item
-    y += row_h
-    kinds = "U utility · A animal · P person · W ware card · S stand"
-    for line in wrap_text(kinds, small, width):
-        draw.text((0, y), line, font=small, fill=UI["ink_soft"])
-        y += round(theme.small * 1.25)
+    x, y = 0, y + row_h
+    for kind, letter in KIND_LETTERS.items():  # each card kind: its band's colour with its letter, and its name
+        text = "ware card" if kind == "ware" else kind
+        item = token + gap + round(small.getlength(text)) + 18
+        if x + item > width:
+            x, y = 0, y + row_h
+        draw.rounded_rectangle([x, y + 2, x + token - 4, y + token - 2], radius=6, fill=KIND_COLOURS[kind])
+        badge = font(round(token * 0.6), bold=True)
+        colour = text_colour_on(KIND_COLOURS[kind])
+        draw.text((x + (token - 4) / 2, y + token / 2), letter, font=badge, fill=colour, anchor="mm")
+        draw.text((x + token + gap, y + token / 2), text, font=small, fill=ink, anchor="lm")
+        x += item
+    x, y = 0, y + row_h
+    fee = fee_coin(token)
+    picture.paste(fee, (0, y), fee)
+    note = "the large stand's sixth space: filling it costs 2 gold"
+    lines = wrap_text(note, small, width - token - gap)
+    line_h = round(theme.small * 1.25)
+    top = y + (token - line_h * len(lines)) / 2 if len(lines) == 1 else y
+    for index, line in enumerate(lines):
+        draw.text((token + gap, top + index * line_h + line_h / 2), line, font=small, fill=ink, anchor="lm")
+    y += max(row_h, len(lines) * line_h + 6)
     return picture.crop((0, 0, width, min(picture.height, y + round(theme.small * 0.5)))), y
+
+
+# ---- the phone layout ---------------------------------------------------------------------------------------
+def _draw_phone(sheet: Sheet, view: View, highlight: Sequence[str], theme: Theme) -> Sheet:
+    """The table for a phone: each player (name, gold, cards in hand, stands, utilities by name), then the
+    middle (deck, discard, supply, what lies on the table) and the wares' legend, in type that reads 360 px
+    wide. No sentences: whose turn it is and what they must do, the orders and the card texts go in the message."""
+    m = theme.margin
+    width = theme.width - 2 * m
+    y = m
+    for seat in seats(view):
+        top = y
+        y = _name_row(sheet, view, seat, theme, m, y, width)
+        y = _known_line(sheet, view, seat, theme, m, y, width)
+        y = _stands(sheet, seat, theme, m, y, width)
+        y = _utilities(sheet, seat, theme, m, y, width)
+        sheet.mark(f"player:{seat.seat}", (m, top, m + width, y))
+        sheet.draw.line([m, y + m // 2, m + width, y + m // 2], fill=UI["panel_edge"], width=3)
+        y += m
+    y = _deck_and_discard(sheet, view, theme, m, y, width)
+    y = _supply(sheet, view, theme, m, y, width)
+    y = _table(sheet, view, theme, m, y, width)
+    _legend(sheet, theme, m, y, width)
+    sheet.frame(highlight)
+    return sheet
 
 
 # ---- the whole picture --------------------------------------------------------------------------------------
@@ -482,6 +542,8 @@ def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "lan
 def _draw_table(sheet: Sheet, view: View, highlight: Sequence[str], layout: str) -> Sheet:
     theme = theme_for(layout)
     m = theme.margin
+    if layout == "phone":
+        return _draw_phone(sheet, view, highlight, theme)
     y = draw_header(sheet, view, theme, 0) + m
     if layout == "portrait":
         width = theme.width - 2 * m

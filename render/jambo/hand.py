@@ -2,7 +2,8 @@
 
 Every card is drawn whole: its kind (colour and letter), its name, its text in short, and for a
 ware card the wares it shows with its buy and sell prices. A card the other player knows is in
-the hand (it was taken in view of both) is tagged "SEEN". Below the hand come the cards the viewer
+the hand (it was taken in view of both) is tagged "SEEN", and a line under the heading says what that means.
+Card names and headings are drawn whole (wrapped or set smaller, never cut). Below the hand come the cards the viewer
 alone is looking at: a card drawn in phase 1, a Scale's two, a Psychic's six, the other player's
 hand seen with a Hyena, or the top of the deck known from a Psychic; and, when the viewer must
 choose among them, the cards of a draft or an auction, whole.
@@ -21,7 +22,7 @@ from render.jambo.scene import name_of
 from render.jambo.style import Theme, theme_for
 from render.palette import UI
 from render.png import encode_png
-from render.text import fit_text
+from render.text import fit_lines, wrap_text
 
 TABLE_CHOICES = {
     "ape_pick": "On the table (Ape): take one",
@@ -37,15 +38,18 @@ LOOKING = {
 
 
 def _section(draw: ImageDraw.ImageDraw, theme: Theme, text: str, y: int) -> int:
-    title = font(theme.name, bold=True)
-    draw.text((theme.margin, y), fit_text(text, title, theme.width - 2 * theme.margin), font=title, fill=UI["ink"])
-    return y + round(theme.name * 1.4)
+    """A heading, whole: wrapped onto a second line (or set smaller) rather than cut."""
+    title, lines = fit_lines(text, theme.name, theme.width - 2 * theme.margin, max_lines=2, smallest=theme.small)
+    for line in lines:
+        draw.text((theme.margin, y), line, font=title, fill=UI["ink"])
+        y += round(title.size * 1.25)
+    return y + round(theme.name * 0.15)
 
 
 def _cards(image: Image.Image, theme: Theme, cards: list[str], y: int, seen: list[str] | None = None) -> int:
     """``cards`` in a grid from ``y``; returns the y below. Cards in ``seen`` (a multiset) are tagged."""
     seen = list(seen or [])
-    gap = 10
+    gap = 28 if theme.phone else 10  # phone: the cards well apart, so no line runs from one into the next
     columns = theme.hand_columns
     width = (theme.width - 2 * theme.margin - (columns - 1) * gap) // columns
     for index, card in enumerate(cards):
@@ -92,7 +96,15 @@ def _draw_hand(image: Image.Image, view: View, viewer: int, theme: Theme) -> int
     count = f"{len(hand)} card" if len(hand) == 1 else f"{len(hand)} cards"
     y = _section(draw, theme, f"{name_of(view, viewer)}'s hand: {count}, {me['gold']} gold", y)
     if hand:
-        y = _cards(image, theme, hand, y, seen=me.get("known") or [])
+        seen = me.get("known") or []
+        if seen and any(card in hand for card in seen):
+            note = f"SEEN: {name_of(view, 1 - viewer)} knows this card is in your hand"
+            body = font(theme.small)
+            for line in wrap_text(note, body, theme.width - 2 * theme.margin):
+                draw.text((theme.margin, y), line, font=body, fill=UI["out"])
+                y += round(theme.small * 1.25)
+            y += 4
+        y = _cards(image, theme, hand, y, seen=seen)
     else:
         draw.text((theme.margin, y), "No cards in hand.", font=font(theme.body), fill=UI["ink_soft"])
         y += round(theme.body * 1.6)

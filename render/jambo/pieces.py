@@ -27,7 +27,7 @@ from render.jambo.style import (
 from render.jambo.texts import card_title, kind_of, ware_counts
 from render.jambo.texts import short_text as card_text
 from render.palette import UI, mix, text_colour_on
-from render.text import fit_text, wrap_text
+from render.text import fit_lines, wrap_text
 from render.widgets import Shaped, paste_shaped, rounded_mask, smooth_sprite
 
 
@@ -125,29 +125,72 @@ def stand_picture(wares: tuple[str, ...], spaces: int, token: int, large: bool) 
         sx = STAND_PAD + slot * (token + STAND_GAP)
         fee = large and slot == spaces - 1
         draw.rounded_rectangle([sx, STAND_PAD, sx + token, STAND_PAD + token], radius=6, fill=FEE_SLOT if fee else SLOT)
-        if fee:
-            draw.text(
-                (sx + token / 2, STAND_PAD + token / 2),
-                "2",
-                font=font(token // 2, bold=True),
-                fill=mix(FEE_SLOT, UI["ink"], 0.45),
-                anchor="mm",
-            )
+        if fee and slot >= len(wares):  # the sixth space costs 2 gold to fill: a faint coin with "2"
+            coin = fee_coin(round(token * 0.7))
+            inset = (token - coin.width) // 2
+            picture.paste(coin, (sx + inset, STAND_PAD + inset), coin)
         if slot < len(wares):
             paste_token(picture, wares[slot], sx, STAND_PAD, token)
     return picture, rounded_mask(width, height, 8, 3)
 
 
+BUY_INK = (150, 44, 26)
+SELL_INK = (12, 94, 50)
+"""The prices on a ware card: dark enough to read small on the card's paper."""
+
+
+@lru_cache(maxsize=8)
+def fee_coin(size: int) -> Image.Image:
+    """The mark of the large stand's sixth space, whose filling costs 2 gold: a pale coin with "2" (RGBA)."""
+
+    def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
+        edge = size * scale
+        draw.ellipse(
+            [0, 0, edge - 1, edge - 1],
+            fill=mix(FEE_SLOT, GOLD, 0.5),
+            outline=mix(FEE_SLOT, GOLD_DARK, 0.7),
+            width=2 * scale,
+        )
+
+    coin = smooth_sprite(size, size, paint)
+    ImageDraw.Draw(coin).text(
+        (size / 2, size / 2),
+        "2",
+        font=font(round(size * 0.62), bold=True),
+        fill=mix(FEE_SLOT, UI["ink"], 0.6),
+        anchor="mm",
+    )
+    return coin
+
+
 # ---- cards --------------------------------------------------------------------------------------------------
-def draw_card(image: Image.Image, box: Box, name: str, *, text_size: int, used: bool = False, tag: str = "") -> None:
-    """A card face: a kind band with its letter, the name, the text in short (ware cards: wares and prices)."""
+def draw_card(
+    image: Image.Image,
+    box: Box,
+    name: str,
+    *,
+    text_size: int,
+    used: bool = False,
+    tag: str = "",
+    brief: bool = False,
+) -> None:
+    """A card face: a kind band with its letter, the name, the text in short (ware cards: wares and prices).
+
+    ``brief``: the name alone (and a ware card's wares), as large as the card allows: the phone board's cards,
+    whose texts the message gives.
+    """
     left, top, right, bottom = box
-    paste_shaped(image, card_picture(name, right - left, bottom - top, text_size, used, tag), (left, top))
+    paste_shaped(image, card_picture(name, right - left, bottom - top, text_size, used, tag, brief), (left, top))
 
 
 @lru_cache(maxsize=256)
-def card_picture(name: str, width: int, height: int, text_size: int, used: bool, tag: str) -> Shaped:
-    """A card face ``width`` × ``height``, drawn once (shared: paste it through its mask)."""
+def card_picture(
+    name: str, width: int, height: int, text_size: int, used: bool, tag: str, brief: bool = False
+) -> Shaped:
+    """A card face ``width`` × ``height``, drawn once (shared: paste it through its mask).
+
+    The name is never cut: it wraps onto a second line, or is set smaller until it fits.
+    """
     picture = Image.new("RGB", (width + 1, height + 1), CARD_FACE)
     draw = ImageDraw.Draw(picture)
     left, top, right, bottom = 0, 0, width, height
@@ -164,21 +207,30 @@ def card_picture(name: str, width: int, height: int, text_size: int, used: bool,
         fill=text_colour_on(band),
         anchor="mm",
     )
-    x, room = left + band_w + 8, right - left - band_w - 14
-    title_font = font(round(text_size * 1.1), bold=True)
+    inset = max(8, text_size // 3)  # the text apart from the kind band: not read as part of it
+    x, room = left + band_w + inset, right - left - band_w - inset - 6
     y = top + 6
-    draw.text(
-        (x, y),
-        fit_text(card_title(name), title_font, room - (len(tag) * text_size * 0.7 if tag else 0)),
-        font=title_font,
-        fill=UI["ink"],
-    )
+    tag_font = font(text_size, bold=True)
     if tag:
-        draw.text((right - 8, y + 2), tag, font=font(round(text_size * 0.8), bold=True), fill=UI["out"], anchor="ra")
-    y += round(title_font.size * 1.3)
+        tag_w = round(tag_font.getlength(tag)) + 12
+        draw.rounded_rectangle(
+            [right - 6 - tag_w, y, right - 6, y + round(tag_font.size * 1.3)], radius=6, fill=UI["out"]
+        )
+        draw.text(
+            (right - 6 - tag_w / 2, y + tag_font.size * 0.65), tag, font=tag_font, fill=UI["ink_light"], anchor="mm"
+        )
+    title_size = round(text_size * (1.25 if brief and kind != "ware" else 1.1))
+    first_room = room - (round(tag_font.getlength(tag)) + 18 if tag else 0)
+    title_font, lines = fit_lines(card_title(name), title_size, first_room, max_lines=2, smallest=text_size * 2 // 3)
+    if brief and kind != "ware":  # the name alone: in the middle of the card
+        y = max(y, round((height - len(lines) * title_font.size * 1.15) / 2))
+    for line in lines:
+        draw.text((x, y), line, font=title_font, fill=UI["ink"])
+        y += round(title_font.size * 1.15)
+    y += round(title_font.size * 0.15)
     if kind == "ware":
-        _ware_card_body(picture, name, x, y, right - 8, bottom - 6, text_size)
-    else:
+        _ware_card_body(picture, name, x, y, right - max(8, text_size // 3), bottom - 6, text_size)
+    elif not brief:
         body = font(text_size)
         for line in wrap_text(card_text(name), body, room)[: max(1, (bottom - y - 4) // round(text_size * 1.2))]:
             draw.text((x, y), line, font=body, fill=UI["ink_soft"] if used else UI["ink"])
@@ -194,8 +246,8 @@ def _ware_card_body(image: Image.Image, name: str, x: int, y: int, right: int, b
     draw_ware_row(image, wares, x, y, token, gap=3)
     price_font = font(round(text_size * 1.05), bold=True)
     line = bottom - round(text_size * 1.3)
-    draw.text((x, line), f"Buy {buy}", font=price_font, fill=(170, 60, 40))
-    draw.text((right, line), f"Sell {sell}", font=price_font, fill=(20, 110, 60), anchor="ra")
+    draw.text((x, line), f"Buy {buy}", font=price_font, fill=BUY_INK)
+    draw.text((right, line), f"Sell {sell}", font=price_font, fill=SELL_INK, anchor="ra")
 
 
 def draw_card_back(image: Image.Image, box: Box, label: str = "", text_size: int = 20) -> None:
@@ -241,8 +293,9 @@ def draw_gold(draw: ImageDraw.ImageDraw, x: int, y: int, gold: int, size: int) -
     draw.ellipse([x, y, x + size, y + size], fill=GOLD, outline=GOLD_DARK, width=3)
     draw.text((x + size / 2, y + size / 2), "G", font=font(size // 2, bold=True), fill=GOLD_DARK, anchor="mm")
     number = font(round(size * 0.9), bold=True)
-    draw.text((x + size + 6, y + size / 2), str(gold), font=number, fill=UI["ink"], anchor="lm")
-    return x + size + 10 + round(number.getlength(str(gold)))
+    gap = max(6, size // 4)  # the coin's "G" and the amount apart: not read as one word
+    draw.text((x + size + gap, y + size / 2), str(gold), font=number, fill=UI["ink"], anchor="lm")
+    return x + size + gap + 4 + round(number.getlength(str(gold)))
 
 
 def draw_pips(draw: ImageDraw.ImageDraw, x: int, y: int, used: int, total: int, size: int) -> int:

@@ -70,6 +70,8 @@ class Theme:
     hand_columns: int
     sheet_height: int
     """The canvas a board is first drawn on (the rare taller table is drawn again on a taller one)."""
+    phone: bool = False
+    """The phone layout: cards on the board show their name alone (their texts are in the message)."""
 
 
 LANDSCAPE = Theme(
@@ -104,5 +106,24 @@ PORTRAIT = Theme(
 )
 
 
+PHONE = Theme(
+    width=1000,
+    margin=20,
+    title=44,
+    name=44,
+    body=36,
+    small=32,
+    token=66,
+    card_w=470,
+    card_h=236,
+    mini_w=306,
+    mini_h=176,
+    hand_columns=2,
+    sheet_height=1600,
+    phone=True,
+)
+"""The phone layout: 1000 px wide, nothing under 32 px (11.5 px once shown 360 px wide)."""
+
+
 def theme_for(layout: str) -> Theme:
-    return PORTRAIT if layout == "portrait" else LANDSCAPE
+    return {"portrait": PORTRAIT, "phone": PHONE}.get(layout, LANDSCAPE)
