@@ -18,16 +18,9 @@ from bench.legibility import Reading, pictures, player_counts, read_all, tessera
 
 MIN_SHARE = 0.9
 
-# Branch h-phone-a only: these games' phone layouts are drawn on another branch (h-phone-b). The
-# integrator removes this set when both are merged.
-PENDING_PHONE_LAYOUT = {"cairo", "jambo"}
-
 
 def _case(game: str, players: int) -> object:
-    marks = []
-    if game in PENDING_PHONE_LAYOUT:
-        marks.append(pytest.mark.xfail(reason="phone layout drawn on another branch", strict=False))
-    return pytest.param(game, players, id=f"{game}-{players}", marks=marks)
+    return pytest.param(game, players, id=f"{game}-{players}")
 
 
 CASES = [_case(game, players) for game in engines.names() for players in player_counts(game)]
