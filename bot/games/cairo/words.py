@@ -50,6 +50,11 @@ PARTS = {"main": N_("main stall"), "extension": N_("extension")}
 MEDALS = {"gold": N_("gold"), "silver": N_("silver")}
 OR = N_("or")
 
+TITLE = N_("Kairo")
+"""The game's title as players read it (the engine's ``title`` is its English identifier)."""
+OPTION_NAMES = {"start": N_("start")}
+OPTION_VALUES = {"variable": N_("variable"), "preset": N_("preset")}
+
 # ---- events ------------------------------------------------------------------------------------
 EVENTS = {
     "customers_queued": N_("the customers line up from q1 to q5: {queue}; the {waiting} customer waits on its tray"),
@@ -480,6 +485,9 @@ def _step_label(words: list[str], say: Say) -> str | None:
 
 WORDS = GameWords(
     domain="cairo",
+    title=TITLE,
+    option_names=OPTION_NAMES,
+    option_values=OPTION_VALUES,
     events=EVENTS,
     refusals=REFUSALS,
     decisions=DECISIONS,

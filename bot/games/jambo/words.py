@@ -39,6 +39,9 @@ MODE_WORDS = {
     "never": N_("never answer"),
 }
 
+TITLE = N_("Jambo")
+"""The game's title as players read it (the engine's ``title`` is its English identifier)."""
+
 # ---- events -------------------------------------------------------------------------------------------------
 EVENTS = {
     "turn_ended": N_("{seat} ended the turn with {gold} gold"),
@@ -407,6 +410,7 @@ def _split_name(rest: str) -> tuple[str, str]:
 
 WORDS = GameWords(
     domain="jambo",
+    title=TITLE,
     score_unit=NN_("{score} gold", "{score} gold", "score"),
     events=EVENTS,
     refusals=REFUSALS,
