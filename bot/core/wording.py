@@ -288,7 +288,7 @@ def join_sentences(sentences: Iterable[str]) -> str:
 @cache
 def _titles() -> dict[str, str]:
     """Engine title (the English identifier, "Kairo") -> the game's name (``cairo``)."""
-    import engines  # noqa: PLC0415 - engines import nothing from the bot; imported late to keep this module light
+    import engines
 
     return {engine.title: engine.name for engine in engines.all_engines()}
 
@@ -307,7 +307,7 @@ def title_text(title: str, locale: str = DEFAULT_LOCALE) -> str:
 
 def game_title(game: str, locale: str = DEFAULT_LOCALE) -> str:
     """The title of the game called ``game`` (``cairo``) in ``locale``."""
-    import engines  # noqa: PLC0415
+    import engines
 
     return title_text(engines.get(game).title, locale)
 

@@ -30,8 +30,8 @@ import discord
 
 from bot.core.catalog import N_
 from bot.core.inbox import channel_link
-from bot.core.posts import game_title
 from bot.core.played import Played
+from bot.core.posts import game_title
 from bot.core.records import Delivery, GameRecord
 from bot.core.text import MESSAGE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for

@@ -172,7 +172,7 @@ REFUSALS = {
     "pay_cards_first": N_(
         "First pay for {goal} with building cards: `card NW`, `wild west coin blue` or `cards NW N west`."
     ),
-    "pay_coins_first": N_("First pay the coins for {goal}: `pay {colour}:{price}` or other colours 2 for 1."),
+    "pay_coins_first": N_("First pay the coins for {goal}: `pay {colour_code}:{price}` or other colours 2 for 1."),
     "second_pick_first": N_(
         "You are drawing cards: take your second one (`take display 2`, `take deck` or `take charlatan`)."
     ),
@@ -426,6 +426,7 @@ def _with_goal(template: str) -> SpecialWording:
     def word(params: Mapping[str, Any], say: Say) -> str:
         worded = {key: say.value(key, raw) for key, raw in params.items()}
         worded["goal"] = goal_words(params, say)
+        worded["colour_code"] = str(params.get("colour", ""))  # the notation's colour, untranslated
         return say._(template).format_map(worded)
 
     return word
