@@ -136,7 +136,9 @@ def _word_state(engine: Engine, state: GameState, say: Say) -> None:
 
 
 CASES = [
-    pytest.param(engine.name, players, seed, id=f"{engine.name}-{players}-{seed}")
+    pytest.param(
+        engine.name, players, seed, id=f"{engine.name}-{players}-{seed}", marks=[pytest.mark.slow] if seed > 1 else []
+    )
     for engine in engines.all_engines()
     for players in sorted({engine.min_players, engine.max_players})
     for seed in (1, 2)
