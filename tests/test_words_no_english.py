@@ -88,7 +88,7 @@ def _labels(engine: Engine, state: GameState, say: Say) -> Iterator[tuple[str, s
         return
     view = engine.view(state, seat)
     for move in engine.legal_moves(state)[:60]:
-        yield say.label(move, view), f"label of {move!r}", 80
+        yield say.words.label(move, view, say), f"label of {move!r}", 80  # untruncated: it must fit as it is
     if engine.name == "cairo":
         yield from _cairo_choices(state, say)
     if engine.name == "morocco":

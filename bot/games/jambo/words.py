@@ -316,6 +316,10 @@ VERB_LABELS = {
     "card": N_("Deck: {card}"),
 }
 PLAY_LABEL = N_("{card}: {effect}")
+PLAY_SHORT = N_("Play {card}")
+USE_SHORT = N_("Use {card}")
+LABEL_LIMIT = 80
+"""A button's label holds 80 characters: a longer label names the card and the choice without the effect."""
 BUY_LABEL = N_("Buy {wares} for {gold} gold ({card})")
 SELL_LABEL = N_("Sell {wares} for {gold} gold ({card})")
 IN_PLAY_LABEL = N_("Discard {card} (in play)")
@@ -479,7 +483,13 @@ def _card_label(verb: str, rest: str, say: Say) -> str:
     text = say.fill(USE_LABEL if verb == "use" else PLAY_LABEL, {"card": name, "effect": effect_words(name, say)})
     if not choice:
         return text
-    return say._(CHOICE_LABEL).format(text=text, choice=_choice_words(choice, say))
+    chosen = _choice_words(choice, say)
+    label = say._(CHOICE_LABEL).format(text=text, choice=chosen)
+    if len(label) <= LABEL_LIMIT:
+        return label
+    # too long for a button or a menu: the choice matters more than the card's effect, which the card shows
+    short = say.fill(USE_SHORT if verb == "use" else PLAY_SHORT, {"card": name})
+    return say._(CHOICE_LABEL).format(text=short, choice=chosen)
 
 
 def _choice_words(choice: str, say: Say) -> str:
