@@ -24,18 +24,23 @@ from discord.ext import commands
 
 import engines
 from bot.config import Settings
+from bot.core.catalog import N_
 from bot.core.db import open_database
 from bot.core.host import GameHost
 from bot.core.images import Images
 from bot.core.posts import Posts
 from bot.core.schedule import ScheduleStore
 from bot.core.store import Shards, Store
+from bot.core.wording import say_for
 from bot.ui.cooldown import Cooldowns, too_fast
 from bot.ui.courier import DiscordCourier
 from bot.ui.drafts import Drafts
 from bot.ui.errors import report
 from bot.ui.seen import first_time
 from bot.ui.services import ControlsBuilder, GameUI
+
+PLAY_GROUP = N_("Play {title}")
+"""The description of a game's command group (``/cairo``)."""
 
 log = logging.getLogger("bazaar")
 
@@ -138,7 +143,9 @@ class BazaarBot(commands.AutoShardedBot):
         self.courier = DiscordCourier(self, self, self.clock, self.settings.delivery_lease)  # type: ignore[arg-type]
         for engine in engines.all_engines():
             self.game_groups[engine.name] = app_commands.Group(
-                name=engine.name, description=f"Play {engine.title}", guild_only=True
+                name=engine.name,
+                description=say_for(engine.name, ()).fill(PLAY_GROUP, {"title": engine.title}),
+                guild_only=True,
             )
         for name in (*FEATURES, *(f"bot.games.{e.name}.commands" for e in engines.all_engines())):
             await self._load(name)

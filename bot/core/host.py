@@ -31,7 +31,7 @@ from bot.core.refused import Refused
 from bot.core.schedule import ScheduleStore
 from bot.core.seating import COMPUTER_SENDER, check_level, computer_name, computer_user_id
 from bot.core.store import Store
-from bot.core.timing import Timing, duration_text
+from bot.core.timing import Duration, Timing
 from engines.base import CHANCE, Engine, GameError, GameState, Transition
 
 MAX_CHANCE_STEPS = 10_000
@@ -443,7 +443,7 @@ class GameHost:
             raise Refused("no_deadline", id=game_id)
         now = self.clock()
         if now < deadline:
-            raise Refused("deadline_not_passed", left=duration_text(deadline - now))
+            raise Refused("deadline_not_passed", left=Duration(deadline - now))
         return record, seats, late
 
     # ---- committing ------------------------------------------------------------------------------------

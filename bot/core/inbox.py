@@ -14,7 +14,7 @@ from bot.core.catalog import N_
 from bot.core.records import GameRecord, SeatRecord
 from bot.core.store import Store
 from bot.core.text import fit_message
-from bot.core.timing import duration_text
+from bot.core.timing import Duration
 from bot.core.wording import say_for
 
 INBOX_LIMIT = 100
@@ -52,12 +52,12 @@ def inbox_entry(
     link = channel_link(record)
     if record.status == "lobby":
         waited = now - record.created_at
-        return InboxEntry(2, waited, say.fill(LOBBY, {"title": title, "waited": duration_text(waited), "link": link}))
+        return InboxEntry(2, waited, say.fill(LOBBY, {"title": title, "waited": Duration(waited), "link": link}))
     mine = next((s.seat for s in seats if s.user_id == user_id), None)
     if mine is None:
         return None
     waited = now - (record.turn_started_at or record.updated_at)
-    params = {"title": title, "waited": duration_text(waited), "link": link, "seat": record.to_move}
+    params = {"title": title, "waited": Duration(waited), "link": link, "seat": record.to_move}
     if record.to_move == mine:
         return InboxEntry(0, waited, say.fill(YOUR_TURN, params))
     return InboxEntry(1, waited, say.fill(THEIR_TURN, params))

@@ -21,8 +21,8 @@ from bot.core.records import GameRecord
 from bot.core.schedule import ScheduleStore
 from bot.core.store import NewDelivery
 from bot.core.text import fit_message
-from bot.core.timing import Timing, duration_text, hours_text
-from bot.core.wording import Say, join_sentences, say_for
+from bot.core.timing import Duration, Hours, Timing
+from bot.core.wording import Say, join_sentences, say_for, title_text
 from engines.base import CHANCE, Engine, Outcome
 
 HEADLINES: dict[str, str] = {
@@ -233,7 +233,7 @@ class Posts:
         engine, record, say = played.engine, played.game, self.say(played)
         title = self.title(played)
         head = {"lobby": LOBBY_HEAD, "abandoned": LOBBY_ABANDONED}.get(record.status, LOBBY_STARTED)
-        options = ", ".join(f"{k} {say.value('option', v)}" for k, v in record.options.items()) or say._(NO_OPTIONS)
+        options = say.options_text(record.options) or say._(NO_OPTIONS)
         names = say.names_of(range(len(played.seats))) if played.seats else say._(NOBODY_YET)
         lines = [
             say.fill(head, {"title": title}),
@@ -287,12 +287,12 @@ class Posts:
     def reminder(self, played: Played, waited: float) -> list[NewDelivery]:
         """A reminder in the thread (pinging the player to move) and, if they opted in, by DM."""
         say = self.say(played)
-        text = say.fill(REMINDER, {"waited": duration_text(waited), "next": self.next_line(played)})
+        text = say.fill(REMINDER, {"waited": Duration(waited), "next": self.next_line(played)})
         user = played.human_user_of(played.to_move_player)
         return [NewDelivery("notice", {"content": fit_message(text), "ping": [user] if user else []}, played.game.id)]
 
     def reminder_dm(self, played: Played, user_id: int, waited: float) -> NewDelivery:
-        text = self.say(played).fill(REMINDER_DM, {"title": self.title(played), "waited": duration_text(waited)})
+        text = self.say(played).fill(REMINDER_DM, {"title": self.title(played), "waited": Duration(waited)})
         return NewDelivery("dm", {"user_id": user_id, "content": text, "link": "thread"}, played.game.id)
 
     def deadline_notice(self, played: Played, waited: float) -> NewDelivery:
@@ -306,7 +306,7 @@ class Posts:
         params = {
             "title": self.title(played),
             "seat": late,
-            "waited": duration_text(waited),
+            "waited": Duration(waited),
             "others": " ".join(f"<@{u}>" for u in others),
         }
         text = self.say(played).fill(DEADLINE, params)
@@ -333,15 +333,15 @@ def ranking(scores: Sequence[int], winners: Sequence[int] = ()) -> list[tuple[in
 def timing_text(say: Say, timing: Timing) -> str:
     """A game's clock for players: "reminders every 24 h, turn deadline 72 h (auto-skip off)"."""
     if timing.reminder_seconds:
-        reminders = say.fill(TIMING_REMINDERS, {"hours": hours_text(timing.reminder_hours)})
+        reminders = say.fill(TIMING_REMINDERS, {"hours": Hours(timing.reminder_hours)})
     else:
         reminders = say._(TIMING_NO_REMINDERS)
     if timing.deadline_seconds is None:
         return say.fill(TIMING_NO_DEADLINE, {"reminders": reminders})
-    params = {"reminders": reminders, "hours": hours_text(timing.deadline_hours), "auto_skip": timing.auto_skip}
+    params = {"reminders": reminders, "hours": Hours(timing.deadline_hours), "auto_skip": timing.auto_skip}
     return say.fill(TIMING_DEADLINE, params)
 
 
-def game_title(engine: Engine, record: GameRecord) -> str:
-    """``Marrakech #3``: a game's name as its thread is called."""
-    return f"{engine.title} #{record.id}"
+def game_title(engine: Engine, record: GameRecord, locale: str = DEFAULT_LOCALE) -> str:
+    """``Marrakech #3``, ``El Cairo #4``: a game's name as its thread is called, in ``locale``."""
+    return f"{title_text(engine.title, locale)} #{record.id}"

@@ -15,6 +15,22 @@ ON = N_("on")
 OFF = N_("off")
 NOBODY = N_("nobody")
 PLAYER_N = N_("Player {number}")
+OPTION_SETTING = N_("{option}: {value}")
+"""One chosen option in the lobby: "variant: on"."""
+LEVELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+"""The computer players' levels."""
+UNDO_STATUS = {
+    "open": N_("open"),
+    "granted": N_("granted"),
+    "refused": N_("refused"),
+    "withdrawn": N_("withdrawn"),
+    "stale": N_("void"),
+}
+"""How an undo request ended (``undo_closed``: "it was refused")."""
+OPTION_TYPES = {"bool": N_("yes or no"), "int": N_("whole number"), "float": N_("number"), "str": N_("word")}
+"""What an option takes (``option_type``: "Option variant takes a yes or no, not maybe")."""
+VALUE_WORDS: dict[str, dict[str, str]] = {"level": LEVELS, "status": UNDO_STATUS, "expected": OPTION_TYPES}
+"""Parameters that the shared catalog words by value: ``level`` "hard", ``status`` "refused" …"""
 
 # ---- events every game shares ---------------------------------------------------------------------
 EVENTS: dict[str, str] = {

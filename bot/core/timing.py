@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from babel.lists import format_list
+from babel.numbers import format_decimal
+from babel.units import format_unit
+
 HOUR = 3600.0
 DEFAULT_REMINDER_HOURS = 24.0
 DEFAULT_DEADLINE_HOURS = 72.0
@@ -69,27 +73,47 @@ class Timing:
         since = turn_started_at if last_reminder_at is None else max(turn_started_at, last_reminder_at)
         return since + seconds
 
-    def describe(self) -> str:
-        """One line for players, e.g. "reminders every 24 h, turn deadline 72 h (auto-skip off)"."""
-        reminders = f"reminders every {hours_text(self.reminder_hours)}" if self.reminder_seconds else "no reminders"
-        if self.deadline_seconds is None:
-            return f"{reminders}, no turn deadline"
-        skip = "on" if self.auto_skip else "off"
-        return f"{reminders}, turn deadline {hours_text(self.deadline_hours)} (auto-skip {skip})"
+
+class Duration(float):
+    """Seconds that a message shows as a wait ("5 min", "2 d 4 h"): ``Say`` words it in its language."""
 
 
-def hours_text(hours: float) -> str:
-    """``24.0`` -> "24 h", ``1.5`` -> "1.5 h"."""
-    return f"{hours:g} h"
+class Hours(float):
+    """A number of hours that a message shows as such ("24 h", "1,5 h"): ``Say`` words it in its language."""
 
 
-def duration_text(seconds: float) -> str:
-    """A wait as players say it: "5 min", "3 h", "2 d 4 h"."""
+def number_text(number: float, locale: str = "en") -> str:
+    """A number as ``locale`` writes it: ``1.5`` -> "1.5" (en), "1,5" (es); whole numbers without decimals."""
+    return format_decimal(number, locale=locale)
+
+
+def _unit(count: float, unit: str, locale: str) -> str:
+    """ "3 horas": ``count`` of a Babel duration ``unit`` (``hour``) in ``locale``, spelled out."""
+    return format_unit(count, f"duration-{unit}", length="long", locale=locale)
+
+
+def hours_text(hours: float, locale: str = "en") -> str:
+    """``24.0`` -> "24 h", ``1.5`` -> "1.5 h" (es: "1,5 h")."""
+    if locale == "en":
+        return f"{hours:g} h"
+    return format_unit(hours, "duration-hour", length="short", locale=locale)
+
+
+def duration_text(seconds: float, locale: str = "en") -> str:
+    """A wait as players say it: "5 min", "3 h", "2 d 4 h" (es: "5 minutos", "3 horas", "2 días y 4 horas")."""
     minutes = max(0, int(seconds // 60))
+    hours, days, rest = minutes // 60, 0, 0
+    if hours >= 24:
+        days, rest = divmod(hours, 24)
+    if locale == "en":
+        if minutes < 60:
+            return f"{minutes} min"
+        if hours < 24:
+            return f"{hours} h"
+        return f"{days} d {rest} h" if rest else f"{days} d"
     if minutes < 60:
-        return f"{minutes} min"
-    hours = minutes // 60
+        return _unit(minutes, "minute", locale)
     if hours < 24:
-        return f"{hours} h"
-    days, rest = divmod(hours, 24)
-    return f"{days} d {rest} h" if rest else f"{days} d"
+        return _unit(hours, "hour", locale)
+    parts = [_unit(days, "day", locale)] + ([_unit(rest, "hour", locale)] if rest else [])
+    return format_list(parts, locale=locale)

@@ -25,6 +25,7 @@ from typing import Any
 from bot.core import texts
 from bot.core.catalog import DEFAULT_LOCALE, NN_, Catalog, Plural, load
 from bot.core.text import and_list, plain_name, quote_input
+from bot.core.timing import Duration, Hours, duration_text, hours_text, number_text
 from engines.base import Decision, Event, GameError, Outcome, View, events_seen_by
 
 Template = str | Plural
@@ -69,6 +70,13 @@ class GameWords:
     """Event codes whose runs (two or more in a row) read as one phrase (36 tokens dealt: one line, not 36)."""
     score_unit: Plural = POINTS
     """A score with its unit, ``{score}`` filled: "30 points" (Jambo counts gold: "12 gold")."""
+    title: str = ""
+    """The game's title as players read it (``N_("Kairo")``: "El Cairo" in Spanish); the engine's ``title``
+    is its English identifier."""
+    option_names: Mapping[str, str] = field(default_factory=dict)
+    """Option name -> its name in words (the lobby's "Options: start: variable")."""
+    option_values: Mapping[str, str] = field(default_factory=dict)
+    """An option's choice -> its words ("variable", "preset")."""
 
 
 @cache
@@ -130,6 +138,12 @@ class Say:
 
     def value(self, key: str, value: Any) -> str:
         """One parameter in words."""
+        if isinstance(value, Duration):
+            return duration_text(float(value), self.locale)
+        if isinstance(value, Hours):
+            return hours_text(float(value), self.locale)
+        if key == "title" and isinstance(value, str):
+            return title_text(value, self.locale)
         if key == "seat" or key.endswith("_seat"):
             return self.name(value)
         if key == "seats" or key.endswith("_seats"):
@@ -141,6 +155,9 @@ class Say:
         worded = self.words.value(key, value, self)
         if worded is not None:
             return worded
+        shared = texts.VALUE_WORDS.get(key)
+        if shared is not None and isinstance(value, str) and value in shared:
+            return self._(shared[value])
         if isinstance(value, bool):
             return self._(texts.ON if value else texts.OFF)
         if isinstance(value, list | tuple):
@@ -190,6 +207,39 @@ class Say:
     def option(self, name: str) -> str:
         return self._(self.words.options.get(name, name))[:100]
 
+    def title(self) -> str:
+        """This game's title in words ("El Cairo")."""
+        return self._(self.words.title) if self.words.title else self.words.domain
+
+    def option_name(self, name: str) -> str:
+        """An option's name in words ("variant": "variante")."""
+        return self._(self.words.option_names.get(name, name))
+
+    def option_value(self, name: str, value: Any) -> str:
+        """An option's value in words: a choice's words, "on"/"off" for a yes-or-no option."""
+        if isinstance(value, str) and value in self.words.option_values:
+            return self._(self.words.option_values[value])
+        return self.value("option", value)
+
+    def options_text(self, options: Mapping[str, Any]) -> str:
+        """Chosen options in words: "variant: on, start: preset" ("" for none)."""
+        return ", ".join(
+            self._(texts.OPTION_SETTING).format(option=self.option_name(k), value=self.option_value(k, v))
+            for k, v in options.items()
+        )
+
+    def number(self, number: float) -> str:
+        """A number as the language writes it ("1.5", "1,5")."""
+        return number_text(number, self.locale)
+
+    def duration(self, seconds: float) -> str:
+        """A wait as the language says it ("5 min", "2 d 4 h"; "2 días y 4 horas")."""
+        return duration_text(seconds, self.locale)
+
+    def hours(self, hours: float) -> str:
+        """A number of hours ("24 h", "1,5 h")."""
+        return hours_text(hours, self.locale)
+
     def label(self, move: str, view: View) -> str:
         return self.words.label(move, view, self)[:80]
 
@@ -233,6 +283,33 @@ def join_sentences(sentences: Iterable[str]) -> str:
     parts = [text if count == 1 else f"{text} (×{count})" for text, count in runs]
     text = "; ".join(parts)
     return f"{text[:1].upper()}{text[1:]}." if text else ""
+
+
+@cache
+def _titles() -> dict[str, str]:
+    """Engine title (the English identifier, "Kairo") -> the game's name (``cairo``)."""
+    import engines
+
+    return {engine.title: engine.name for engine in engines.all_engines()}
+
+
+def title_text(title: str, locale: str = DEFAULT_LOCALE) -> str:
+    """A game's title in ``locale`` from its engine's English ``title`` ("Kairo" -> "El Cairo");
+    any other text (a title already worded, "**El Cairo #3**") as it is."""
+    game = _titles().get(title)
+    if game is None:
+        return title
+    words = game_words(game)
+    if not words.title:
+        return title
+    return load(f"bot.games.{words.domain}", words.domain, locale).gettext(words.title)
+
+
+def game_title(game: str, locale: str = DEFAULT_LOCALE) -> str:
+    """The title of the game called ``game`` (``cairo``) in ``locale``."""
+    import engines
+
+    return title_text(engines.get(game).title, locale)
 
 
 @lru_cache(maxsize=1024)

@@ -36,6 +36,7 @@ ACTIONS = ("join", "leave", "start", "computer")
 OPENED = N_("{by_name} opened {title}: join in <#{channel}>! Clock: {clock}.")
 OPENED_HERE = N_("{by_name} opened {title} here. Clock: {clock}.")
 JOINED = N_("You joined {title}.")
+NEW_DESCRIPTION = N_("Open a new {title} game: a thread with Join / Leave / Start buttons.")
 LEFT = N_("You left {title}.")
 STARTED = N_("{title} has begun: <#{channel}>")
 ABANDONED = N_("You abandoned {title}.")
@@ -145,8 +146,8 @@ def make_new(engine: Engine) -> Any:
     for name, (annotation, _) in {**TIMING_OPTIONS, **SEAT_OPTIONS}.items():
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation))
     new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    new.__doc__ = f"Open a new {engine.title} game: a thread with Join / Leave / Start buttons."
     say = say_for(engine.name, ())
+    new.__doc__ = say.fill(NEW_DESCRIPTION, {"title": engine.title})
     descriptions = {name: say._(text) for name, (_, text) in {**TIMING_OPTIONS, **SEAT_OPTIONS}.items()}
     for option in engine.options:
         descriptions[option.name] = (

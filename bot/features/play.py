@@ -189,7 +189,7 @@ async def resign(
     played = await current_game(interaction, game)
     active_seat(played.game, played.seats, interaction.user.id)  # refused now, not after the question
     say = say_for(played.game.game, tuple(played.names))
-    title = game_title(played.engine, played.game)
+    title = game_title(played.engine, played.game, say.locale)
     question = say.fill(REPLACE_ASK if replace_with_computer else RESIGN_ASK, {"title": title})
     arg = int(replace_with_computer)
     yes = ResignConfirm(

@@ -16,10 +16,13 @@ import discord
 from discord import app_commands
 
 import engines
+from bot.core.catalog import N_
 from bot.core.played import Played
+from bot.core.posts import STATUS_WORDS
 from bot.core.records import OVER_STATUSES, GameRecord
 from bot.core.refused import Refused
 from bot.core.text import CHOICE_LIMIT, shorten
+from bot.core.wording import Say, say_for
 from bot.ui.services import services
 from engines.base import GameError
 
@@ -126,15 +129,26 @@ async def game_choices(
     games.sort(key=lambda g: (g.id not in mine, -g.id))
     seats = await store.seats_of_games([g.id for g in games])
     typed = current.strip().lstrip("#").lower()
-    title = engines.get(game_name).title
+    say = say_for(game_name, ())
     choices = []
     for g in games:
-        label = f"#{g.id} {title} ({g.status}): " + ", ".join(s.name for s in seats[g.id])
+        label = game_choice_label(say, g, ", ".join(s.name for s in seats[g.id]))
         if typed in label.lower():
             choices.append(app_commands.Choice(name=shorten(label, CHOICE_LIMIT), value=g.id))
         if len(choices) == AUTOCOMPLETE_LIMIT:
             break
     return choices
+
+
+GAME_CHOICE = N_("#{id} {title} ({status})")
+GAME_CHOICE_SEATS = N_("#{id} {title} ({status}): {names}")
+
+
+def game_choice_label(say: Say, record: GameRecord, names: str = "") -> str:
+    """A game in the ``game`` option's list: "#3 El Cairo (en curso): Ana, Bo"."""
+    status = say._(STATUS_WORDS.get(record.status, record.status))
+    params = {"id": record.id, "title": say.title(), "status": status, "names": names}
+    return say._(GAME_CHOICE_SEATS if names else GAME_CHOICE).format_map(params)
 
 
 async def autocomplete_game(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -153,7 +167,7 @@ async def my_game_choices(interaction: discord.Interaction, current: str) -> lis
     typed = current.strip().lstrip("#").lower()
     choices = []
     for g in games:
-        label = f"#{g.id} {engines.get(g.game).title} ({g.status})"
+        label = game_choice_label(say_for(g.game, ()), g)
         if typed in label.lower():
             choices.append(app_commands.Choice(name=shorten(label, CHOICE_LIMIT), value=g.id))
     return choices[:AUTOCOMPLETE_LIMIT]

@@ -31,6 +31,7 @@ import discord
 from bot.core.catalog import N_
 from bot.core.inbox import channel_link
 from bot.core.played import Played
+from bot.core.posts import game_title
 from bot.core.records import Delivery, GameRecord
 from bot.core.text import MESSAGE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
@@ -278,8 +279,10 @@ class DiscordCourier:
         channel = await self._channel(record.channel_id, record.guild_id)
         if not isinstance(channel, discord.TextChannel):
             return None
-        name = f"{played.engine.title} #{record.id}"
-        existing = next((t for t in channel.threads if t.name == name), None)
+        name = game_title(played.engine, record, self.services.posts.locale)
+        # the thread made before a crash: by its name in this language, or as older versions called it
+        names = {name, f"{played.engine.title} #{record.id}"}
+        existing = next((t for t in channel.threads if t.name in names), None)
         if existing is not None:
             return existing
         try:

@@ -17,7 +17,8 @@ from typing import NamedTuple
 
 import engines
 from bot.core.catalog import N_
-from bot.core.wording import say_for
+from bot.core.wording import Say, say_for
+from bot.games.cairo.words import CARD_LABELS, COINS, colour_words, whose_words
 from engines.base import GameError, View
 from engines.cairo import NEUTRAL, CairoEngine, CairoState
 from engines.cairo.board import get_board
@@ -37,7 +38,8 @@ SITE_FIELDS: dict[str, tuple[str, ...]] = {
     "attract": ("customer", "entrance"),
 }
 """The options of each site command, in the order their values appear in the engine move."""
-DIRECTIONS = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}
+DIRECTIONS = {(0, -1): N_("north"), (1, 0): N_("east"), (0, 1): N_("south"), (-1, 0): N_("west")}
+"""Where a door lies from its stall's square, in words ("c4 · south of the stall at c3")."""
 PUBLIC_PHASES = ("draw",)
 """Phases whose legal moves may be offered as buttons under the public board."""
 
@@ -50,7 +52,8 @@ MAIN = N_("{colour} main stall")
 ENTRANCES = N_(" · entrance {doors}")
 SQUARE = N_("{square} · {sector} sector{zone}{entrances}")
 DOOR = N_("{door} · {side} of the stall at {square}")
-OWNER = N_("{name}'s")
+DOOR_NEXT_TO = N_("{door} · next to the stall at {square}")
+TAVERN_ZONE = N_(" (tavern zone)")
 CHARLATAN = N_(" · {count} charlatan")
 CHARLATANS = N_(" · {count} charlatans")
 ENTRANCE = N_("{door} · {owner} {colour} stall, size {size}{spent}")
@@ -64,9 +67,15 @@ CHARLATAN_CARD = N_("A charlatan card ({left} left)")
 KEEP = N_("Keep {kept} · discard {dropped}")
 
 
-def words(template: str, **params: object) -> str:
-    """A label in the cairo catalog's language, filled as it is (names and squares need no wording)."""
-    return say_for("cairo", ())._(template).format(**params)
+def words(say: Say | None, template: str, **params: object) -> str:
+    """A label in ``say``'s language (the default one without), filled as it is: names, squares and card
+    codes need no wording, and colours, sides and owners come worded."""
+    return (say or say_for("cairo", ()))._(template).format(**params)
+
+
+def _say(say: Say | None, names: Sequence[str] | None = None) -> Say:
+    """``say``, or the default language's words with these names."""
+    return say or say_for("cairo", tuple(names or ()))
 
 
 class Choice(NamedTuple):
@@ -81,14 +90,14 @@ def engine() -> CairoEngine:
     return engines.get("cairo")  # type: ignore[return-value]
 
 
+def seat_name(names: Sequence[str] | None, seat: int) -> str:
+    """A seat's player name, or "Player N" when the names are not known."""
+    return say_for("cairo", tuple(names or ())).name(seat)
+
+
 def public_moves(view: View) -> bool:
     """Whether the legal moves may be shown under the public board (they reveal nothing private)."""
     return view.phase in PUBLIC_PHASES
-
-
-def seat_name(names: Sequence[str] | None, seat: int) -> str:
-    """A seat's player name, or "Player N" when the names are not known."""
-    return names[seat] if names and 0 <= seat < len(names) else f"Player {seat + 1}"
 
 
 # ---- the engine steps of a command ------------------------------------------------------------
@@ -212,78 +221,90 @@ def site_choices(
     typed: Mapping[str, str],
     current: str,
     names: Sequence[str] | None = None,
+    say: Say | None = None,
 ) -> list[Choice]:
     """Choices for ``field`` of a site command, narrowed by the other options and the typed text."""
     found = agreeing(sites(state, kind), typed, skip=field)
     values = unique([site[field] for site in found])
-    label = _site_labeller(state, kind, field, found, names)
+    label = _site_labeller(state, kind, field, found, _say(say, names))
     return narrow([Choice(label(value)[:100], value) for value in values], current)
 
 
 def _site_labeller(
-    state: CairoState, kind: str, field: str, found: Sequence[dict[str, str]], names: Sequence[str] | None
+    state: CairoState, kind: str, field: str, found: Sequence[dict[str, str]], say: Say
 ) -> Callable[[str], str]:
     if field == "stall":
-        return lambda colour: stall_label(state, kind, colour)
+        return lambda colour: stall_label(state, kind, colour, say)
     if field == "square":
         doors: dict[str, list[str]] = {}
         for site in found:
             if "door" in site:
                 doors.setdefault(site["square"], []).append(site["door"])
-        return lambda square: square_label(square, doors.get(square, []))
+        return lambda square: square_label(square, doors.get(square, []), say)
     if field == "door":
         squares = {site["door"]: site["square"] for site in found}
-        return lambda door: door_label(door, squares[door])
+        return lambda door: door_label(door, squares[door], say)
     if field == "customer":
-        return lambda colour: words(CUSTOMER, colour=colour, square=state.customers.get(colour, "?"))
-    return lambda door: entrance_label(state, door, names)
+        return lambda colour: words(
+            say, CUSTOMER, colour=colour_words(colour, say), square=state.customers.get(colour, "?")
+        )
+    return lambda door: entrance_label(state, door, None, say)
 
 
-def stall_label(state: CairoState, kind: str, colour: str) -> str:
+def stall_label(state: CairoState, kind: str, colour: str, say: Say | None = None) -> str:
     """``red main stall``, ``neutral red stall``, ``red stall at c3 (size 2, price 3)`` ..."""
+    say = _say(say)
+    worded = colour_words(colour, say)
     if kind == "place" and state.phase == "neutral":
-        return words(NEUTRAL_STALL, colour=colour)
+        return words(say, NEUTRAL_STALL, colour=worded)
     stall = owned_stall(state, state.active, colour)
     if kind == "extend" and stall is not None:
-        return words(EXTENDABLE, colour=colour, square=stall.square, size=stall.size, price=stall.size + 1)
+        return words(say, EXTENDABLE, colour=worded, square=stall.square, size=stall.size, price=stall.size + 1)
     if kind == "move" and stall is not None:
-        return words(MAIN_AT, colour=colour, square=stall.square, door=stall.door)
-    return words(MAIN, colour=colour)
+        return words(say, MAIN_AT, colour=worded, square=stall.square, door=stall.door)
+    return words(say, MAIN, colour=worded)
 
 
-def square_label(name: str, doors: Sequence[str] = ()) -> str:
+def sector_words(sector: str, say: Say) -> str:
+    """A sector's name: its card's label ("North-west", "Noroeste")."""
+    label = CARD_LABELS.get(sector)
+    return say._(label) if label else load_cairo_data().sectors[sector].label
+
+
+def square_label(name: str, doors: Sequence[str] = (), say: Say | None = None) -> str:
     """``c3 · North-west sector · entrance c2, c4``."""
+    say = _say(say)
     square = get_board().square(name)
-    where = load_cairo_data().sectors[square.sector].label if square and square.sector else "?"
-    zone = " (tavern zone)" if square and square.kind == "tavern" else ""
-    entrances = words(ENTRANCES, doors=", ".join(doors)) if doors else ""
-    return words(SQUARE, square=name, sector=where, zone=zone, entrances=entrances)
+    where = sector_words(square.sector, say) if square and square.sector else "?"
+    zone = say._(TAVERN_ZONE) if square and square.kind == "tavern" else ""
+    entrances = words(say, ENTRANCES, doors=", ".join(doors)) if doors else ""
+    return words(say, SQUARE, square=name, sector=where, zone=zone, entrances=entrances)
 
 
-def door_label(door: str, stall_square: str) -> str:
+def door_label(door: str, stall_square: str, say: Say | None = None) -> str:
     """``c4 · south of the stall at c3``."""
+    say = _say(say)
     board = get_board()
     first, second = board.square(stall_square), board.square(door)
     if first is None or second is None:
         return door
-    side = DIRECTIONS.get((second.x - first.x, second.y - first.y), "next to")
-    return words(DOOR, door=door, side=side, square=stall_square)
+    side = DIRECTIONS.get((second.x - first.x, second.y - first.y))
+    if side is None:
+        return words(say, DOOR_NEXT_TO, door=door, square=stall_square)
+    return words(say, DOOR, door=door, side=say._(side), square=stall_square)
 
 
-def entrance_label(state: CairoState, door: str, names: Sequence[str] | None) -> str:
+def entrance_label(state: CairoState, door: str, names: Sequence[str] | None = None, say: Say | None = None) -> str:
     """``f6 · Ben's red stall, size 2 · 1 charlatan``: whose stall, what it pays, what it costs."""
+    say = _say(say, names)
     stall = next((s for s in state.stalls if s.door == door), None)
     if stall is None:
         return door
-    if stall.owner == NEUTRAL:
-        owner = "the neutral"
-    elif stall.owner == state.active:
-        owner = "your"
-    else:
-        owner = words(OWNER, name=seat_name(names, stall.owner))
+    owner = whose_words("neutral" if stall.owner == NEUTRAL else stall.owner, state.active, say)
     cost = charlatans_needed(state, stall.colour, door)
-    spent = words(CHARLATANS if cost != 1 else CHARLATAN, count=cost) if cost else ""
-    return words(ENTRANCE, door=door, owner=owner, colour=stall.colour, size=stall.size, spent=spent)
+    spent = words(say, CHARLATANS if cost != 1 else CHARLATAN, count=cost) if cost else ""
+    colour = colour_words(stall.colour, say)
+    return words(say, ENTRANCE, door=door, owner=owner, colour=colour, size=stall.size, spent=spent)
 
 
 def charlatans_needed(state: CairoState, colour: str, door: str) -> int:
@@ -293,42 +314,50 @@ def charlatans_needed(state: CairoState, colour: str, door: str) -> int:
 
 
 # ---- paying: cards, then coins --------------------------------------------------------------------
-def pay_choices(state: CairoState, site: str, current: str) -> list[Choice]:
+def pay_choices(state: CairoState, site: str, current: str, say: Say | None = None) -> list[Choice]:
     """The card payments for the build ``site`` (its first step), cheapest in cards first."""
     nxt = after(state, [site])
     if nxt is None or nxt.phase != "card":
         return []
-    return narrow([Choice(card_payment_label(move)[:100], move) for move in engine().legal_moves(nxt)], current)
+    moves = engine().legal_moves(nxt)
+    return narrow([Choice(card_payment_label(move, say)[:100], move) for move in moves], current)
 
 
-def card_payment_label(move: str) -> str:
+def card_label(card: str, say: Say) -> str:
+    """A building card's label: "North-west", "West column" (es: "Noroeste", "Columna oeste")."""
+    label = CARD_LABELS.get(card)
+    return say._(label) if label else load_cairo_data().card_label(card)
+
+
+def card_payment_label(move: str, say: Say | None = None) -> str:
     """``North-west card (NW)``, ``West column wildcard + 1 blue coin``, ``3 cards: ...``."""
-    data = load_cairo_data()
+    say = _say(say)
     word, *rest = move.split()
     if word == "card":
-        return words(CARD, label=data.card_label(rest[0]), card=rest[0])
+        return words(say, CARD, label=card_label(rest[0], say), card=rest[0])
     if word == "wild":
-        return words(WILD, label=data.card_label(rest[0]), colour=rest[2])
-    listed = ", ".join(words(CARD_NAMED, label=data.card_label(card), card=card) for card in rest)
-    return words(CARDS, count=len(rest), cards=listed)
+        return words(say, WILD, label=card_label(rest[0], say), colour=colour_words(rest[2], say))
+    listed = ", ".join(words(say, CARD_NAMED, label=card_label(card, say), card=card) for card in rest)
+    return words(say, CARDS, count=len(rest), cards=listed)
 
 
-def coins_choices(state: CairoState, steps: Sequence[str], current: str) -> list[Choice]:
+def coins_choices(state: CairoState, steps: Sequence[str], current: str, say: Say | None = None) -> list[Choice]:
     """The coin payments for an extension after its site and cards, cheapest first."""
     nxt = after(state, steps)
     if nxt is None or nxt.phase != "pay":
         return []
-    return narrow([Choice(coins_label(move), move) for move in engine().legal_moves(nxt)], current)
+    return narrow([Choice(coins_label(move, say), move) for move in engine().legal_moves(nxt)], current)
 
 
-def coins_label(move: str) -> str:
-    """``pay red:2 blue:2`` -> ``2 red + 2 blue``."""
+def coins_label(move: str, say: Say | None = None) -> str:
+    """``pay red:2 blue:2`` -> ``2 red + 2 blue`` (es: "2 de rojo + 2 de azul")."""
+    say = _say(say)
     parts = [word.split(":") for word in move.split()[1:]]
-    return " + ".join(f"{value} {colour}" for colour, value in parts)
+    return " + ".join(words(say, COINS, value=value, colour=colour_words(colour, say)) for colour, value in parts)
 
 
 # ---- drawing and the hand limit ---------------------------------------------------------------------
-def take_choices(state: CairoState, first: str | None, current: str) -> list[Choice]:
+def take_choices(state: CairoState, first: str | None, current: str, say: Say | None = None) -> list[Choice]:
     """The picks of a draw; for the second pick, what is left once the first is made."""
     base = state
     if first:
@@ -338,21 +367,22 @@ def take_choices(state: CairoState, first: str | None, current: str) -> list[Cho
         base = state if nxt is None or step == "take deck" else nxt
     moves = [move for move in engine().legal_moves(base) if move.startswith("take ")]
     values = [move.removeprefix("take ") for move in moves]
-    return narrow([Choice(take_label(state, value), value) for value in values], current)
+    return narrow([Choice(take_label(state, value, say), value) for value in values], current)
 
 
-def take_label(state: CairoState, value: str) -> str:
+def take_label(state: CairoState, value: str, say: Say | None = None) -> str:
     """``Face-up card 2: North-west (NW)``, ``Top card of the deck (12 left)``, ``A charlatan (5 left)``."""
+    say = _say(say)
     parts = value.split()
     if parts[0] == "display":
         card = state.display[int(parts[1]) - 1] or "?"
-        return words(FACE_UP, slot=parts[1], label=load_cairo_data().card_label(card), card=card)
+        return words(say, FACE_UP, slot=parts[1], label=card_label(card, say), card=card)
     if parts[0] == "deck":
-        return words(DECK, left=sum(state.deck.values()))
-    return words(CHARLATAN_CARD, left=state.charlatan_supply)
+        return words(say, DECK, left=sum(state.deck.values()))
+    return words(say, CHARLATAN_CARD, left=state.charlatan_supply)
 
 
-def keep_choices(state: CairoState, current: str) -> list[Choice]:
+def keep_choices(state: CairoState, current: str, say: Say | None = None) -> list[Choice]:
     """The ways to keep 4 building cards: ``Keep NW, N, C, west · discard S, E``; typed cards are kept."""
     seat = state.active
     if seat is None:
@@ -365,6 +395,6 @@ def keep_choices(state: CairoState, current: str) -> list[Choice]:
         dropped = list(state.hands[seat])
         for card in kept:
             dropped.remove(card)
-        label = words(KEEP, kept=", ".join(kept), dropped=", ".join(dropped))
+        label = words(say, KEEP, kept=", ".join(kept), dropped=", ".join(dropped))
         choices.append(Choice(label, move.removeprefix("keep ")))
     return narrow(choices, current, by_label=False)

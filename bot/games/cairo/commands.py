@@ -18,10 +18,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core.catalog import N_
+from bot.core.catalog import DEFAULT_LOCALE, N_
 from bot.core.played import Played
 from bot.core.text import CHOICE_LIMIT, shorten
-from bot.core.wording import say_for
+from bot.core.wording import Say, say_for
 from bot.games.cairo import choices as options
 from bot.games.cairo.choices import Choice, coins_step, keep_step, pay_step, site_step, take_step
 from bot.ui.context import GameId, add_command, current_game, my_turn, target
@@ -59,9 +59,15 @@ class Asked:
     names: list[str]
     chosen: dict[str, str]
     current: str
+    locale: str = DEFAULT_LOCALE
 
     def option(self, name: str) -> str:
         return self.chosen.get(name, "")
+
+    @property
+    def say(self) -> Say:
+        """The labels' words: the game's catalog in the asker's language, with the players' names."""
+        return say_for(GAME, tuple(self.names), self.locale)
 
 
 def completer(choose: Callable[[Asked], list[Choice]]) -> Completer:
@@ -81,7 +87,7 @@ def completer(choose: Callable[[Asked], list[Choice]]) -> Completer:
 
 def site_completer(kind: str, field: str) -> Completer:
     """Autocomplete for ``stall``/``square``/``door`` (or ``customer``/``entrance``) of a ``kind`` command."""
-    return completer(lambda a: options.site_choices(a.state, kind, field, a.chosen, a.current, a.names))
+    return completer(lambda a: options.site_choices(a.state, kind, field, a.chosen, a.current, a.names, a.say))
 
 
 def pay_completer(kind: str) -> Completer:
@@ -89,28 +95,28 @@ def pay_completer(kind: str) -> Completer:
 
     def choose(asked: Asked) -> list[Choice]:
         site = site_step(kind, asked.option("stall"), asked.option("square"), asked.chosen.get("door"))
-        return options.pay_choices(asked.state, site, asked.current)
+        return options.pay_choices(asked.state, site, asked.current, asked.say)
 
     return completer(choose)
 
 
 def _coins(asked: Asked) -> list[Choice]:
     steps = [site_step("extend", asked.option("stall"), asked.option("square")), pay_step(asked.option("pay"))]
-    return options.coins_choices(asked.state, steps, asked.current)
+    return options.coins_choices(asked.state, steps, asked.current, asked.say)
 
 
 def _first_pick(asked: Asked) -> list[Choice]:
-    return options.take_choices(asked.state, None, asked.current)
+    return options.take_choices(asked.state, None, asked.current, asked.say)
 
 
 def _second_pick(asked: Asked) -> list[Choice]:
     if asked.state.phase == "draw":
         return []  # the first pick was made already (with a button): this draw has one pick left
-    return options.take_choices(asked.state, asked.chosen.get("first"), asked.current)
+    return options.take_choices(asked.state, asked.chosen.get("first"), asked.current, asked.say)
 
 
 def _keep(asked: Asked) -> list[Choice]:
-    return options.keep_choices(asked.state, asked.current)
+    return options.keep_choices(asked.state, asked.current, asked.say)
 
 
 # ---- commands -------------------------------------------------------------------------------------------------

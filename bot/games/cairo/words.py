@@ -50,6 +50,11 @@ PARTS = {"main": N_("main stall"), "extension": N_("extension")}
 MEDALS = {"gold": N_("gold"), "silver": N_("silver")}
 OR = N_("or")
 
+TITLE = N_("Kairo")
+"""The game's title as players read it (the engine's ``title`` is its English identifier)."""
+OPTION_NAMES = {"start": N_("start")}
+OPTION_VALUES = {"variable": N_("variable"), "preset": N_("preset")}
+
 # ---- events ------------------------------------------------------------------------------------
 EVENTS = {
     "customers_queued": N_("the customers line up from q1 to q5: {queue}; the {waiting} customer waits on its tray"),
@@ -167,7 +172,7 @@ REFUSALS = {
     "pay_cards_first": N_(
         "First pay for {goal} with building cards: `card NW`, `wild west coin blue` or `cards NW N west`."
     ),
-    "pay_coins_first": N_("First pay the coins for {goal}: `pay {colour}:{price}` or other colours 2 for 1."),
+    "pay_coins_first": N_("First pay the coins for {goal}: `pay {colour_code}:{price}` or other colours 2 for 1."),
     "second_pick_first": N_(
         "You are drawing cards: take your second one (`take display 2`, `take deck` or `take charlatan`)."
     ),
@@ -421,6 +426,7 @@ def _with_goal(template: str) -> SpecialWording:
     def word(params: Mapping[str, Any], say: Say) -> str:
         worded = {key: say.value(key, raw) for key, raw in params.items()}
         worded["goal"] = goal_words(params, say)
+        worded["colour_code"] = str(params.get("colour", ""))  # the notation's colour, untranslated
         return say._(template).format_map(worded)
 
     return word
@@ -480,6 +486,9 @@ def _step_label(words: list[str], say: Say) -> str | None:
 
 WORDS = GameWords(
     domain="cairo",
+    title=TITLE,
+    option_names=OPTION_NAMES,
+    option_values=OPTION_VALUES,
     events=EVENTS,
     refusals=REFUSALS,
     decisions=DECISIONS,

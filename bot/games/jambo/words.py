@@ -19,9 +19,8 @@ from bot.core.catalog import N_, NN_
 from bot.core.text import and_list
 from bot.core.wording import GameWords, Say, Template
 from engines.base import View
-from engines.jambo.cards import BUY, CARD_ID, CARD_WARES, SELL, WARES, WISE_MAN
+from engines.jambo.cards import BUY, CARD_ID, CARD_WARES, KIND, SELL, WARES, WISE_MAN
 from engines.jambo.cards import value as card_value
-from render.jambo.texts import card_title, short_text
 
 WARE_WORDS = {
     "trinkets": N_("trinkets"),
@@ -31,6 +30,79 @@ WARE_WORDS = {
     "fruit": N_("fruit"),
     "salt": N_("salt"),
 }
+CARD_NAMES = {
+    "boat": N_("Boat"),
+    "drums": N_("Drums"),
+    "kettle": N_("Kettle"),
+    "leopard statue": N_("Leopard Statue"),
+    "mask": N_("Mask"),
+    "scale": N_("Scale"),
+    "supplies": N_("Supplies"),
+    "throne": N_("Throne"),
+    "weapons": N_("Weapons"),
+    "well": N_("Well"),
+    "ape": N_("Ape"),
+    "cheetah": N_("Cheetah"),
+    "crocodile": N_("Crocodile"),
+    "elephant": N_("Elephant"),
+    "hyena": N_("Hyena"),
+    "lion": N_("Lion"),
+    "parrot": N_("Parrot"),
+    "snake": N_("Snake"),
+    "arabian merchant": N_("Arabian Merchant"),
+    "basket maker": N_("Basket Maker"),
+    "carrier": N_("Carrier"),
+    "dancer": N_("Dancer"),
+    "drummer": N_("Drummer"),
+    "guard": N_("Guard"),
+    "rain maker": N_("Rain Maker"),
+    "shaman": N_("Shaman"),
+    "traveling merchant": N_("Traveling Merchant"),
+    "tribal elder": N_("Tribal Elder"),
+    "portuguese": N_("Portuguese"),
+    "psychic": N_("Psychic"),
+    "wise man": N_("Wise Man"),
+    "small stand": N_("Small Stand"),
+    "all six": N_("All Six"),
+}
+"""Every named card's title, as the rulebook's card list prints it (ware cards are named by their wares)."""
+EFFECTS = {
+    "boat": N_("Discard a card (hand or play): take any ware"),
+    "drums": N_("Return a ware: draw 1 card"),
+    "kettle": N_("Discard 1 or 2 cards: draw as many"),
+    "leopard statue": N_("Pay 2 gold: take any ware"),
+    "mask": N_("Before drawing: swap a hand card for the discard's top"),
+    "scale": N_("Draw 2: keep 1, give 1 to the opponent"),
+    "supplies": N_("Draw till a ware card, keep it; pay 1 gold or discard 1"),
+    "throne": N_("Take a ware of the opponent, give one of yours"),
+    "weapons": N_("Discard a card (hand or play): take 2 gold"),
+    "well": N_("Pay 1 gold: draw 1 card"),
+    "ape": N_("Both hands face up; take cards in turn, you first"),
+    "cheetah": N_("Opponent chooses: gives you 2 gold, or you draw 2"),
+    "crocodile": N_("Discard an opponent's utility; use it once, free"),
+    "elephant": N_("All wares to the middle; take in turn, you first"),
+    "hyena": N_("See the opponent's hand: take a card, give one"),
+    "lion": N_("Face-up utilities to the middle; take in turn"),
+    "parrot": N_("Take a ware from the opponent"),
+    "snake": N_("Both keep 1 face-up utility, discard the rest"),
+    "arabian merchant": N_("Turn up 3 cards; auction them, you open at 1"),
+    "basket maker": N_("Pay 2 gold: take 2 wares of one kind"),
+    "carrier": N_("2 wares of a kind or 2 cards; opponent the other"),
+    "dancer": N_("Play a 3-ware card, return any 3 wares: its sell price"),
+    "drummer": N_("Take a utility from the discard pile"),
+    "guard": N_("Opponent's turn: cancel an animal (no action)"),
+    "rain maker": N_("Opponent's turn: take the ware card just played"),
+    "shaman": N_("Trade all of one ware for as many of another"),
+    "traveling merchant": N_("Auction 2 wares of the supply; you open at 1"),
+    "tribal elder": N_("Opponent discards to 3, or you draw to 5"),
+    "portuguese": N_("Sell any wares to the bank, 2 gold each"),
+    "psychic": N_("See the deck's top 6: take 1, put 5 back"),
+    "wise man": N_("This turn ware cards buy 2 less, sell 2 more"),
+    "small stand": N_("3 more ware spaces (6 gold first, then 3)"),
+}
+"""Every card's effect in short, for menu labels (``render.jambo.texts.SHORT`` holds the pictures' English copy)."""
+WARE_CARD_EFFECT = N_("{wares}: buy {buy}, sell {sell}")
+"""A ware card's effect: what it shows and its prices ("2 tea, silk: buy 4, sell 8")."""
 KIND_WORDS = {"utility": N_("utility"), "animal": N_("animal"), "person": N_("person"), "stand": N_("stand")}
 WISE_MAN_BONUS = card_value(WISE_MAN, "discount")
 MODE_WORDS = {
@@ -38,6 +110,9 @@ MODE_WORDS = {
     "auto": N_("answer at once if I can"),
     "never": N_("never answer"),
 }
+
+TITLE = N_("Jambo")
+"""The game's title as players read it (the engine's ``title`` is its English identifier)."""
 
 # ---- events -------------------------------------------------------------------------------------------------
 EVENTS = {
@@ -305,6 +380,10 @@ VERB_LABELS = {
     "card": N_("Deck: {card}"),
 }
 PLAY_LABEL = N_("{card}: {effect}")
+PLAY_SHORT = N_("Play {card}")
+USE_SHORT = N_("Use {card}")
+LABEL_LIMIT = 80
+"""A button's label holds 80 characters: a longer label names the card and the choice without the effect."""
 BUY_LABEL = N_("Buy {wares} for {gold} gold ({card})")
 SELL_LABEL = N_("Sell {wares} for {gold} gold ({card})")
 IN_PLAY_LABEL = N_("Discard {card} (in play)")
@@ -335,6 +414,8 @@ CHOICE_WORDS = {
     "draw": N_("you draw to 5"),
 }
 TWO_OF = N_("2 {ware}")
+TRADE = N_("{ware} for {taken_ware}")
+"""The Shaman's trade in a menu: "trinkets for silk"."""
 
 
 # ---- values -------------------------------------------------------------------------------------------------
@@ -347,12 +428,38 @@ def ware_words(wares: list[str], say: Say) -> str:
     return and_list(parts, say._("and")) if parts else say._(N_("no wares"))
 
 
+def card_words(name: str, say: Say) -> str:
+    """A card's title for people: "Leopard Statue" ("Estatua de leopardo"); a ware card by its wares,
+    each capitalised: "2 Tea + Silk" ("2 Té + Seda")."""
+    if name in CARD_NAMES:
+        return say._(CARD_NAMES[name])
+    parts = []
+    for word in name.split():
+        worded = say._(WARE_WORDS[word]) if word in WARE_WORDS else word
+        parts.append(worded[:1].upper() + worded[1:])
+    return " ".join(parts)
+
+
+def effect_words(name: str, say: Say) -> str:
+    """A card's effect in a few words; for a ware card its wares and prices ("2 tea, silk: buy 4, sell 8")."""
+    card = CARD_ID[name]
+    if KIND[card] == "ware":
+        counts = CARD_WARES[card]
+        shown = [
+            f"{n} {say._(WARE_WORDS[WARES[w]])}" if n > 1 else say._(WARE_WORDS[WARES[w]])
+            for w, n in enumerate(counts)
+            if n
+        ]
+        return say._(WARE_CARD_EFFECT).format(wares=", ".join(shown), buy=BUY[card], sell=SELL[card])
+    return say._(EFFECTS[name])
+
+
 def value(key: str, found: Any, say: Say) -> str | None:
     """Cards by their title ("Leopard Statue"), wares by name, ware lists counted; None for anything else."""
     if (key == "card" or key.endswith("_card")) and isinstance(found, str):
-        return card_title(found)
+        return card_words(found, say)
     if key == "cards" and isinstance(found, list):
-        return and_list([card_title(str(c)) for c in found], say._("and")) or say._(N_("no cards"))
+        return and_list([card_words(str(c), say) for c in found], say._("and")) or say._(N_("no cards"))
     if (key == "ware" or key.endswith("_ware")) and isinstance(found, str):
         return say._(WARE_WORDS.get(found, found))
     if (key == "wares" or key.endswith("_wares")) and isinstance(found, list):
@@ -451,10 +558,8 @@ def _trade_label(verb: str, name: str, view: View, say: Say) -> str:
 def _card_label(rest: str, say: Say) -> str:
     """A person or an animal played: "Parrot: take a ware from the opponent (silk)"."""
     name, choice = _split_name(rest)
-    text = say.fill(PLAY_LABEL, {"card": name, "effect": short_text(name)})
-    if not choice:
-        return text
-    return say._(CHOICE_LABEL).format(text=text, choice=_choice_words(choice, say))
+    text = say.fill(PLAY_LABEL, {"card": name, "effect": effect_words(name, say)})
+    return _with_choice(text, choice, say.fill(PLAY_SHORT, {"card": name}), say)
 
 
 def _utility_label(verb: str, rest: str, view: View, say: Say) -> str:
@@ -473,9 +578,19 @@ def _utility_label(verb: str, rest: str, view: View, say: Say) -> str:
         effect = say.fill(THRONE_USE, {"taken_ware": words[1], "given_ware": words[3]})
         return say.fill(template, {"card": name, "effect": effect})
     text = say.fill(template, {"card": name, "effect": say._(UTILITY_EFFECTS[name])})
+    return _with_choice(text, choice, say.fill(USE_SHORT, {"card": name}), say)
+
+
+def _with_choice(text: str, choice: str, short: str, say: Say) -> str:
+    """``text`` with the card's follow-up choice; too long for a button or a menu, the choice matters more than
+    the card's effect (the card shows it), so ``short`` stands for ``text``."""
     if not choice:
         return text
-    return say._(CHOICE_LABEL).format(text=text, choice=_choice_words(choice, say))
+    chosen = _choice_words(choice, say)
+    label = say._(CHOICE_LABEL).format(text=text, choice=chosen)
+    if len(label) <= LABEL_LIMIT:
+        return label
+    return say._(CHOICE_LABEL).format(text=short, choice=chosen)
 
 
 def _choice_words(choice: str, say: Say) -> str:
@@ -484,11 +599,15 @@ def _choice_words(choice: str, say: Say) -> str:
     if words[0] == "replace":
         return say.fill(REPLACING, {"card": " ".join(words[1:])})
     if choice in CARD_ID:
-        return card_title(choice)
+        return card_words(choice, say)
     if choice in CHOICE_WORDS:
         return say._(CHOICE_WORDS[choice])
     if words[0] == "wares" and len(words) == 2:
         return say.fill(TWO_OF, {"ware": words[1]})
+    if len(words) == 3 and words[1] == "for" and words[0] in WARE_WORDS and words[2] in WARE_WORDS:
+        return say.fill(TRADE, {"ware": words[0], "taken_ware": words[2]})
+    if words and all(w in WARE_WORDS for w in words):
+        return ware_words(words, say)
     return " ".join(say._(WARE_WORDS[w]) if w in WARE_WORDS else w for w in words)
 
 
@@ -496,16 +615,14 @@ def _split_name(rest: str) -> tuple[str, str]:
     words = rest.split()
     for end in range(len(words), 0, -1):
         name = " ".join(words[:end])
-        try:
-            short_text(name)
-        except KeyError:
-            continue
-        return name, " ".join(words[end:])
+        if name in CARD_ID:
+            return name, " ".join(words[end:])
     return rest, ""
 
 
 WORDS = GameWords(
     domain="jambo",
+    title=TITLE,
     score_unit=NN_("{score} gold", "{score} gold", "score"),
     events=EVENTS,
     refusals=REFUSALS,

@@ -19,6 +19,10 @@ from engines.base import View
 COLOURS = {"red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow"), "green": N_("green")}
 FACINGS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 
+TITLE = N_("Marrakech")
+"""The game's title as players read it (the engine's ``title`` is its English identifier)."""
+OPTION_NAMES = {"variant": N_("variant")}
+
 # ---- events ---------------------------------------------------------------------------------------
 TURNED = {
     "left": N_("{seat} turned Assam left, to face {facing}"),
@@ -126,6 +130,8 @@ def label(move: str, view: View, say: Say) -> str:
 
 WORDS = GameWords(
     domain="marrakech",
+    title=TITLE,
+    option_names=OPTION_NAMES,
     events=EVENTS,
     refusals=REFUSALS,
     decisions=DECISIONS,

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from bot.core.catalog import N_
 from bot.core.wording import Say
+from bot.games.morocco.words import COLOURS
 
 LIMIT = 25
 KINDS = ("assistant", "bodyguard", "tourist", "cousin")
@@ -24,7 +25,8 @@ WORKER = re.compile(
     r"(?: then (?P<then>[a-e][1-5] (?:nw|ne|sw|se)))?(?: cube (?P<cube>\w+))?$"
 )
 FIELDS = ("kind", "stall", "space", "then", "cube")
-STALL_LABEL = N_("{stall} (pays {row} + {column})")
+STALL_LABEL = N_("{stall} (you pay {row} + {column})")
+"""A stall and the cubes its worker costs you: its row's colour and its column's."""
 SPACE_LABEL = N_("{corner} corner ({space})")
 THEN_LABEL = N_("free assistant at {then}")
 CUBE_LABEL = N_("+1 {cube} cube")
@@ -90,14 +92,19 @@ def label(field: str, value: str, view: Mapping[str, Any], say: Say) -> str:
     if field == "stall":
         stall: Mapping[str, Any] = next((s for s in view.get("stalls", []) if s.get("stall") == value), {})
         row, column = (stall.get("cost") or ["?", "?"])[:2]
-        return say.fill(STALL_LABEL, {"stall": value, "row": row, "column": column})
+        return say.fill(STALL_LABEL, {"stall": value, "row": colour(row, say), "column": colour(column, say)})
     if field == "space":
         return say.fill(SPACE_LABEL, {"corner": say._(SPACE_WORDS.get(value, value)), "space": value})
     if field == "then":
         return say.fill(THEN_LABEL, {"then": value})
     if field == "cube":
-        return say.fill(CUBE_LABEL, {"cube": value})
+        return say.fill(CUBE_LABEL, {"cube": colour(value, say)})
     return value
+
+
+def colour(name: Any, say: Say) -> str:
+    """A cube's colour in words ("?" when the view does not say)."""
+    return say._(COLOURS.get(str(name), str(name))) if name else "?"
 
 
 def moves_starting(moves: Sequence[str], word: str) -> list[str]:

@@ -72,6 +72,9 @@ STEPS = {
     "roll": N_("roll the market die"),
 }
 
+TITLE = N_("Morocco")
+"""The game's title as players read it (the engine's ``title`` is its English identifier)."""
+
 # ---- events ---------------------------------------------------------------------------------------------
 EVENTS: dict[str, str] = {
     "juice_placed": N_("a {value} juice token goes face up at {space}"),
@@ -423,6 +426,7 @@ def _juice_dealt(runs: Sequence[Mapping[str, Any]], say: Say) -> str:
 
 WORDS = GameWords(
     domain="morocco",
+    title=TITLE,
     events=EVENTS,
     refusals=REFUSALS,
     decisions=DECISIONS,
