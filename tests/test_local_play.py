@@ -227,6 +227,7 @@ class Typist:
         self.blocks: list[Block] = []
         self.typed: list[str] = []
         self.moves = 0
+        self.turns: list[tuple[str, list[Block]]] = []
         self._lines = self.session()
 
     def readline(self) -> str:
@@ -274,19 +275,53 @@ class Typist:
         yield f"{first}: click Start"
 
     def play(self, game: str) -> Iterator[str]:
-        """Answer every ping until the game is over; each answer must post a new board."""
-        for _ in range(3000):
-            board = self.boards()[-1]
-            if "Game over" in board.text:
-                return
-            mover = board.mentioned(self.names)
-            assert mover is not None, f"no one of {self.names} is pinged:\n{board.text}"
-            before = len(self.boards())
-            yield from self.answer(game, mover, board)
+        """Answer every ping until the game is over. A turn passed on posts one new board pinging the next
+        player; a step inside one's own turn is answered privately (the board as it stands, the next choices),
+        and the same player goes on from that private reply.
+
+        ``turns`` records, per answer, who answered and the boards it posted (the table's figures)."""
+        seen = 0
+        mover: str | None = None
+        block: Block | None = None
+        for _ in range(6000):
             self._take()
-            assert len(self.boards()) > before, f"{mover}'s answer posted no board: {self.typed[-3:]}"
+            posted = self.boards()[seen:]
+            seen = len(self.boards())
+            if mover is not None:
+                self.turns.append((mover, posted))
+            if posted:
+                board = posted[-1]
+                if "Game over" in board.text:
+                    return
+                pinged = board.mentioned(self.names)
+                if pinged is not None or mover is None:
+                    mover, block = pinged, board
+                else:  # a post that pings nobody (a computer is thinking): the same player goes on, or waits
+                    block = self.private_of(mover) or board
+            else:
+                assert mover is not None
+                block = self.private_of(mover)
+                assert block is not None, f"{mover}'s answer posted nothing and answered nothing: {self.typed[-3:]}"
+            assert mover is not None, f"no one of {self.names} is pinged:\n{posted[-1].text}"
+            assert block is not None
+            answered = len(self.blocks)
+            yield from self.answer(game, mover, block)
+            self._take()
+            assert len(self.blocks) > answered, f"{mover}'s answer got no reply: {self.typed[-3:]}"
             self.moves += 1
         raise AssertionError("the game did not end")
+
+    def private_of(self, name: str) -> Block | None:
+        """The newest private reply to ``name`` with something to choose from (buttons other than Cancel, a menu),
+        printed after the newest board."""
+        for block in reversed(self.blocks):
+            if block.header.startswith("[#") and block.image:
+                return None
+            if block.header.startswith(f"[only {name} sees]") and (
+                block.menu or [b for b in block.buttons if b != "Cancel"]
+            ):
+                return block
+        return None
 
     def answer(self, game: str, mover: str, board: Block) -> Iterator[str]:
         raise NotImplementedError
@@ -341,19 +376,23 @@ class JamboTypist(Typist):
 
     def answer(self, game: str, mover: str, board: Block) -> Iterator[str]:
         line = self.pick(board, mover)
-        if line is not None:  # a bid: the menu under the public board
+        if line is not None:  # a bid: the menu under the public board, or the choices of one's own reply
             yield line
             return
         before = len(self.boards())
         yield f"{mover}: /jambo hand"
+        self._take()
         for _ in range(20):
-            self._take()
-            if len(self.boards()) > before:
-                return
             private = next(b for b in reversed(self.blocks) if b.header.startswith(f"[only {mover} sees]"))
             line = self.pick(private, mover)
             assert line is not None, f"nothing to answer with:\n{private.text}"
+            replies = len(self.blocks)
             yield line
+            self._take()
+            if len(self.boards()) > before:
+                return
+            if any(b.image and b.header.startswith(f"[only {mover} sees]") for b in self.blocks[replies:]):
+                return  # a step of the turn answered privately: the board as it stands, the next choices
         raise AssertionError(f"{mover}'s decision did not end")
 
 
@@ -374,6 +413,24 @@ class BoardTypist(Typist):
 
 class MarrakechTypist(BoardTypist):
     game = "marrakech"  # turn Assam with a button, lay the carpet from the menu
+
+
+class CairoTypist(Typist):
+    """Kairo: the buttons or menu offered (the board's, one's own reply's), else a move from autocomplete."""
+
+    def session(self) -> Iterator[str]:
+        yield from self.open("cairo", computers=2 if len(self.names) == 1 else 0)
+        yield from self.play("cairo")
+
+    def answer(self, game: str, mover: str, board: Block) -> Iterator[str]:
+        line = self.pick(board, mover)
+        if line is not None:
+            yield line
+            return
+        yield f"{mover}: complete /cairo play move:?"
+        moves = self.choices()
+        assert moves, f"nothing to answer with:\n{board.text}"
+        yield f"{mover}: /cairo play " + shlex.quote(f"move:{self.rng.choice(moves)}")
 
 
 def final_scores(text: str) -> str:
