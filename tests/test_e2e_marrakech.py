@@ -6,7 +6,7 @@ import asyncio
 import random
 
 import pytest
-from e2e import PNG_MAGIC, boards, click_label, open_game, press_something, settled, to_move
+from e2e import PNG_MAGIC, boards, click_label, open_game, press_something, private_prompt, settled, to_move
 
 import engines
 from bot.core.host import replay_log
@@ -148,7 +148,7 @@ async def test_two_conflicting_clicks_apply_exactly_once(sandbox: Sandbox) -> No
     results = await asyncio.gather(fake.click(mover, board, left), fake.click(mover, board, right))
     for it in results:
         await it.done()
-    assert sorted(it.ephemeral for it in results) == [False, True]
+    assert sorted(it.content.startswith("Done") for it in results) == [False, True]  # one applied, one refused
     moves = [m for m in await sandbox.bot.host.store.moves(game_id) if m.kind == "move"]
     assert len(moves) == 1
 
@@ -159,11 +159,17 @@ async def test_restart_mid_game_keeps_the_game_and_its_buttons(sandbox: Sandbox)
     _, thread = await open_game(sandbox, "marrakech", ana, [ben])
     board = boards(sandbox, thread)[-1]
     await sandbox.restart_bot()
-    it = await fake.click(to_move(sandbox, board), board, board.button_ids[0])
+    mover = to_move(sandbox, board)
+    assert mover is not None
+    it = await fake.click(mover, board, board.button_ids[0])
     await it.done()
-    assert not it.ephemeral, it.content
+    prompt = private_prompt(it)  # a step inside the turn: answered to the mover alone, with the board as it stands
+    assert prompt is not None and prompt.files and "place a" in it.content, it.content
+    assert boards(sandbox, thread)[-1].id == board.id
+    await sandbox.restart_bot()
+    await (await press_something(sandbox, prompt, random.Random(3), mover)).done()
     after = boards(sandbox, thread)[-1]
-    assert after.id != board.id and "place a" in after.content
+    assert after.id != board.id and "placed a" in after.content and "turned Assam" in after.content
     it = await fake.slash(ana, thread, "marrakech status")
     await it.done()
     assert it.ephemeral and "Ana" in it.content and "Ben" in it.content
@@ -184,6 +190,9 @@ async def test_commands_outside_the_thread_take_a_game_option(sandbox: Sandbox) 
     it = await fake.slash(mover, sandbox.channel, "marrakech turn", {"direction": "straight", "game": game_id})
     await it.done()
     assert it.ephemeral and "Done" in it.content
+    prompt = private_prompt(it)
+    assert prompt is not None and mover is not None
+    await (await press_something(sandbox, prompt, random.Random(2), mover)).done()
     assert boards(sandbox, thread)[-1].id != board.id, "the board goes to the game's thread"
 
 
