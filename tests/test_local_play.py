@@ -229,6 +229,8 @@ class Typist:
         self.typed: list[str] = []
         self.moves = 0
         self.turns: list[tuple[str, list[Block]]] = []
+        self.limit: int | None = None
+        """Stop after this many answers (a shorter game), or play to the end."""
         self._lines = self.session()
 
     def readline(self) -> str:
@@ -290,6 +292,8 @@ class Typist:
             seen = len(self.boards())
             if mover is not None:
                 self.turns.append((mover, posted))
+            if self.limit is not None and len(self.turns) >= self.limit:
+                return
             if posted:
                 board = posted[-1]
                 if "Game over" in board.text:
@@ -488,3 +492,25 @@ async def test_a_whole_solo_game_against_computers_in_local_play(tmp_path: Path,
     moved = [b for b in stdin.boards() if "🤖" in b.text and "is thinking" not in b.text]
     assert thinking and moved, "the computers' turns are printed as they think and move"
     assert stdin.moves > 10 and all(b.mentioned(("ana",)) is None for b in thinking)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("typist", "seed", "answers", "aim"),
+    [(JamboTypist, 2, 120, 1.2), (CairoTypist, 2, 60, 1.1), (MoroccoTypist, 2, 40, 1.1), (MarrakechTypist, 2, 40, 1.1)],
+    ids=["jambo", "cairo", "morocco", "marrakech"],
+)
+async def test_one_post_per_turn_and_pings_only_for_a_new_turn(tmp_path: Path, typist, seed, answers, aim) -> None:
+    """The table's figures (``python -m bench.table``) on a shorter seeded game between two people: new posts in
+    the thread per change of who must act within the aim, and no ping of a player who was already to move."""
+    from bench.table import figures_of
+
+    out = io.StringIO()
+    stdin = typist(out, ("ana", "ben"), random.Random(seed))
+    stdin.limit = answers
+    code = await play_locally(FAST, stdin, out, images=tmp_path / "b", database=tmp_path / "g.db", seed=seed)
+    assert code == 0 and "Traceback" not in out.getvalue()
+    figures = figures_of(stdin)
+    assert figures.answers == answers and figures.changes >= 5, figures
+    assert figures.per_change <= aim, figures
+    assert figures.pings > 0 and figures.needless == 0, figures
