@@ -16,24 +16,30 @@ from offline.sandbox import Sandbox
 async def play_to_the_end(box: Sandbox, thread, rng: random.Random, use_commands: bool) -> str:
     """Answer every prompt until the final scores; half the turns by slash command when asked."""
     fake = box.fake
+    prompt, user = None, None
     for turn in range(400):
         board = boards(box, thread)[-1]
         _, data = board.files[0]
         assert data.startswith(PNG_MAGIC) and len(data) < 300_000
         if "Game over" in board.content:
             return board.content
-        user = to_move(box, board)
-        assert user is not None and f"<@{user.id}>" in board.content
-        if use_commands and turn % 2 == 0 and "turn Assam" in board.content:
+        if prompt is None:  # a new board: the player it pings decides
+            prompt, user = board, to_move(box, board)
+            assert user is not None and f"<@{user.id}>" in board.content
+        if use_commands and turn % 2 == 0 and "turn Assam" in prompt.content:
             it = await fake.slash(user, thread, "marrakech turn", {"direction": rng.choice(["left", "right"])})
-        elif use_commands and turn % 2 == 0 and "place a" in board.content:
+        elif use_commands and turn % 2 == 0 and "place a" in prompt.content:
             choices = await fake.autocomplete(user, thread, "marrakech place", {"carpet": ""}, focused="carpet")
             assert choices, "placing must offer choices"
             it = await fake.slash(user, thread, "marrakech place", {"carpet": rng.choice(choices)["value"]})
         else:
-            it = await press_something(box, board, rng)
+            it = await press_something(box, prompt, rng, user)
         await it.done()
-        assert boards(box, thread)[-1].id != board.id, f"every move posts a new board (refused? {it.content})"
+        if boards(box, thread)[-1].id != board.id:
+            prompt = None  # the turn passed: one new board
+        else:  # a step inside the turn: answered to the mover alone, with the board and their next choices
+            prompt = private_prompt(it)
+            assert prompt is not None and prompt.files, f"no board and no private answer (refused? {it.content})"
     raise AssertionError("the game did not end")
 
 
