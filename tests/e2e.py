@@ -64,17 +64,42 @@ def to_move(box: Sandbox, message: Message) -> User | None:
     return user_by_id(box, message.mentions[0]) if message.mentions else None
 
 
-async def press_something(box: Sandbox, message: Message, rng: random.Random) -> Interaction:
-    """The pinged player answers the prompt with one of its buttons or its menu."""
-    user = to_move(box, message)
+async def press_something(box: Sandbox, message: Message, rng: random.Random, user: User | None = None) -> Interaction:
+    """The pinged player (or ``user``, on their own private reply) answers the prompt with one of its buttons
+    (never a draft's Cancel) or its menu."""
+    user = user or to_move(box, message)
     assert user is not None, message.content
-    ids = message.button_ids
+    ids = [i for i in message.button_ids if not i.startswith("bz:drx:")]
     if ids:
         return await box.fake.click(user, message, rng.choice(ids))
     choices = menu(message)
     assert choices is not None, f"no buttons or menu on {message!r}"
     value = rng.choice(choices["options"])["value"]
     return await box.fake.select(user, message, choices["custom_id"], [value])
+
+
+def private_prompt(it: Interaction) -> Message | None:
+    """The private reply of ``it`` that offers its user's next choices (buttons or a menu): a step inside their own
+    turn is answered there, with the board as it stands, and nothing is posted in the thread."""
+    replies = [m for m in [it.message, *it.followups] if m is not None and m.ephemeral]
+    return next((m for m in reversed(replies) if m.button_ids or menu(m)), None)
+
+
+async def answer(
+    box: Sandbox, thread: Channel, prompt: Message, rng: random.Random, user: User | None = None
+) -> Message:
+    """The player to move answers ``prompt`` (a board pinging them, or their own private reply when ``user`` is
+    given); the next prompt: the new board if the answer posted one (the decision passed), else the mover's
+    private reply with their next choices."""
+    user = user or to_move(box, prompt)
+    last = boards(box, thread)[-1]
+    it = await press_something(box, prompt, rng, user)
+    await it.done()
+    if boards(box, thread)[-1].id != last.id:
+        return boards(box, thread)[-1]
+    reply = private_prompt(it)
+    assert reply is not None, f"{user}: no new board and no private choices: {it.content!r}"
+    return reply
 
 
 async def resign(box: Sandbox, user: User, thread: Channel, game: str, replace: bool = False) -> Interaction:

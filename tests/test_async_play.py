@@ -13,13 +13,24 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from e2e import boards, button, click_label, open_game, press_something, resign, settled, to_move
+from e2e import (
+    answer,
+    boards,
+    button,
+    click_label,
+    open_game,
+    press_something,
+    private_prompt,
+    resign,
+    settled,
+    to_move,
+)
 
 import engines
 from bot.core.refused import Refused
 from bot.core.timing import Timing, duration_text
 from offline.fakediscord import permissions
-from offline.fakediscord.state import Channel, Message, User
+from offline.fakediscord.state import Channel, Interaction, Message, User
 from offline.sandbox import Sandbox
 
 HOUR = 3600.0
@@ -86,11 +97,9 @@ async def finish_turn(box: Sandbox, thread: Channel) -> None:
     """The player to move answers prompts until the turn passes to someone else."""
     first = mover(box, thread)
     rng = random.Random(5)
+    prompt = boards(box, thread)[-1]
     for _ in range(10):
-        board = boards(box, thread)[-1]
-        it = await press_something(box, board, rng)
-        await it.done()
-        assert boards(box, thread)[-1].id != board.id, it.content
+        prompt = await answer(box, thread, prompt, rng, first)
         if mover(box, thread) is not first:
             return
     raise AssertionError("the turn did not pass")
@@ -392,7 +401,8 @@ async def test_the_deadline_notice_does_not_ping_a_player_who_resigned(box: Sand
     late = mover(box, thread)
     gone, stays = (u for u in (ana, ben, cy) if u is not late)
     await resign(box, gone, thread, "marrakech")
-    assert mover(box, thread) is late
+    after = boards(box, thread)[-1]  # still the late player's turn: named, not pinged again
+    assert f"<@{late.id}>" in after.content and after.mentions == []
     notice = await deadline_passes(box, clock, thread)
     assert notice.mentions == [stays.id]
 
@@ -528,6 +538,18 @@ async def test_deadline_buttons_work_after_a_restart(box: Sandbox, clock: Clock)
 
 
 # ---- archived threads -----------------------------------------------------------------------------------
+async def whole_turn(box: Sandbox, user: User, game_id: int) -> Interaction:
+    """``user`` turns Assam with the command, outside the thread (answered privately: the board as it stands and
+    the carpet's choices; nothing posted yet), then lays a carpet from that reply: the turn passes, its board
+    is posted. The command's interaction comes back."""
+    it = await settled(box.fake.slash(user, box.channel, "marrakech turn", {"direction": "straight", "game": game_id}))
+    prompt = private_prompt(it)
+    assert prompt is not None and prompt.files, it.content
+    placed = await press_something(box, prompt, random.Random(1), user)
+    await placed.done()
+    return it
+
+
 async def test_a_move_into_a_thread_archived_for_inactivity_reopens_it(box: Sandbox) -> None:
     ana, ben = box.user("ana"), box.user("ben")
     game_id, thread = await open_game(box, "marrakech", ana, [ben])
@@ -535,8 +557,7 @@ async def test_a_move_into_a_thread_archived_for_inactivity_reopens_it(box: Sand
     late = mover(box, thread)
     box.fake.set_archived(thread, locked=False)
     await box.fake.idle()
-    it = await box.fake.slash(late, box.channel, "marrakech turn", {"direction": "straight", "game": game_id})
-    await it.done()
+    it = await whole_turn(box, late, game_id)
     assert it.ephemeral and "Done" in it.content
     assert not thread.archived and boards(box, thread)[-1].id != board.id
 
@@ -557,9 +578,8 @@ async def test_a_thread_a_moderator_archived_and_locked_is_reopened_for_the_next
     late = mover(box, thread)
     box.fake.set_archived(thread, locked=True)
     await box.fake.idle()
-    it = await box.fake.slash(late, box.channel, "marrakech turn", {"direction": "straight", "game": game_id})
-    await it.done()
-    assert not thread.archived and "place a" in boards(box, thread)[-1].content
+    await whole_turn(box, late, game_id)
+    assert not thread.archived and "kept Assam" in boards(box, thread)[-1].content  # the whole turn, one post
     assert not boards(box, box.channel)
 
 
@@ -570,10 +590,9 @@ async def test_a_locked_thread_the_bot_cannot_reopen_gets_the_board_in_its_chann
     box.fake.set_bot_permissions(permissions.BOT_DEFAULT & ~permissions.MANAGE_THREADS)
     box.fake.set_archived(thread, locked=True)
     await box.fake.idle()
-    it = await box.fake.slash(late, box.channel, "marrakech turn", {"direction": "straight", "game": game_id})
-    await it.done()
+    await whole_turn(box, late, game_id)
     moved = boards(box, box.channel)
-    assert moved and "thread is locked to the bot" in moved[-1].content and "place a" in moved[-1].content
+    assert moved and "thread is locked to the bot" in moved[-1].content and "placed a" in moved[-1].content
 
 
 # ---- pieces ---------------------------------------------------------------------------------------------

@@ -17,11 +17,12 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from e2e import menu, private_prompt
 
 from bot.core.seating import COMPUTER_SENDER
 from offline.fakediscord import FakeDiscord
 from offline.fakediscord.faults import SEND_MESSAGE, START_THREAD
-from offline.fakediscord.state import Channel, User, walk_components
+from offline.fakediscord.state import Channel, Interaction, Message, User
 
 pytestmark = pytest.mark.slow
 
@@ -120,6 +121,30 @@ def board_messages(fake: FakeDiscord, thread: Channel) -> list:
     return [m for m in fake.messages(thread) if any(name.endswith(".png") for name, _ in m.files)]
 
 
+def stored_news(database: Path, game_id: int) -> int:
+    """Steps kept as news: a turn's steps not yet worded by a post (``outbox`` rows of kind ``news``)."""
+    with sqlite3.connect(database) as db:
+        return db.execute("SELECT COUNT(*) FROM outbox WHERE game_id = ? AND kind = 'news'", (game_id,)).fetchone()[0]
+
+
+async def turn_assam(fake: FakeDiscord, board: Message, mover: User) -> Message:
+    """The mover keeps Assam straight with the board's button: a step inside their turn, stored as news and
+    answered to them alone (the board as it stands, the carpet's choices); nothing is posted."""
+    it = await fake.click(mover, board, board.button_ids[1])
+    await until(lambda: private_prompt(it) is not None, "the mover's own reply (a followup of the click)")
+    prompt = private_prompt(it)
+    assert prompt is not None and prompt.files, it.content
+    return prompt
+
+
+async def lay_carpet(fake: FakeDiscord, mover: User, prompt: Message) -> Interaction:
+    """The mover lays a carpet from their own reply (its menu, else its first move button): the turn passes."""
+    choices = menu(prompt)
+    if choices is not None:
+        return await fake.select(mover, prompt, choices["custom_id"], [choices["options"][0]["value"]])
+    return await fake.click(mover, prompt, next(i for i in prompt.button_ids if i.startswith("bz:mv:")))
+
+
 @pytest.mark.parametrize("discord_took_the_post", [False, True])
 async def test_a_board_lost_to_a_kill_between_commit_and_post_arrives_once_after_a_restart(
     world: tuple[FakeDiscord, Channel, User, User, BotProcess], discord_took_the_post: bool
@@ -129,31 +154,64 @@ async def test_a_board_lost_to_a_kill_between_commit_and_post_arrives_once_after
     first = board_messages(fake, thread)[-1]
     users = {ana.id: ana, ben.id: ben}
     mover = users[first.mentions[0]]
+    other = ben if mover is ana else ana
+    prompt = await turn_assam(fake, first, mover)
+    assert len(board_messages(fake, thread)) == 1 and stored_news(bot.database, game_id) == 1
     if discord_took_the_post:
         fault = fake.faults.delay(SEND_MESSAGE, 30.0, channel=thread, applied=True, times=1)
     else:
         fault = fake.faults.server_error(SEND_MESSAGE, 503, channel=thread, times=None)
-    click = asyncio.create_task(fake.click(mover, first, first.button_ids[1]))
-    await until(lambda: stored_moves(bot.database, game_id) == 1 and fault.calls > 0, "the move is stored, posting")
+    click = asyncio.create_task(lay_carpet(fake, mover, prompt))
+    await until(lambda: stored_moves(bot.database, game_id) == 2 and fault.calls > 0, "the turn is stored, posting")
     bot.kill()
     await bot.wait()
     click.cancel()
     fake.faults.clear()
     assert len(board_messages(fake, thread)) in (1, 2)
+    assert stored_news(bot.database, game_id) == 0, "the turn's board took its news in the same transaction"
 
     await bot.start()
     await until(lambda: len(board_messages(fake, thread)) >= 2, "the board after the restart", timeout=30)
     await asyncio.sleep(3.0)  # the delivery loop runs every 2 s: a second copy would have come by now
     posted = board_messages(fake, thread)
     assert len(posted) == 2, [m.content for m in posted]
-    assert "place a" in posted[-1].content and posted[-1].mentions == [mover.id]
-    assert stored_moves(bot.database, game_id) == 1
+    assert "kept Assam" in posted[-1].content and "placed a" in posted[-1].content, "the whole turn, one post"
+    assert posted[-1].mentions == [other.id]
+    assert stored_moves(bot.database, game_id) == 2
 
     after = posted[-1]
-    menu = next(c for c in walk_components(after.components) if c.get("type") == 3)
-    await fake.select(mover, after, menu["custom_id"], [menu["options"][0]["value"]])
-    await until(lambda: len(board_messages(fake, thread)) == 3, "the game goes on after the restart")
-    assert stored_moves(bot.database, game_id) == 2
+    await fake.click(other, after, after.button_ids[0])
+    await until(lambda: stored_moves(bot.database, game_id) == 3, "the game goes on after the restart")
+
+
+async def test_a_kill_between_two_steps_of_a_turn_loses_neither_from_the_turns_post(
+    world: tuple[FakeDiscord, Channel, User, User, BotProcess],
+) -> None:
+    """Killed after the first step of a turn (stored, answered privately, nothing posted): after the restart
+    the mover's next step, from the same private reply, posts one board that words both steps."""
+    fake, channel, ana, ben, bot = world
+    game_id, thread = await open_game(fake, channel, ana, ben)
+    first = board_messages(fake, thread)[-1]
+    mover = ana if first.mentions == [ana.id] else ben
+    other = ben if mover is ana else ana
+    prompt = await turn_assam(fake, first, mover)
+    assert stored_news(bot.database, game_id) == 1
+    bot.kill()
+    await bot.wait()
+
+    await bot.start()
+    await asyncio.sleep(2.5)  # the delivery loop has run: news is never sent on its own
+    assert len(board_messages(fake, thread)) == 1 and stored_news(bot.database, game_id) == 1
+    await lay_carpet(fake, mover, prompt)
+    await until(lambda: len(board_messages(fake, thread)) == 2, "the turn's one post")
+    await asyncio.sleep(2.5)
+    posted = board_messages(fake, thread)
+    assert len(posted) == 2, [m.content for m in posted]
+    text = posted[-1].content
+    assert "kept Assam" in text and "rolled" in text and "placed a" in text, text
+    assert text.count("\n") == 2, "title, the turn in one line, who is next"
+    assert posted[-1].mentions == [other.id]
+    assert stored_news(bot.database, game_id) == 0 and stored_moves(bot.database, game_id) == 2
 
 
 def stored_games(database: Path) -> int:
@@ -212,12 +270,8 @@ async def test_a_computer_turn_due_when_the_bot_was_killed_is_played_once_after_
     await fake.click(ana, fake.messages(thread)[0], start)
     await until(lambda: bool(board_messages(fake, thread)), "the first board")
     if not computer_turn(bot.database, game_id)[0]:  # Ana was seated first: her turn, then the computer's
-        first = board_messages(fake, thread)[-1]
-        await fake.click(ana, first, first.button_ids[1])
-        await until(lambda: len(board_messages(fake, thread)) >= 2, "Ana turned Assam")
-        board = board_messages(fake, thread)[-1]
-        menu = next(c for c in walk_components(board.components) if c.get("type") == 3)
-        await fake.select(ana, board, menu["custom_id"], [menu["options"][0]["value"]])
+        prompt = await turn_assam(fake, board_messages(fake, thread)[-1], ana)
+        await lay_carpet(fake, ana, prompt)
         await until(lambda: computer_turn(bot.database, game_id)[0], "the computer's turn")
     await asyncio.sleep(0.5)
     assert computer_turn(bot.database, game_id) == (True, 0), "killed while the computer thinks"
@@ -228,11 +282,13 @@ async def test_a_computer_turn_due_when_the_bot_was_killed_is_played_once_after_
     bot.settings = {"BAZAAR_COMPUTER_ITERATIONS": "50"}
     await bot.start()
     await until(lambda: not computer_turn(bot.database, game_id)[0], "the computer played after the restart", 30)
+    await until(lambda: len(board_messages(fake, thread)) > posted, "its turn's post", 30)
     await asyncio.sleep(3.0)  # a second play of the same turn, or a second board, would have come by now
     assert computer_turn(bot.database, game_id) == (False, 2), "its decision (orient, place) stored once"
     boards = board_messages(fake, thread)
     after = [m.content for m in boards[posted:]]
-    assert len(after) == 2 and all("🤖" in text for text in after), "its two decisions posted once each:\n" + (
+    assert len(after) == 1 and "🤖" in after[0], "its turn (orient, place) posted once, in one post:\n" + (
         "\n=====\n".join(after)
     )
+    assert "Assam" in after[0] and "placed" in after[0], after[0]
     assert boards[-1].mentions == [ana.id], "Ana is pinged for her turn"

@@ -14,11 +14,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from e2e import boards, open_game, resign, settled, to_move
+from e2e import boards, open_game, press_something, private_prompt, resign, settled, to_move
 
 import engines
 from offline.fakediscord.faults import CALLBACK, SEND_MESSAGE
-from offline.fakediscord.state import Channel, Message, walk_components
+from offline.fakediscord.state import Channel, Interaction, Message, User, walk_components
 from offline.sandbox import Sandbox
 
 START = 1_750_000_000.0
@@ -75,12 +75,11 @@ async def test_a_board_post_refused_with_503s_arrives_later_and_pings_the_next_p
     game_id, thread = await open_game(box, "marrakech", ana, [ben])
     channel_before = len(box.fake.messages(box.channel))
     board = boards(box, thread)[-1]
-    mover = to_move(box, board)
+    mover, prompt = await turn_assam(box, thread)
     box.fake.faults.server_error(SEND_MESSAGE, 503, channel=thread, times=3)
-    it = await box.fake.click(mover, board, board.button_ids[1])
-    await it.done()
+    it = await lay_carpet(box, mover, prompt)
     assert "Sorry" not in it.content, "the move was applied: no apology"
-    assert await applied_moves(box, game_id) == 1
+    assert await applied_moves(box, game_id) == 2
     assert boards(box, thread)[-1].id == board.id, "Discord refused the post"
     assert len(box.fake.messages(box.channel)) == channel_before, "nothing goes to the channel instead"
     assert not box.fake.messages(box.channel)[1:] or all(
@@ -89,8 +88,9 @@ async def test_a_board_post_refused_with_503s_arrives_later_and_pings_the_next_p
     for _ in range(3):
         await retry_everything(box, clock)
     new = boards(box, thread)[-1]
-    assert new.id != board.id and to_move(box, new) is mover and "place a" in new.content
-    assert len(boards(box, thread)) == 2, "exactly one board for the move"
+    assert new.id != board.id and to_move(box, new) not in (None, mover)
+    assert "rolled" in new.content and "placed a" in new.content, "the whole turn, in one post"
+    assert len(boards(box, thread)) == 2, "exactly one board for the turn"
     assert not await box.bot.host.store.pending_deliveries()
 
 
@@ -98,9 +98,9 @@ async def test_a_brief_503_on_the_thread_never_sends_the_board_to_the_channel(bo
     ana, ben = box.user("ana"), box.user("ben")
     _, thread = await open_game(box, "marrakech", ana, [ben])
     channel_before = len(box.fake.messages(box.channel))
-    board = boards(box, thread)[-1]
+    mover, prompt = await turn_assam(box, thread, 0)
     box.fake.faults.server_error(SEND_MESSAGE, 503, channel=thread, times=1)
-    await (await box.fake.click(to_move(box, board), board, board.button_ids[0])).done()
+    await lay_carpet(box, mover, prompt)
     await retry_everything(box, clock)
     assert len(box.fake.messages(box.channel)) == channel_before
     assert "(The game's thread" not in boards(box, thread)[-1].content
@@ -112,12 +112,11 @@ async def test_a_rate_limit_longer_than_three_seconds_still_answers_the_click_an
 ) -> None:
     ana, ben = box.user("ana"), box.user("ben")
     game_id, thread = await open_game(box, "marrakech", ana, [ben])
-    board = boards(box, thread)[-1]
+    mover, prompt = await turn_assam(box, thread, 2)
     box.fake.faults.rate_limit(SEND_MESSAGE, retry_after=3.5, channel=thread, times=1)
-    it = await box.fake.click(to_move(box, board), board, board.button_ids[2])
-    await it.done()
+    it = await lay_carpet(box, mover, prompt)
     assert it.latency < 3.0, "the click is answered before the post waits out the rate limit"
-    assert len(boards(box, thread)) == 2 and await applied_moves(box, game_id) == 1
+    assert len(boards(box, thread)) == 2 and await applied_moves(box, game_id) == 2
 
 
 async def test_a_post_discord_took_before_the_connection_dropped_is_not_posted_twice(
@@ -125,9 +124,9 @@ async def test_a_post_discord_took_before_the_connection_dropped_is_not_posted_t
 ) -> None:
     ana, ben = box.user("ana"), box.user("ben")
     _, thread = await open_game(box, "marrakech", ana, [ben])
-    board = boards(box, thread)[-1]
+    mover, prompt = await turn_assam(box, thread)
     box.fake.faults.drop(SEND_MESSAGE, channel=thread, applied=True, times=1)
-    await (await box.fake.click(to_move(box, board), board, board.button_ids[1])).done()
+    await lay_carpet(box, mover, prompt)
     await retry_everything(box, clock)
     assert len(boards(box, thread)) == 2, "the retry met the same nonce: Discord answered the first message"
     assert not await box.bot.host.store.pending_deliveries()
@@ -142,7 +141,7 @@ async def test_a_callback_discord_fails_does_not_lose_or_double_the_move(box: Sa
     await it.done()
     await retry_everything(box, clock)
     moves = await applied_moves(box, game_id)
-    assert moves <= 1 and len(boards(box, thread)) == 1 + moves
+    assert moves <= 1 and len(boards(box, thread)) == 1, "turning Assam is a step inside the turn: no post"
 
 
 async def test_new_inside_a_games_thread_opens_a_new_thread_from_the_channel(box: Sandbox) -> None:
@@ -269,6 +268,26 @@ async def test_every_text_option_of_every_command_answers_a_huge_input_briefly(b
     assert tried >= 1
 
 
+async def turn_assam(box: Sandbox, thread: Channel, index: int = 1) -> tuple[User, Message]:
+    """The player to move turns Assam with a button of the board: a step inside their turn, answered to them
+    alone (the board as it stands and the carpet's choices) while nothing is posted; returns them and that reply."""
+    board = boards(box, thread)[-1]
+    mover = to_move(box, board)
+    assert mover is not None
+    it = await box.fake.click(mover, board, board.button_ids[index])
+    await it.done()
+    prompt = private_prompt(it)
+    assert prompt is not None and prompt.files and boards(box, thread)[-1].id == board.id, it.content
+    return mover, prompt
+
+
+async def lay_carpet(box: Sandbox, mover: User, prompt: Message) -> Interaction:
+    """The mover lays a carpet from their own reply: the turn passes, its one board is owed."""
+    it = await press_something(box, prompt, random.Random(1), mover)
+    await it.done()
+    return it
+
+
 async def test_an_interaction_delivered_twice_is_applied_once(box: Sandbox) -> None:
     ana, ben = box.user("ana"), box.user("ben")
     game_id, thread = await open_game(box, "marrakech", ana, [ben])
@@ -278,7 +297,7 @@ async def test_an_interaction_delivered_twice_is_applied_once(box: Sandbox) -> N
     version = (await box.bot.host.game(game_id)).version
     await box.fake.redeliver(it)
     assert (await box.bot.host.game(game_id)).version == version
-    assert await applied_moves(box, game_id) == 1 and len(boards(box, thread)) == 2
+    assert await applied_moves(box, game_id) == 1 and len(boards(box, thread)) == 1  # a step inside the turn
     status = await settled(box.fake.slash(ana, thread, "marrakech status"))
     await box.fake.redeliver(status)
     assert len([m for m in [status.message, *status.followups] if m is not None]) >= 1
@@ -292,11 +311,15 @@ async def test_news_of_a_board_that_never_went_out_arrives_with_the_next_one(box
     quitter = next(u for u in (ana, ben, cy) if u is not mover)
     box.fake.faults.server_error(SEND_MESSAGE, 503, channel=thread, times=2)
     await resign(box, quitter, thread, "marrakech")
-    await settled(box.fake.slash(mover, thread, "marrakech turn", {"direction": "straight"}))
+    turned = await settled(box.fake.slash(mover, thread, "marrakech turn", {"direction": "straight"}))
+    prompt = private_prompt(turned)  # the resignation's board never went out: the command, then the own reply
+    assert prompt is not None, turned.content
+    await lay_carpet(box, mover, prompt)
     assert boards(box, thread)[-1].id == board.id, "Discord refused both posts"
     for _ in range(3):
         await retry_everything(box, clock)
     new = boards(box, thread)[1:]
     assert len(new) == 1, "the older board is folded into the newer one, not posted late"
     assert f"{quitter.name.title()} resigned" in new[0].content, "the resignation is not lost with its board"
-    assert "rolled" in new[0].content and to_move(box, new[0]) is mover
+    assert "rolled" in new[0].content and "placed a" in new[0].content
+    assert to_move(box, new[0]) not in (None, mover), "the next player is pinged"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from e2e import PNG_MAGIC, boards, button, click_label, open_game, press_something, to_move, user_by_id
+from e2e import PNG_MAGIC, answer, boards, button, click_label, open_game, to_move, user_by_id
 
 import engines
 from bot.core.host import replay_log
@@ -13,20 +13,26 @@ from offline.fakediscord.state import Channel, Interaction, Message, User
 from offline.sandbox import Sandbox
 
 
-async def take_turn(box: Sandbox, thread: Channel, rng: random.Random) -> User:
-    """The pinged player answers the newest board with a button or the menu; returns who moved."""
-    board = boards(box, thread)[-1]
-    mover = to_move(box, board)
-    it = await press_something(box, board, rng)
-    await it.done()
-    assert boards(box, thread)[-1].id != board.id, it.content
-    return mover
+async def take_turn(
+    box: Sandbox, thread: Channel, rng: random.Random, prompt: Message | None = None, mover: User | None = None
+) -> tuple[User, Message]:
+    """One step: the pinged player answers the newest board (or ``mover`` their own private reply ``prompt``)
+    with a button or the menu; returns who moved and the next prompt — the new board when the turn passed, else
+    the mover's private reply (the board as it stands and their next choices: nothing posted)."""
+    prompt = prompt or boards(box, thread)[-1]
+    mover = mover or to_move(box, prompt)
+    assert mover is not None
+    return mover, await answer(box, thread, prompt, rng, mover)
 
 
 async def whole_marrakech_turn(box: Sandbox, thread: Channel, rng: random.Random) -> User:
-    """Turn Assam (the die rolls), then place the carpet (3-4 players: one's own colour)."""
-    mover = await take_turn(box, thread, rng)
-    assert await take_turn(box, thread, rng) is mover
+    """Turn Assam (the die rolls: answered privately), then place the carpet (3-4 players: one's own colour): the
+    turn's one post."""
+    before = len(boards(box, thread))
+    mover, prompt = await take_turn(box, thread, rng)
+    assert len(boards(box, thread)) == before and prompt.ephemeral and prompt.files, "a step inside the turn"
+    await take_turn(box, thread, rng, prompt, mover)
+    assert len(boards(box, thread)) == before + 1, "one turn, one post"
     return mover
 
 
@@ -98,8 +104,8 @@ async def test_the_log_is_paged_with_buttons_and_spectators_read_it_too(sandbox:
     ana, ben, eve = sandbox.user("ana"), sandbox.user("ben"), sandbox.user("eve")
     game_id, thread = await open_game(sandbox, "marrakech", ana, [ben])
     rng = random.Random(5)
-    for _ in range(40):
-        await take_turn(sandbox, thread, rng)
+    for _ in range(20):
+        await whole_marrakech_turn(sandbox, thread, rng)
     it = await slash(sandbox, eve, sandbox.channel, "marrakech log", {"game": game_id})
     assert it.ephemeral and "as spectators see it" in it.content
     header = it.content.splitlines()[0]
@@ -124,7 +130,7 @@ async def test_a_finished_games_log_comes_as_a_text_file(sandbox: Sandbox) -> No
     game_id, thread = await open_game(sandbox, "marrakech", ana, [ben])
     rng = random.Random(6)
     while "Game over" not in boards(sandbox, thread)[-1].content:
-        await take_turn(sandbox, thread, rng)
+        await whole_marrakech_turn(sandbox, thread, rng)
     it = await slash(sandbox, ana, thread, "marrakech log")
     (name, data), *_ = it.files
     text = data.decode("utf-8")
@@ -141,9 +147,9 @@ async def test_undo_is_granted_when_everyone_agrees_even_across_a_restart(sandbo
     game_id, thread = await open_game(sandbox, "marrakech", ana, [ben, cy])
     rng = random.Random(7)
     store = sandbox.bot.host.store
-    mover = await take_turn(sandbox, thread, rng)
+    mover, prompt = await take_turn(sandbox, thread, rng)
     before_place = await store.get_game(game_id)
-    await take_turn(sandbox, thread, rng)
+    await take_turn(sandbox, thread, rng, prompt, mover)
     others = [u for u in (ana, ben, cy) if u is not mover]
 
     it = await slash(sandbox, mover, thread, "marrakech undo")
@@ -174,7 +180,7 @@ async def test_undo_is_granted_when_everyone_agrees_even_across_a_restart(sandbo
 async def test_undo_is_refused_after_a_die_roll(sandbox: Sandbox) -> None:
     ana, ben, cy = sandbox.user("ana"), sandbox.user("ben"), sandbox.user("cy")
     game_id, thread = await open_game(sandbox, "marrakech", ana, [ben, cy])
-    mover = await take_turn(sandbox, thread, random.Random(8))
+    mover, _ = await take_turn(sandbox, thread, random.Random(8))
     before = await sandbox.bot.host.store.get_game(game_id)
     it = await slash(sandbox, mover, thread, "marrakech undo")
     assert it.ephemeral and "chance has spoken" in it.content and "rolled" in it.content
@@ -225,8 +231,7 @@ async def test_a_refusal_or_a_move_in_between_ends_the_request(sandbox: Sandbox)
     it = await slash(sandbox, mover, thread, "marrakech undo")
     assert it.ephemeral and "answer was no" in it.content
 
-    second = await take_turn(sandbox, thread, rng)
-    await take_turn(sandbox, thread, rng)
+    second = await whole_marrakech_turn(sandbox, thread, rng)
     await slash(sandbox, second, thread, "marrakech undo")
     request = undo_request(sandbox, thread)
     await take_turn(sandbox, thread, rng)  # the next player turns Assam meanwhile
@@ -305,7 +310,7 @@ async def test_the_live_posts_and_the_log_word_every_turn_identically(sandbox: S
     group = next(c for c in sandbox.fake.registered_commands() if c["name"] == game)
     option = next(o for o in group["options"] if o["name"] == "play")["options"][0]["name"]  # the move's option
     rng = random.Random(12)
-    turns: list[tuple[int, list[str]]] = []  # (seat, phrases posted)
+    posted: list[list[str]] = []  # the turns the posts worded, one line each (between the title and who is next)
     for _ in range(14):
         played = await sandbox.bot.host.snapshot(game_id)
         seat = played.to_move
@@ -319,10 +324,10 @@ async def test_the_live_posts_and_the_log_word_every_turn_identically(sandbox: S
         before = len(boards(sandbox, thread))
         it = await slash(sandbox, user, thread, f"{game} play", {option: move})
         assert not any(w in it.content for w in ("not a", "not your", "Sorry")), (move, it.content)
-        posted = [b.content.splitlines()[1] for b in boards(sandbox, thread)[before:]]
-        if not turns or turns[-1][0] != seat:
-            turns.append((seat, []))
-        turns[-1][1].extend(p for line in posted for p in phrases(line))
+        for board in boards(sandbox, thread)[before:]:
+            posted.extend(phrases(line) for line in board.content.splitlines()[1:-1])
     logged = [phrases(line) for line in await log_lines(sandbox, sandbox.user("eve"), game, game_id)]
-    assert len(logged) - len(turns) in (0, 1), "the log holds these turns, after the setup if it has one line"
-    assert logged[len(logged) - len(turns) :] == [said for _, said in turns]
+    assert posted, "some turn passed"
+    start = logged.index(posted[0])
+    assert logged[start : start + len(posted)] == posted, "each post words its turns as the log does"
+    assert len(logged) - start - len(posted) in (0, 1), "only the turn still being played is not posted yet"

@@ -70,7 +70,7 @@ async def take_turn(box: Sandbox, thread: Channel, rng: random.Random, secrets: 
     hand = await settled(box.fake.slash(user, thread, "jambo hand"))
     assert hand.ephemeral and hand.files and hand.files[0][1].startswith(PNG_MAGIC)
     message = next(m for m in reversed(hand.followups) if m.ephemeral and m.components)
-    for _ in range(20):
+    for _ in range(200):  # every step of the turn, answered privately, until the turn passes and its board is posted
         before = len(boards(box, thread))
         it = await step(box, user, message, rng)
         await it.done()

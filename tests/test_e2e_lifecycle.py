@@ -102,7 +102,9 @@ async def test_any_player_brings_the_current_board_back_with_its_buttons(sandbox
     assert it.ephemeral and "back in the game's thread" in it.content
     again = boards(sandbox, thread)[-1]
     assert again.id != first.id and again.button_ids == first.button_ids, "the same decision, the same buttons"
-    assert "as Ben asked" in again.content and again.mentions == first.mentions
+    # nobody's turn began: the player to move is named, as on the first board, but not pinged again
+    assert "as Ben asked" in again.content and again.mentions == [] and first.mentions
+    assert all(f"<@{user}>" in again.content for user in first.mentions)
     it = await settled(fake.slash(eve, thread, "marrakech board", {"public": True}))
     assert it.ephemeral and "not playing" in it.content
     assert boards(sandbox, thread)[-1].id == again.id

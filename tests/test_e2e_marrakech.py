@@ -6,7 +6,7 @@ import asyncio
 import random
 
 import pytest
-from e2e import PNG_MAGIC, boards, click_label, open_game, press_something, settled, to_move
+from e2e import PNG_MAGIC, boards, click_label, open_game, press_something, private_prompt, settled, to_move
 
 import engines
 from bot.core.host import replay_log
@@ -16,24 +16,30 @@ from offline.sandbox import Sandbox
 async def play_to_the_end(box: Sandbox, thread, rng: random.Random, use_commands: bool) -> str:
     """Answer every prompt until the final scores; half the turns by slash command when asked."""
     fake = box.fake
+    prompt, user = None, None
     for turn in range(400):
         board = boards(box, thread)[-1]
         _, data = board.files[0]
         assert data.startswith(PNG_MAGIC) and len(data) < 300_000
         if "Game over" in board.content:
             return board.content
-        user = to_move(box, board)
-        assert user is not None and f"<@{user.id}>" in board.content
-        if use_commands and turn % 2 == 0 and "turn Assam" in board.content:
+        if prompt is None:  # a new board: the player it pings decides
+            prompt, user = board, to_move(box, board)
+            assert user is not None and f"<@{user.id}>" in board.content
+        if use_commands and turn % 2 == 0 and "turn Assam" in prompt.content:
             it = await fake.slash(user, thread, "marrakech turn", {"direction": rng.choice(["left", "right"])})
-        elif use_commands and turn % 2 == 0 and "place a" in board.content:
+        elif use_commands and turn % 2 == 0 and "place a" in prompt.content:
             choices = await fake.autocomplete(user, thread, "marrakech place", {"carpet": ""}, focused="carpet")
             assert choices, "placing must offer choices"
             it = await fake.slash(user, thread, "marrakech place", {"carpet": rng.choice(choices)["value"]})
         else:
-            it = await press_something(box, board, rng)
+            it = await press_something(box, prompt, rng, user)
         await it.done()
-        assert boards(box, thread)[-1].id != board.id, f"every move posts a new board (refused? {it.content})"
+        if boards(box, thread)[-1].id != board.id:
+            prompt = None  # the turn passed: one new board
+        else:  # a step inside the turn: answered to the mover alone, with the board and their next choices
+            prompt = private_prompt(it)
+            assert prompt is not None and prompt.files, f"no board and no private answer (refused? {it.content})"
     raise AssertionError("the game did not end")
 
 
@@ -148,7 +154,7 @@ async def test_two_conflicting_clicks_apply_exactly_once(sandbox: Sandbox) -> No
     results = await asyncio.gather(fake.click(mover, board, left), fake.click(mover, board, right))
     for it in results:
         await it.done()
-    assert sorted(it.ephemeral for it in results) == [False, True]
+    assert sorted(it.content.startswith("Done") for it in results) == [False, True]  # one applied, one refused
     moves = [m for m in await sandbox.bot.host.store.moves(game_id) if m.kind == "move"]
     assert len(moves) == 1
 
@@ -159,11 +165,17 @@ async def test_restart_mid_game_keeps_the_game_and_its_buttons(sandbox: Sandbox)
     _, thread = await open_game(sandbox, "marrakech", ana, [ben])
     board = boards(sandbox, thread)[-1]
     await sandbox.restart_bot()
-    it = await fake.click(to_move(sandbox, board), board, board.button_ids[0])
+    mover = to_move(sandbox, board)
+    assert mover is not None
+    it = await fake.click(mover, board, board.button_ids[0])
     await it.done()
-    assert not it.ephemeral, it.content
+    prompt = private_prompt(it)  # a step inside the turn: answered to the mover alone, with the board as it stands
+    assert prompt is not None and prompt.files and "place a" in it.content, it.content
+    assert boards(sandbox, thread)[-1].id == board.id
+    await sandbox.restart_bot()
+    await (await press_something(sandbox, prompt, random.Random(3), mover)).done()
     after = boards(sandbox, thread)[-1]
-    assert after.id != board.id and "place a" in after.content
+    assert after.id != board.id and "placed a" in after.content and "turned Assam" in after.content
     it = await fake.slash(ana, thread, "marrakech status")
     await it.done()
     assert it.ephemeral and "Ana" in it.content and "Ben" in it.content
@@ -184,6 +196,9 @@ async def test_commands_outside_the_thread_take_a_game_option(sandbox: Sandbox) 
     it = await fake.slash(mover, sandbox.channel, "marrakech turn", {"direction": "straight", "game": game_id})
     await it.done()
     assert it.ephemeral and "Done" in it.content
+    prompt = private_prompt(it)
+    assert prompt is not None and mover is not None
+    await (await press_something(sandbox, prompt, random.Random(2), mover)).done()
     assert boards(sandbox, thread)[-1].id != board.id, "the board goes to the game's thread"
 
 

@@ -116,6 +116,11 @@ async def test_a_command_move_answers_with_a_link_to_the_game_thread(
     assert box.bot is not None
     played = await box.bot.host.snapshot(game_id)
     user = ana if played.user_of(played.to_move_player) == ana.id else bo
+    turned = await settled(box.fake.slash(user, thread, "marrakech play", {"move": "straight"}))
+    # a step inside the turn: answered privately with the board as it stands, nothing posted in the thread
+    assert turned.message is not None and turned.message.content.startswith("Done:")
+    assert any(m.files for m in [turned.message, *turned.followups]) and len(boards(box, thread)) == 1
+    played = await box.bot.host.snapshot(game_id)
     move = played.engine.legal_moves(played.state)[0]
     counting = Counting(box, monkeypatch, "marrakech")
     before = len(boards(box, thread))

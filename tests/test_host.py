@@ -168,10 +168,19 @@ async def test_a_move_rolls_the_die_logs_the_roll_and_owes_the_board(host: GameH
     log = await host.store.moves(game)
     assert [r.move for r in log][-len(result.steps) :] == [s.entry.move for s in result.steps]
     assert result.game.version == played.game.version + 1
-    boards = [d for d in await host.store.pending_deliveries(game) if d.kind == "board"]
-    assert boards[-1].version == result.game.version
-    assert boards[-1].payload["ping"] == [result.user_of(result.to_move)]
     assert result.game.to_move == result.to_move
+    # the mover goes on (a carpet to lay): no board, the step is kept as news for the turn's post
+    assert result.goes_on and result.user_of(result.to_move) == mover
+    boards = [d for d in await host.store.pending_deliveries(game) if d.kind == "board"]
+    assert boards[-1].version == played.game.version
+    assert [n.version for n in await host.store.news(game)] == [result.game.version]
+    placed = await host.play(game, mover, [result.engine.legal_moves(result.state)[0]])
+    boards = [d for d in await host.store.pending_deliveries(game) if d.kind == "board"]
+    assert not placed.goes_on and boards[-1].version == placed.game.version
+    assert boards[-1].payload["ping"] == [placed.user_of(placed.to_move)] != [mover]
+    (turn,) = boards[-1].payload["happened"]  # the whole turn, one line: both steps and the roll between
+    assert "Assam" in turn and "rolled" in turn and "placed" in turn, turn
+    assert not await host.store.news(game)
 
 
 async def test_two_conflicting_moves_at_once_apply_exactly_once(host: GameHost) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e import boards, open_game, press_something
+from e2e import answer, boards, open_game, to_move
 
 from bot.config import Settings
 from offline import sandbox as sandbox_module
@@ -77,7 +77,7 @@ async def test_a_button_pressed_on_a_private_reply_does_not_print_that_reply_aga
     assert code == 0
     drawn = re.findall(r"\[only ben sees\] Done: Ben drew ([A-Za-z ]+)\.", text)
     assert len(drawn) == 1, text
-    assert f"[only ben sees] Only you can see this: Ben kept {drawn[0]}." in text
+    assert f"[only ben sees] Done: Ben kept {drawn[0]}." in text  # a step inside the turn: answered to Ben alone
 
 
 COMPUTER_SCRIPT = """\
@@ -149,9 +149,10 @@ async def test_buttons_on_a_private_reply_can_be_clicked(tmp_path: Path) -> None
         ana, ben = box.user("ana"), box.user("ben")
         _, thread = await open_game(box, "marrakech", ana, [ben])
         rng = random.Random(3)
-        for _ in range(40):
-            it = await press_something(box, boards(box, thread)[-1], rng)
-            await it.done()
+        prompt, user = boards(box, thread)[-1], None
+        for _ in range(40):  # a step inside a turn is answered privately: the mover goes on from that reply
+            user = user if prompt.ephemeral else to_move(box, prompt)
+            prompt = await answer(box, thread, prompt, rng, user)
         out = io.StringIO()
         session = LocalPlay(box, out, tmp_path / "images")
         (tmp_path / "images").mkdir()
@@ -347,6 +348,9 @@ class Typist:
         self.blocks: list[Block] = []
         self.typed: list[str] = []
         self.moves = 0
+        self.turns: list[tuple[str, list[Block]]] = []
+        self.limit: int | None = None
+        """Stop after this many answers (a shorter game), or play to the end."""
         self._lines = self.session()
 
     def readline(self) -> str:
@@ -399,19 +403,55 @@ class Typist:
         yield f"{first}: click Start"
 
     def play(self, game: str) -> Iterator[str]:
-        """Answer every ping until the game is over; each answer must post a new board."""
-        for _ in range(3000):
-            board = self.boards()[-1]
-            if "Game over" in board.text:
-                return
-            mover = board.mentioned(self.names)
-            assert mover is not None, f"no one of {self.names} is pinged:\n{board.text}"
-            before = len(self.boards())
-            yield from self.answer(game, mover, board)
+        """Answer every ping until the game is over. A turn passed on posts one new board pinging the next
+        player; a step inside one's own turn is answered privately (the board as it stands, the next choices),
+        and the same player goes on from that private reply.
+
+        ``turns`` records, per answer, who answered and the boards it posted (the table's figures)."""
+        seen = 0
+        mover: str | None = None
+        block: Block | None = None
+        for _ in range(6000):
             self._take()
-            assert len(self.boards()) > before, f"{mover}'s answer posted no board: {self.typed[-3:]}"
+            posted = self.boards()[seen:]
+            seen = len(self.boards())
+            if mover is not None:
+                self.turns.append((mover, posted))
+            if self.limit is not None and len(self.turns) >= self.limit:
+                return
+            if posted:
+                board = posted[-1]
+                if "Game over" in board.text:
+                    return
+                pinged = board.mentioned(self.names)
+                if pinged is not None or mover is None:
+                    mover, block = pinged, board
+                else:  # a post that pings nobody (a computer is thinking): the same player goes on, or waits
+                    block = self.private_of(mover) or board
+            else:
+                assert mover is not None
+                block = self.private_of(mover)
+                assert block is not None, f"{mover}'s answer posted nothing and answered nothing: {self.typed[-3:]}"
+            assert mover is not None, f"no one of {self.names} is pinged:\n{posted[-1].text}"
+            assert block is not None
+            answered = len(self.blocks)
+            yield from self.answer(game, mover, block)
+            self._take()
+            assert len(self.blocks) > answered, f"{mover}'s answer got no reply: {self.typed[-3:]}"
             self.moves += 1
         raise AssertionError("the game did not end")
+
+    def private_of(self, name: str) -> Block | None:
+        """The newest private reply to ``name`` with something to choose from (buttons other than Cancel, a menu),
+        printed after the newest board."""
+        for block in reversed(self.blocks):
+            if block.header.startswith("[#") and block.image:
+                return None
+            if block.header.startswith(f"[only {name} sees]") and (
+                block.menu or [b for b in block.buttons if b != "Cancel"]
+            ):
+                return block
+        return None
 
     def answer(self, game: str, mover: str, board: Block) -> Iterator[str]:
         raise NotImplementedError
@@ -466,19 +506,23 @@ class JamboTypist(Typist):
 
     def answer(self, game: str, mover: str, board: Block) -> Iterator[str]:
         line = self.pick(board, mover)
-        if line is not None:  # a bid: the menu under the public board
+        if line is not None:  # a bid: the menu under the public board, or the choices of one's own reply
             yield line
             return
         before = len(self.boards())
         yield f"{mover}: /jambo hand"
+        self._take()
         for _ in range(20):
-            self._take()
-            if len(self.boards()) > before:
-                return
             private = next(b for b in reversed(self.blocks) if b.header.startswith(f"[only {mover} sees]"))
             line = self.pick(private, mover)
             assert line is not None, f"nothing to answer with:\n{private.text}"
+            replies = len(self.blocks)
             yield line
+            self._take()
+            if len(self.boards()) > before:
+                return
+            if any(b.image and b.header.startswith(f"[only {mover} sees]") for b in self.blocks[replies:]):
+                return  # a step of the turn answered privately: the board as it stands, the next choices
         raise AssertionError(f"{mover}'s decision did not end")
 
 
@@ -499,6 +543,24 @@ class BoardTypist(Typist):
 
 class MarrakechTypist(BoardTypist):
     game = "marrakech"  # turn Assam with a button, lay the carpet from the menu
+
+
+class CairoTypist(Typist):
+    """Kairo: the buttons or menu offered (the board's, one's own reply's), else a move from autocomplete."""
+
+    def session(self) -> Iterator[str]:
+        yield from self.open("cairo", computers=2 if len(self.names) == 1 else 0)
+        yield from self.play("cairo")
+
+    def answer(self, game: str, mover: str, board: Block) -> Iterator[str]:
+        line = self.pick(board, mover)
+        if line is not None:
+            yield line
+            return
+        yield f"{mover}: complete /cairo play move:?"
+        moves = self.choices()
+        assert moves, f"nothing to answer with:\n{board.text}"
+        yield f"{mover}: /cairo play " + shlex.quote(f"move:{self.rng.choice(moves)}")
 
 
 def final_scores(text: str) -> str:
@@ -555,3 +617,25 @@ async def test_a_whole_solo_game_against_computers_in_local_play(tmp_path: Path,
     moved = [b for b in stdin.boards() if "🤖" in b.text and "is thinking" not in b.text]
     assert thinking and moved, "the computers' turns are printed as they think and move"
     assert stdin.moves > 10 and all(b.mentioned(("ana",)) is None for b in thinking)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("typist", "seed", "answers", "aim"),
+    [(JamboTypist, 2, 120, 1.2), (CairoTypist, 2, 60, 1.1), (MoroccoTypist, 2, 40, 1.1), (MarrakechTypist, 2, 40, 1.1)],
+    ids=["jambo", "cairo", "morocco", "marrakech"],
+)
+async def test_one_post_per_turn_and_pings_only_for_a_new_turn(tmp_path: Path, typist, seed, answers, aim) -> None:
+    """The table's figures (``python -m bench.table``) on a shorter seeded game between two people: new posts in
+    the thread per change of who must act within the aim, and no ping of a player who was already to move."""
+    from bench.table import figures_of
+
+    out = io.StringIO()
+    stdin = typist(out, ("ana", "ben"), random.Random(seed))
+    stdin.limit = answers
+    code = await play_locally(FAST, stdin, out, images=tmp_path / "b", database=tmp_path / "g.db", seed=seed)
+    assert code == 0 and "Traceback" not in out.getvalue()
+    figures = figures_of(stdin)
+    assert figures.answers == answers and figures.changes >= 5, figures
+    assert figures.per_change <= aim, figures
+    assert figures.pings > 0 and figures.needless == 0, figures

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from bot.core.catalog import N_
 from bot.core.host import apply_entry
-from bot.core.played import Played
+from bot.core.played import Played, continues_turn
 from bot.core.records import MoveRecord
 from bot.core.refused import Refused
 from bot.core.seating import sent_by_computer
@@ -80,9 +80,7 @@ def _opens_turn(current: Turn | None, row: MoveRecord, starts_undo: bool) -> boo
     """Whether ``row`` begins a new line rather than continuing ``current``."""
     if current is None or current.undone != row.undone or starts_undo:
         return True
-    if row.kind == "chance":
-        return False
-    return current.seat != row.seat
+    return not continues_turn(current.seat, row.kind, row.seat)
 
 
 def replay_turns(

@@ -30,7 +30,7 @@ from bot.core.records import GameRecord, LogEntry, MoveRecord, SeatRecord, Stale
 from bot.core.refused import Refused
 from bot.core.schedule import ScheduleStore
 from bot.core.seating import COMPUTER_SENDER, check_level, computer_name, computer_user_id
-from bot.core.store import Store
+from bot.core.store import NewDelivery, Store
 from bot.core.timing import Duration, Timing
 from engines.base import CHANCE, Engine, GameError, GameState, Transition
 
@@ -232,7 +232,7 @@ class GameHost:
             now = self.clock()
             seated = [_seated(next(s for s in seats if s.user_id == uid), seat) for seat, uid in enumerate(order)]
             preview = self._preview(record, seated, state, steps, began=True)
-            deliveries = [self.posts.lobby_edit(), *await self.posts.after_change(preview, Headline("started"), None)]
+            deliveries = [self.posts.lobby_edit(), *await self._owed(preview, Headline("started"), None)]
             timing = await self.schedule.timing(game_id)
             status = "finished" if engine.to_move(state) is None else "active"
             await self._guard(
@@ -373,8 +373,8 @@ class GameHost:
         """A computer of ``level`` takes over ``seat``; the game's board is posted again with the news."""
         now = self.clock()
         updated = [_as_computer(s, level) if s.seat == seat else s for s in seats]
-        preview = self._preview(record, updated, state_of(record), [], began=True)  # type: ignore[arg-type]
-        deliveries = await self.posts.after_change(preview, headline, None)
+        preview = self._preview(record, updated, state_of(record), [], began=False)  # type: ignore[arg-type]
+        deliveries = await self._owed(preview, headline, None)
         await self._guard(
             self.store.replace_with_computer(record.id, record.version, seat, check_level(level), now, deliveries)
         )
@@ -492,7 +492,11 @@ class GameHost:
         changed = engine.to_move(before) != after
         began = changed and after is not None and after != CHANCE
         preview = self._preview(record, seats, state, steps, began)
-        deliveries = [] if quiet else await self.posts.after_change(preview, headline, actor_id)
+        mover = next((s.entry.seat for s in steps if s.entry.kind != "chance"), None)
+        preview.goes_on = (
+            headline is None and left_seat is None and not changed and after is not None and after == mover
+        )
+        deliveries = [] if quiet else await self._owed(preview, headline, actor_id)
         now = self.clock()
         next_due = await self._next_due(record, changed, now)
         interaction = None
@@ -530,7 +534,7 @@ class GameHost:
             next_due_at=next_due if status == "active" else None,
         )
         seated = [replace(s, left_game=True) if left_seat is not None and s.seat == left_seat else s for s in seats]
-        played = Played(written, seated, state, steps, began)  # as stored: no need to read it back
+        played = Played(written, seated, state, steps, began, goes_on=preview.goes_on)  # as stored
         played.share_views(preview)  # the post's views serve the board's image and buttons too
         return played
 
@@ -547,8 +551,9 @@ class GameHost:
     async def commit_undo(self, record: Any, played: Played, state: GameState, headline: Headline) -> int:
         """Store a granted undo (rows marked undone, the state rebuilt) and owe its board, in one transaction."""
         engine = played.engine
-        preview = self._preview(played.game, played.seats, state, [], began=True)
-        deliveries = await self.posts.after_change(preview, headline, None)
+        began = played.state is None or engine.to_move(played.state) != engine.to_move(state)
+        preview = self._preview(played.game, played.seats, state, [], began=began)
+        deliveries = await self._owed(preview, headline, None)
         now = self.clock()
         timing = await self.schedule.timing(played.game.id)
         status = "finished" if engine.to_move(state) is None else "active"
@@ -559,6 +564,16 @@ class GameHost:
         )
         self.committed(played.game.id)
         return version
+
+    async def _owed(self, preview: Played, headline: Headline | None, actor_id: int | None) -> list[NewDelivery]:
+        """What the change ``preview`` owes (``Posts.after_change``): its news while its mover goes on, else its
+        board with the news kept since the last post (read here; the version check of the write guarantees
+        no change of the game added any since, and the store drops them with the board's transaction)."""
+        if preview.goes_on:
+            return await self.posts.after_change(preview, headline, actor_id)
+        kept = await self.store.news(preview.game.id)
+        rows = [row for delivery in kept for row in delivery.payload.get("rows", [])]
+        return await self.posts.after_change(preview, headline, actor_id, rows)
 
     async def _guard(self, change: Awaitable[T]) -> T:
         try:

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import engines
 from bot.core.records import GameRecord, LogEntry, SeatRecord
@@ -33,6 +34,9 @@ class Played:
     steps: list[Step] = field(default_factory=list)
     turn_began: bool = False
     """The change handed the decision to a (different) player."""
+    goes_on: bool = False
+    """The change left its mover to move (a step inside their own turn): nothing was posted in the game's
+    thread; the step waits there as news, folded into the post made when the decision passes."""
     _views: dict[int | None, View] = field(default_factory=dict, init=False, repr=False, compare=False)
     """Views made so far, by viewer: the post, the image and the buttons of one change share them."""
 
@@ -114,3 +118,22 @@ class Played:
 
     def events_for(self, viewer: int | None) -> list[Event]:
         return events_seen_by(self.events(), viewer)
+
+    def news_rows(self) -> list[dict[str, Any]]:
+        """The change's steps as news (JSON): each log row's seat, kind, sender and events (every visibility)."""
+        return [
+            {
+                "seat": step.entry.seat,
+                "kind": step.entry.kind,
+                "user": step.entry.user_id,
+                "events": [event.to_json() for event in step.events],
+            }
+            for step in self.steps
+        ]
+
+
+def continues_turn(turn_seat: int | None, kind: str, seat: int) -> bool:
+    """Whether a log row of ``kind`` by ``seat`` belongs to the turn of ``turn_seat`` (None: the setup) rather than
+    opening a new one: a chance row always continues the turn that triggered it; a seat's row continues its own
+    turn. The log (``bot.core.history``) and the posts (``bot.core.posts``) group rows into turns by this rule."""
+    return kind == "chance" or turn_seat == seat

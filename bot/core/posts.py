@@ -6,6 +6,12 @@ asks ``Posts.after_change`` for what it owes — the board post (its text fixed 
 buttons made when it is delivered), the next player's DM if they asked for one, the thread's
 archiving once the game is over — and stores them in the same transaction as the change.
 
+One post per turn: a step that leaves its mover to move (the same seat decides again) posts nothing; its
+log rows are owed as ``news`` (an outbox row never sent alone), and the next board — made when the decision
+passes to someone else, the game ends, or a skip, resignation, undo or replacement is announced — words
+all of them, one line per turn as the log words it, and the store drops the news in the same transaction.
+A board pings the player to move only when the decision just became theirs (``Played.turn_began``).
+
 The live post, the log, catch-up and the log file all word events through the same ``Say``, so
 one turn always reads the same way.
 """
@@ -16,14 +22,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.core.catalog import DEFAULT_LOCALE, N_
-from bot.core.played import Played
+from bot.core.played import Played, continues_turn
 from bot.core.records import GameRecord
 from bot.core.schedule import ScheduleStore
+from bot.core.seating import sent_by_computer
 from bot.core.store import NewDelivery
 from bot.core.text import fit_message
 from bot.core.timing import Duration, Hours, Timing
 from bot.core.wording import Say, join_sentences, say_for, title_text
-from engines.base import CHANCE, Engine, Outcome
+from engines.base import CHANCE, Engine, Event, Outcome
 
 HEADLINES: dict[str, str] = {
     "started": N_("the game begins! Seat order: {seats}"),
@@ -188,17 +195,36 @@ class Posts:
             return say.fill(STANDING_YOURS, {"decision": decision})
         return say.fill(STANDING_THEIRS, {"seat": to_move, "decision": decision})
 
-    def board_parts(self, played: Played, headline: Headline | None = None) -> dict[str, Any]:
+    def board_parts(
+        self, played: Played, headline: Headline | None = None, news: Sequence[dict[str, Any]] = ()
+    ) -> dict[str, Any]:
         """The text of a board post in parts: title (and headline), what happened, who is next.
 
-        The courier joins them (``bot.ui.courier.board_content``) and may fold the ``headline`` and
+        What happened is every turn since the last post: the steps kept as ``news`` (their mover went on, so
+        nothing was posted) and this change's, one line per turn of the log, worded as the log words it.
+        The courier joins the parts (``bot.ui.courier.board_content``) and may fold the ``headline`` and
         ``happened`` lines of a board that never went out into the next one.
         """
         said = self.headline(played, headline) if headline else ""
         head = self.title(played) + (f" — {said}" if said else "")
-        happened = self.happened(played)
-        parts = {"head": head, "happened": [happened] if happened else [], "next": self.next_line(played)}
+        happened = self.turn_lines(played, [*news, *played.news_rows()])
+        parts = {"head": head, "happened": happened, "next": self.next_line(played)}
         return parts | ({"headline": said} if said else {})
+
+    def turn_lines(self, played: Played, rows: Sequence[dict[str, Any]], viewer: int | None = None) -> list[str]:
+        """Log rows (``Played.news_rows``) as one sentence per turn, grouped and worded as ``bot.core.history``
+        words the log: a computer's turn carries its mark, a run of events the game words as one reads as one."""
+        turns: list[tuple[Say, list[Event]]] = []
+        turn_seat: int | None = None
+        for row in rows:
+            kind, seat = str(row["kind"]), int(row["seat"])
+            if not turns or not continues_turn(turn_seat, kind, seat):
+                computer = seat if kind == "move" and sent_by_computer(row.get("user")) else None
+                turns.append((self.say_moves(played, computer), []))
+                turn_seat = None if kind == "chance" else seat
+            turns[-1][1].extend(Event.from_json(event) for event in row["events"])
+        lines = (say.events(events, viewer) for say, events in turns)
+        return [line for line in lines if line]
 
     def status_text(self, played: Played) -> str:
         """Players, scores, who is out and whose turn it is, in a few lines."""
@@ -250,10 +276,22 @@ class Posts:
         return timing_text(self.say(played), timing)
 
     # ---- what a change owes -----------------------------------------------------------------------
-    async def after_change(self, played: Played, headline: Headline | None, actor_id: int | None) -> list[NewDelivery]:
-        """The board post, the next player's DM if they want one, the thread's archiving at the end."""
-        pinged = played.human_user_of(played.to_move_player)
-        board = {**self.board_parts(played, headline), "ping": [pinged] if pinged else [], "image": True}
+    async def after_change(
+        self,
+        played: Played,
+        headline: Headline | None,
+        actor_id: int | None,
+        news: Sequence[dict[str, Any]] = (),
+    ) -> list[NewDelivery]:
+        """What a change owes: while its mover goes on with their own turn (``Played.goes_on``), only its steps as
+        ``news`` (never sent alone); otherwise the board post wording ``news`` and this change's steps, pinging
+        the player to move if the decision just became theirs, that player's DM if they want one, and the
+        thread's archiving once the game is over. The store drops the news a board folds in, in the same
+        transaction (``bot.core.store``)."""
+        if played.goes_on:
+            return [NewDelivery("news", {"rows": played.news_rows()})]
+        pinged = played.human_user_of(played.to_move_player) if played.turn_began else None
+        board = {**self.board_parts(played, headline, news), "ping": [pinged] if pinged else [], "image": True}
         owed = [NewDelivery("board", board)]
         recipient = await self._dm_recipient(played, actor_id)
         if recipient is not None:

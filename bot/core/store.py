@@ -4,7 +4,8 @@ Every change to a game bumps its ``version``; writers pass the version they read
 made against an older version raises ``StaleGame`` — so two commands racing on one game can never
 both apply, in one process or several. Each move is one transaction: its log rows, the new state,
 the new version, the game's next due time, and the messages it owes Discord (``outbox`` rows,
-delivered by ``bot.core.outbox``). An undo never deletes log rows: it marks them ``undone``.
+delivered by ``bot.ui.courier``; a step inside a player's own turn owes ``news`` rows instead, never sent,
+dropped by the change whose board words them). An undo never deletes log rows: it marks them ``undone``.
 Every list query is bounded and reads only the columns it shows. Delivered messages are kept only
 until a newer board of their game is delivered (``delivered``).
 """
@@ -267,7 +268,9 @@ class Store:
         due = await self.db.fetchval(
             f"SELECT COUNT(*) FROM games WHERE status = 'active' AND next_due_at <= ?{clause}", now, *params
         )
-        owed = await self.db.fetchval("SELECT COUNT(*) FROM outbox WHERE status IN ('pending', 'sending')")
+        owed = await self.db.fetchval(
+            "SELECT COUNT(*) FROM outbox WHERE status IN ('pending', 'sending') AND kind <> 'news'"
+        )
         return {**counts, "timers_due": int(due or 0), "owed": int(owed or 0)}
 
     async def replace_with_computer(
@@ -324,6 +327,7 @@ class Store:
         async with self.db.transaction() as tx:
             version = await self._bump(tx, game_id, expected_version, now)
             await tx.execute("UPDATE games SET status = ?, next_due_at = NULL WHERE id = ?", status, game_id)
+            await tx.execute("DELETE FROM outbox WHERE game_id = ? AND kind = 'news'", game_id)  # no post will come
             await self._owe(tx, [_for_game(d, game_id, version) for d in deliveries], now)
         return version
 
@@ -513,12 +517,23 @@ class Store:
 
     # ---- messages owed -----------------------------------------------------------------------------------
     async def _owe(self, tx: Connection, deliveries: Sequence[NewDelivery], now: float) -> None:
+        """Owe the messages of a game change. A change's board words the news kept since the last post
+        (``Posts.after_change``): that news is dropped here, in the same transaction."""
+        for game_id in {d.game_id for d in deliveries if d.kind == "board" and d.game_id is not None}:
+            await tx.execute("DELETE FROM outbox WHERE game_id = ? AND kind = 'news'", game_id)
         await owe_in(tx, deliveries, now)
 
     async def owe(self, deliveries: Sequence[NewDelivery], now: float) -> None:
-        """Owe messages that follow no game change (a reminder, a notice)."""
+        """Owe messages that follow no game change (a reminder, a notice, the board brought back)."""
         async with self.db.transaction() as tx:
-            await self._owe(tx, deliveries, now)
+            await owe_in(tx, deliveries, now)
+
+    async def news(self, game_id: int) -> list[Delivery]:
+        """The steps kept as news since the game's last post (``kind = 'news'``: never sent alone), oldest first."""
+        rows = await self.db.fetch(
+            f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = ? AND kind = 'news' ORDER BY id", game_id
+        )
+        return [_delivery(r) for r in rows]
 
     async def claim_deliveries(
         self, now: float, lease: float, *, game_id: int | None = None, limit: int = 50
@@ -532,7 +547,7 @@ class Store:
             rows = await tx.fetch(
                 f"SELECT {OUTBOX_COLUMNS} FROM outbox"
                 " WHERE ((status = 'pending' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until < ?))"
-                f"{game_clause} ORDER BY id LIMIT ?",
+                f" AND kind <> 'news'{game_clause} ORDER BY id LIMIT ?",
                 *params,
                 limit,
             )
@@ -589,10 +604,12 @@ class Store:
             await tx.execute("UPDATE outbox SET payload = ? WHERE id = ?", json.dumps(payload), delivery_id)
 
     async def pending_deliveries(self, game_id: int | None = None) -> list[Delivery]:
-        """Deliveries not done yet (pending, sending), oldest first; one game's or all."""
+        """Deliveries not done yet (pending, sending), oldest first; one game's or all (news is no delivery:
+        ``news``)."""
         clause, params = ("AND game_id = ?", [game_id]) if game_id is not None else ("", [])
         rows = await self.db.fetch(
-            f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE status IN ('pending', 'sending') {clause} ORDER BY id LIMIT ?",
+            f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE status IN ('pending', 'sending') AND kind <> 'news' {clause}"
+            " ORDER BY id LIMIT ?",
             *params,
             DEFAULT_LIMIT,
         )

@@ -160,8 +160,7 @@ async def repost_board(interaction: discord.Interaction, played: Played) -> None
     await defer(interaction)
     name = getattr(interaction.user, "display_name", interaction.user.name)
     parts = svc.posts.board_parts(played, Headline("board_again", by_name=name))
-    pinged = played.human_user_of(played.to_move_player)
-    payload = {**parts, "happened": [], "ping": [pinged] if pinged else [], "image": True}
+    payload = {**parts, "happened": [], "ping": [], "image": True}  # nobody's turn began: no ping
     delivery = NewDelivery("board", payload, played.game.id, played.game.version)
     await svc.store.owe([delivery], svc.clock())
     await svc.courier.deliver_game(played.game.id)

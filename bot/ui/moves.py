@@ -6,6 +6,10 @@ host applies the move against the game version the sender saw (a button carries 
 checked against the moment it was sent: a game changed since then refuses it), the mover gets privately
 what only they may read (a card they drew) and their next private choice, and only then does the courier
 draw and post the new board in the game's thread (a command's answer then gets a link to it).
+
+One post per turn: a step that leaves its mover to move posts nothing in the thread (the host keeps it as
+news for the next post); the mover alone gets the board as it now stands, what the step did and their next
+choices (``answer_step``).
 The same interaction arriving twice is answered from its first result and applied once.
 
 A decision of several steps is applied only whole. When a command names just its first steps the
@@ -139,6 +143,9 @@ async def tell_mover(interaction: discord.Interaction, played: Played) -> None:
     board is about to appear)."""
     svc = services(interaction)
     seat = played.seat_of(interaction.user.id)
+    if seat is not None and played.goes_on:
+        await answer_step(interaction, played, seat)
+        return
     private = svc.posts.private_lines(played, seat) if seat is not None else ""
     say = say_for(played.game.game, tuple(played.names))
     lines: list[str] = []
@@ -154,6 +161,26 @@ async def tell_mover(interaction: discord.Interaction, played: Played) -> None:
         return
     if lines:
         await reply_private(interaction, "\n".join(lines))
+
+
+async def answer_step(interaction: discord.Interaction, played: Played, seat: int) -> None:
+    """A step inside the mover's own turn (nothing is posted in the game's thread until the turn passes),
+    answered only to them: the board as it now stands (in their layout), what the step did as they may read
+    it, and their next choices — the game's move buttons, or their next step's buttons as a draft."""
+    svc = services(interaction)
+    say = say_for(played.game.game, tuple(played.names))
+    happened = svc.posts.happened(played, seat)
+    note = say.fill(DONE, {"happened": happened}) if happened else ""
+    layout = await svc.schedule.layout(interaction.user.id) or "landscape"
+    file = await svc.courier.board_file(played, seat, layout=layout, suffix=f"v{played.game.version}")
+    builder = svc.controls.get("moves")
+    view = None if private_followups(interaction, played) or builder is None else await builder(played, None)
+    if view is None:
+        await offer_draft(interaction, played, [], note=note, file=file)
+        return
+    text = fit_message("\n".join(part for part in (note, svc.posts.standing(played, seat)) if part))
+    kwargs: dict[str, Any] = {"ephemeral": True, "view": view, "file": file}
+    await interaction.followup.send(text, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
 
 
 def private_followups(interaction: discord.Interaction, played: Played) -> bool:
@@ -209,12 +236,21 @@ def shortlisted(ui: GameUI, options: list[str], view: Any) -> list[str]:
     return [m for m in ui.shortlist(options, view) if m in options][:SELECT_LIMIT]
 
 
-async def offer_draft(interaction: discord.Interaction, played: Played, moves: list[str], note: str = "") -> None:
-    """Keep ``moves`` as the user's draft and show them privately with the next step's buttons."""
+async def offer_draft(
+    interaction: discord.Interaction,
+    played: Played,
+    moves: list[str],
+    note: str = "",
+    file: discord.File | None = None,
+) -> None:
+    """Keep ``moves`` as the user's draft and show them privately with the next step's buttons (and ``file``,
+    the board as it stands, when a step of the turn was just played)."""
     drafts_of(interaction).put(Draft(played.game.id, interaction.user.id, played.game.version, list(moves)))
     view, hint = draft_view(played, moves, services(interaction).game_ui.get(played.game.game, GameUI()))
     text = fit_message("\n".join(part for part in (note, draft_text(played, moves), hint) if part))
     kwargs: dict[str, Any] = {"ephemeral": True, "view": view, "allowed_mentions": NO_PINGS}
+    if file is not None:
+        kwargs["file"] = file
     if interaction.response.is_done():
         await interaction.followup.send(text, **kwargs)
     else:
