@@ -34,6 +34,7 @@ from bot.ui.cooldown import Cooldowns, too_fast
 from bot.ui.courier import DiscordCourier
 from bot.ui.drafts import Drafts
 from bot.ui.errors import report
+from bot.ui.reader import adopt
 from bot.ui.seen import first_time
 from bot.ui.services import ControlsBuilder, GameUI
 
@@ -58,7 +59,10 @@ class BazaarTree(app_commands.CommandTree):
     to a user's commands past their cooldown."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return first_time(interaction) and not await too_fast(interaction)
+        if not first_time(interaction):
+            return False
+        await adopt(interaction)
+        return not await too_fast(interaction)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report(interaction, error)

@@ -44,6 +44,8 @@ class GameRecord:
     """The seat whose decision it is (as stored with the state; lists read it without the state)."""
     hints: bool = True
     """Whether players may ask the computer for a hint (``/bazaar hint``)."""
+    language: str = "en"
+    """The language of the game's public posts (``bot.core.language``)."""
 
     @property
     def post_channel_id(self) -> int:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
-from bot.core import texts
+from bot.core import language, texts
 from bot.core.catalog import DEFAULT_LOCALE, NN_, Catalog, Plural, load
 from bot.core.text import and_list, plain_name, quote_input
 from engines.base import Decision, Event, GameError, Outcome, View, events_seen_by
@@ -235,7 +235,12 @@ def join_sentences(sentences: Iterable[str]) -> str:
     return f"{text[:1].upper()}{text[1:]}." if text else ""
 
 
+def say_for(game: str, names: tuple[str, ...], locale: str | None = None) -> Say:
+    """A ``Say`` for ``game`` and these names in ``locale`` (None: the current reader's language,
+    ``bot.core.language.current``); cached: the same table serves a whole turn."""
+    return _say_for(game, names, locale or language.current())
+
+
 @lru_cache(maxsize=1024)
-def say_for(game: str, names: tuple[str, ...], locale: str = DEFAULT_LOCALE) -> Say:
-    """A ``Say`` for ``game`` and these names (cached: the same table serves a whole turn)."""
+def _say_for(game: str, names: tuple[str, ...], locale: str) -> Say:
     return Say(game_words(game), names, locale)

@@ -199,13 +199,20 @@ class FakeDiscord:
 
     # -- building the world -------------------------------------------------------------------------
 
-    def add_user(self, name: str, *, dms_open: bool = True) -> User:
-        user = User(id=self.world.snowflakes.next(), name=name, dms_open=dms_open)
+    def add_user(self, name: str, *, dms_open: bool = True, locale: str = "en-US") -> User:
+        """A Discord account; ``locale`` is its client's language (``es-ES``, ``es-419``, ``en-US`` …)."""
+        user = User(id=self.world.snowflakes.next(), name=name, dms_open=dms_open, locale=locale)
         self.world.users[user.id] = user
         return user
 
     def add_guild(
-        self, name: str, owner: User | None = None, *, shard: int | None = None, shard_count: int | None = None
+        self,
+        name: str,
+        owner: User | None = None,
+        *,
+        shard: int | None = None,
+        shard_count: int | None = None,
+        locale: str = "en-US",
     ) -> Guild:
         """A guild the bot has joined, with @everyone, a Moderator role (Manage Server) and the bot's role.
 
@@ -226,7 +233,7 @@ class FakeDiscord:
                 managed=True,
             ),
         ]
-        guild = Guild(id=guild_id, name=name, owner_id=owner.id, roles=roles)
+        guild = Guild(id=guild_id, name=name, owner_id=owner.id, roles=roles, locale=locale)
         guild.members[owner.id] = Member(user_id=owner.id, role_ids=[])
         guild.members[self.bot_user.id] = Member(user_id=self.bot_user.id, role_ids=[roles[2].id])
         self.world.guilds[guild.id] = guild
