@@ -232,7 +232,7 @@ class Posts:
     def status_text(self, played: Played) -> str:
         """Players, scores, who is out and whose turn it is, in a few lines."""
         if played.state is None:
-            return self.lobby_text(played)
+            return self.lobby_lines(played)
         say = self.say(played)
         status = say._(STATUS_WORDS.get(played.game.status, played.game.status))
         lines = [f"{self.title(played)} ({status})"]
@@ -259,7 +259,11 @@ class Posts:
 
     @in_game_language
     def lobby_text(self, played: Played) -> str:
-        """The lobby message: options, who has joined, what to do next."""
+        """The lobby message (public: in the game's language)."""
+        return self.lobby_lines(played)
+
+    def lobby_lines(self, played: Played) -> str:
+        """The lobby's text in the current language: options, who has joined, what to do next."""
         engine, record, say = played.engine, played.game, self.say(played)
         title = self.title(played)
         head = {"lobby": LOBBY_HEAD, "abandoned": LOBBY_ABANDONED}.get(record.status, LOBBY_STARTED)
