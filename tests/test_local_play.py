@@ -430,3 +430,16 @@ async def test_a_whole_solo_game_against_computers_in_local_play(tmp_path: Path,
     moved = [b for b in stdin.boards() if "🤖" in b.text and "is thinking" not in b.text]
     assert thinking and moved, "the computers' turns are printed as they think and move"
     assert stdin.moves > 10 and all(b.mentioned(("ana",)) is None for b in thinking)
+
+
+async def test_a_spanish_server_in_local_play_and_a_player_in_english(tmp_path: Path) -> None:
+    lines = (
+        "ana: /marrakech new\nben[en]: click Unirse\nlang ben en\nben: /marrakech status\nana: click Empezar\nquit\n"
+    )
+    out = io.StringIO()
+    await play_locally(Settings(token=""), io.StringIO(lines), out, images=tmp_path / "b", seed=1, locale="es")
+    text = out.getvalue()
+    assert "esperando jugadores" in text and "buttons: Unirse" in text, text
+    assert "[only ben sees] You joined" in text, text
+    assert "-- ben now uses Discord in en-US" in text
+    assert "Girar a la izquierda" in text, text
