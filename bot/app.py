@@ -37,6 +37,7 @@ from bot.ui.errors import report
 from bot.ui.reader import adopt
 from bot.ui.seen import first_time
 from bot.ui.services import ControlsBuilder, GameUI
+from bot.ui.translator import CatalogTranslator
 
 log = logging.getLogger("bazaar")
 
@@ -146,6 +147,7 @@ class BazaarBot(commands.AutoShardedBot):
             await self._load(name)
         for group in (*self.game_groups.values(), self.bazaar_group):
             self.tree.add_command(group)
+        await self.tree.set_translator(CatalogTranslator())
         if self.settings.sync_commands:
             await self.sync_commands(force=False)
 
@@ -165,15 +167,19 @@ class BazaarBot(commands.AutoShardedBot):
             log.exception("extension %s is broken and was skipped", name)
             self.broken_extensions.append(name)
 
-    def commands_payload(self) -> list[dict[str, Any]]:
-        """The slash commands as Discord receives them."""
-        return [command.to_dict(self.tree) for command in self.tree.get_commands()]
+    async def commands_payload(self) -> list[dict[str, Any]]:
+        """The slash commands as Discord receives them, with their names and descriptions in every language the
+        bot speaks (``bot.ui.translator``)."""
+        translator = self.tree.translator
+        if translator is None:
+            return [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        return [await command.get_translated_payload(self.tree, translator) for command in self.tree.get_commands()]
 
     async def sync_commands(self, force: bool = True) -> bool:
         """Register the slash commands (in the development server if set, else globally) if they changed."""
         guild = discord.Object(id=self.settings.dev_guild) if self.settings.dev_guild else None
         digest = hashlib.sha256(
-            json.dumps([self.settings.dev_guild, self.commands_payload()], sort_keys=True).encode()
+            json.dumps([self.settings.dev_guild, await self.commands_payload()], sort_keys=True).encode()
         ).hexdigest()
         if not force and await self.store.meta(COMMANDS_HASH_KEY) == digest:
             return False

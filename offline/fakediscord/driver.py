@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .commands import CHANNEL, USER, Refused, Resolver, Visibility, build_command_data, check_visible
+from .commands import CHANNEL, USER, Refused, Resolver, Visibility, base_names, build_command_data, check_visible
 from .components import button_data, modal_submit_data, select_data
 from .events import channel_created, member_added, message_created, message_deleted, role_updated, thread_updated
 from .faults import Faults
@@ -499,13 +499,16 @@ class FakeDiscord:
     ) -> dict[str, Any]:
         self._check_member(user, channel)
         name, *rest = path.strip().lstrip("/").split()
-        command = self.world.commands.find_chat_input(channel.guild_id, name)
+        command = self.world.commands.find_chat_input(channel.guild_id, name, user.locale)
         if command is None:
             registered = self.world.commands.names(channel.guild_id)
             raise Refused(f"no command /{name} is registered; registered: {registered}")
         guild = self.world.guild_of(channel)
         granted = self.world.member_permissions(guild, user.id) if guild else ALL
         check_visible(command, Visibility(permissions=granted, in_dm=guild is None))
+        rest, options = base_names(command, rest, options, user.locale)
+        if focused is not None:
+            focused = next(iter(base_names(command, rest, {focused: None}, user.locale)[1]))
         return build_command_data(command, rest, options, self._resolver(user, channel), focused=focused)
 
     def _check_member(self, user: User, channel: Channel) -> None:
