@@ -8,6 +8,16 @@ lowercase, at most 32 characters, no spaces, unique among its siblings.
 
 from __future__ import annotations
 
+import asyncio
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from babel.messages.pofile import read_po
+
+import engines
 from bot.core.catalog import N_
 
 WORDS = (
@@ -252,3 +262,78 @@ WORDS = (
     N_("/hint"),
     N_("What the computer would do in your place now (only you see it)."),
 )
+
+
+def words_of(payload: list[dict[str, Any]]) -> list[str]:
+    """Every name (as ``/<name>``), description and choice name of the commands, in order, once; messages a
+    game's catalog already holds (its options' descriptions) are left to it."""
+    held = {message for name in engines.names() for message in _template(name)}
+    found: dict[str, None] = {}
+
+    def walk(item: dict[str, Any]) -> None:
+        found[f"/{item['name']}"] = None
+        if item.get("description"):
+            found[item["description"]] = None
+        for choice in item.get("choices") or []:
+            found[str(choice["name"])] = None
+        for option in item.get("options") or []:
+            walk(option)
+
+    for command in payload:
+        walk(command)
+    return [word for word in found if word not in held]
+
+
+def _template(game: str) -> list[str]:
+    """The msgids of a game's template (``locale/<game>.pot``)."""
+    path = Path(__file__).resolve().parent / "games" / game / "locale" / f"{game}.pot"
+    if not path.is_file():
+        return []
+    with path.open("rb") as handle:
+        return [str(m.id) for m in read_po(handle) if isinstance(m.id, str) and m.id]
+
+
+def module_text(words: list[str]) -> str:
+    """This module with ``WORDS`` listing ``words``."""
+    lines = Path(__file__).read_text(encoding="utf-8").splitlines(keepends=True)
+    start = lines.index("WORDS = (\n")
+    end = lines.index(")\n", start)
+    listed = [f"    N_({json.dumps(word, ensure_ascii=False)}),\n" for word in words]
+    return "".join([*lines[: start + 1], *listed, *lines[end:]])
+
+
+async def current_payload() -> list[dict[str, Any]]:
+    """The commands as the bot builds them (without connecting to Discord), untranslated."""
+    from bot.app import BazaarBot
+    from bot.config import Settings
+
+    with tempfile.TemporaryDirectory() as scratch:
+        database = str(Path(scratch) / "words.db")
+        bot = BazaarBot(Settings(token="", database=database, sync_commands=False, image_workers=0))
+        await bot.setup_hook()
+        try:
+            return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+        finally:
+            for name in list(bot.extensions):
+                await bot.unload_extension(name)
+            await bot.host.store.close()
+            bot.images.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write this module from the command tree (``--check``: exit 1 when it is out of date)."""
+    check = "--check" in (argv if argv is not None else sys.argv[1:])
+    text = module_text(words_of(asyncio.run(current_payload())))
+    path = Path(__file__)
+    if path.read_text(encoding="utf-8") == text:
+        return 0
+    if check:
+        print(f"{path} is out of date: run python -m bot.command_words", file=sys.stderr)
+        return 1
+    path.write_text(text, encoding="utf-8")
+    print(f"written: {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

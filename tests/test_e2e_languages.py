@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from pathlib import Path
 
 from e2e import boards, press_something, settled
 from languages import english_in
 
+from bot import command_words
+from bot.command_words import module_text, words_of
+from bot.core.catalog import load
 from bot.core.language import from_locale, game_language
+from bot.ui.translator import NAME, command_name
 from offline.fakediscord.state import Channel, Interaction, Message, User, walk_components
 from offline.sandbox import Sandbox
 
@@ -175,3 +180,33 @@ async def test_a_dm_is_in_its_recipients_last_seen_language(database_url: str) -
 
 def _users(box: Sandbox) -> list[User]:
     return list(box.users.values())
+
+
+async def test_the_command_words_are_up_to_date_and_translated(sandbox: Sandbox) -> None:
+    bot = sandbox.bot
+    assert bot is not None
+    payload = [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+    assert module_text(words_of(payload)) == Path(command_words.__file__).read_text(encoding="utf-8"), (
+        "run python -m bot.command_words, then python -m bot.catalogs, and translate what is new"
+    )
+    spanish = load("bot", "bazaar", "es")
+    for word in command_words.WORDS:
+        if word.startswith("/"):
+            local = spanish.messages.get(word, "")
+            assert local.startswith("/") and NAME.fullmatch(local[1:]), (word, local)
+            assert command_name(word[1:], "es") in (None, local[1:])
+
+
+async def test_a_spanish_user_types_commands_by_their_spanish_names(database_url: str) -> None:
+    box = await spanish_sandbox(database_url)
+    try:
+        thread, _ = await open_mixed_game(box)
+        ben = box.users["ben"]
+        it = await settled(box.fake.slash(ben, thread, "marrakech estado", {}))
+        assert it.ephemeral and "Marrakech" in it.content and not english_in(it.content)
+        data = it.payload["data"]
+        assert data["name"] == "marrakech" and data["options"][0]["name"] == "status", "Discord sends base names"
+        choices = await box.fake.autocomplete(ben, thread, "marrakech estado", {"partida": ""}, focused="partida")
+        assert choices and all(not english_in(c["name"]) for c in choices)
+    finally:
+        await box.stop()
