@@ -13,8 +13,7 @@ from languages import english_in
 from bot import command_words
 from bot.command_words import module_text, words_of
 from bot.core.catalog import load
-from bot.core.language import from_locale, game_language
-from bot.ui.translator import NAME, command_name
+from bot.core.language import NAME, command_name, from_locale, game_language, local_commands
 from offline.fakediscord.state import Channel, Interaction, Message, User, walk_components
 from offline.sandbox import Sandbox
 
@@ -81,6 +80,11 @@ def test_languages_are_chosen_from_locales() -> None:
     assert game_language(None, "en", "es-ES") == "en", "the server's setting beats its Discord language"
     assert game_language("es", "en", "en-US") == "es", "the creator's choice beats the server's setting"
     assert game_language(None, None, None) == "en"
+    assert local_commands("con `/marrakech place carpet:c3-d3` o `/{command} join`", "es") == (
+        "con `/marrakech colocar alfombra:c3-d3` o `/{command} unirse`"
+    )
+    assert local_commands("usa /bazaar away off, luego", "es") == "usa /bazaar ausente off, luego"
+    assert local_commands("`/marrakech place`", "en") == "`/marrakech place`"
 
 
 async def test_a_spanish_server_plays_in_spanish_and_an_english_player_reads_english_privately(

@@ -17,11 +17,14 @@ Who reads what decides its language:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
+from functools import cache
 
-from bot.core.catalog import DEFAULT_LOCALE
+import engines
+from bot.core.catalog import DEFAULT_LOCALE, load
 
 LANGUAGES = ("en", "es")
 """The languages the bot speaks (each has its catalogs)."""
@@ -75,3 +78,48 @@ def using(language: object) -> Iterator[str]:
         yield current()
     finally:
         _current.reset(token)
+
+
+# ---- command names ----------------------------------------------------------------------------------
+NAME = re.compile(r"^[-_\w]{1,32}$")
+"""What Discord accepts as a command's or option's name (lowercase)."""
+
+
+@cache
+def command_name(name: str, spoken: str) -> str | None:
+    """A slash command's, group's or option's name in ``spoken``, from the shared catalog's ``/<name>`` message
+    (``/place`` → ``/colocar``); None when it keeps its English name or the translation is no valid name."""
+    if spoken == DEFAULT_LOCALE:
+        return None
+    found = load("bot", "bazaar", spoken).gettext(f"/{name}")
+    local = found.removeprefix("/").strip().lower()
+    return local if found.startswith("/") and NAME.fullmatch(local) and local != name else None
+
+
+@cache
+def _command_reference() -> re.Pattern[str]:
+    groups = "|".join(re.escape(name) for name in ("bazaar", *sorted(engines.names())))
+    return re.compile(
+        rf"(?<![\w/<])/(?P<group>{groups}|\{{command\}}|\{{game\}})"
+        r"(?P<sub> [a-z_]+\b(?!:))?(?P<options>(?: [a-z_]+:)*)"
+    )
+
+
+def local_commands(text: str, spoken: str) -> str:
+    """``text`` with the slash commands it quotes (``/marrakech place carpet:c3-d3``, ``/{command} join``)
+    named as a ``spoken`` Discord client shows them (``/marrakech colocar alfombra:c3-d3``); values stay."""
+    if spoken == DEFAULT_LOCALE or "/" not in text:
+        return text
+
+    def local(match: re.Match[str]) -> str:
+        group = match["group"]
+        parts = [f"/{command_name(group, spoken) or group}" if not group.startswith("{") else f"/{group}"]
+        if match["sub"]:
+            sub = match["sub"].strip()
+            parts.append(command_name(sub, spoken) or sub)
+        for option in match["options"].split():
+            option = option.rstrip(":")
+            parts.append(f"{command_name(option, spoken) or option}:")
+        return " ".join(parts)
+
+    return _command_reference().sub(local, text)

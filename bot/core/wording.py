@@ -103,12 +103,13 @@ class Say:
     def _(self, message: str) -> str:
         """``message`` translated: the game's catalog first, then the shared one."""
         translated = self.game_catalog.gettext(message)
-        return translated if translated != message else self.shared_catalog.gettext(message)
+        found = translated if translated != message else self.shared_catalog.gettext(message)
+        return language.local_commands(found, self.locale)
 
     def ngettext(self, plural: Plural, n: int) -> str:
         """The form of ``plural`` that ``n`` takes, translated: the game's catalog first, then the shared one."""
         catalog = self.game_catalog if self.game_catalog.has_plural(plural.singular) else self.shared_catalog
-        return catalog.ngettext(plural.singular, plural.plural, n)
+        return language.local_commands(catalog.ngettext(plural.singular, plural.plural, n), self.locale)
 
     def text(self, template: Template, params: Mapping[str, Any]) -> str:
         """``template`` translated, unfilled: a ``Plural`` in the form its number in ``params`` takes."""
@@ -150,7 +151,7 @@ class Say:
     def fill(self, template: Template, params: Mapping[str, Any]) -> str:
         """``template`` translated (a ``Plural`` in the form its count takes), its fields filled with ``params``."""
         worded = {key: self.value(key, value) for key, value in params.items()}
-        return self.text(template, params).format_map(worded)
+        return language.local_commands(self.text(template, params).format_map(worded), self.locale)
 
     def _worded(
         self, code: str, table: Mapping[str, Template], params: Mapping[str, Any], shared: Mapping[str, Template]

@@ -17,7 +17,6 @@ bot.command_words``; a test checks it is up to date), so ``python -m bot.catalog
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
 import discord
@@ -26,9 +25,9 @@ from discord import app_commands
 import engines
 from bot.core import language
 from bot.core.catalog import DEFAULT_LOCALE, Catalog, load
+from bot.core.language import command_name
 from bot.core.text import shorten
 
-NAME = re.compile(r"^[-_\w]{1,32}$")
 NAME_LOCATIONS = (
     app_commands.TranslationContextLocation.command_name,
     app_commands.TranslationContextLocation.group_name,
@@ -53,15 +52,6 @@ def translated(text: str, spoken: str) -> str | None:
         if found != text:
             return found
     return None
-
-
-def command_name(name: str, spoken: str) -> str | None:
-    """A command's or option's name in ``spoken`` (None: keep the English one)."""
-    found = translated(f"/{name}", spoken)
-    if found is None:
-        return None
-    local = found.removeprefix("/").strip().lower()
-    return local if NAME.fullmatch(local) and local != name else None
 
 
 class CatalogTranslator(app_commands.Translator):
