@@ -267,7 +267,8 @@ class Posts:
         engine, record, say = played.engine, played.game, self.say(played)
         title = self.title(played)
         head = {"lobby": LOBBY_HEAD, "abandoned": LOBBY_ABANDONED}.get(record.status, LOBBY_STARTED)
-        options = ", ".join(f"{k} {say.value('option', v)}" for k, v in record.options.items()) or say._(NO_OPTIONS)
+        options = ", ".join(f"{option_name(k, say)} {say.value('option', v)}" for k, v in record.options.items())
+        options = options or say._(NO_OPTIONS)
         names = say.names_of(range(len(played.seats))) if played.seats else say._(NOBODY_YET)
         lines = [
             say.fill(head, {"title": title}),
@@ -382,6 +383,11 @@ def timing_text(say: Say, timing: Timing) -> str:
         return say.fill(TIMING_NO_DEADLINE, {"reminders": reminders})
     params = {"reminders": reminders, "hours": hours_text(timing.deadline_hours), "auto_skip": timing.auto_skip}
     return say.fill(TIMING_DEADLINE, params)
+
+
+def option_name(name: str, say: Say) -> str:
+    """An option of ``new`` as the reader's Discord client names it (``variant``: ``variante`` in Spanish)."""
+    return language.command_name(name, say.locale) or name
 
 
 def game_title(engine: Engine, record: GameRecord) -> str:
