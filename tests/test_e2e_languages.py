@@ -212,5 +212,6 @@ async def test_a_spanish_user_types_commands_by_their_spanish_names(database_url
         assert data["name"] == "marrakech" and data["options"][0]["name"] == "status", "Discord sends base names"
         choices = await box.fake.autocomplete(ben, thread, "marrakech estado", {"partida": ""}, focused="partida")
         assert choices and all(not english_in(c["name"]) for c in choices)
+        assert all("(lobby)" not in c["name"] and "(active)" not in c["name"] for c in choices), choices
     finally:
         await box.stop()

@@ -17,9 +17,11 @@ from discord import app_commands
 
 import engines
 from bot.core.played import Played
+from bot.core.posts import STATUS_WORDS
 from bot.core.records import OVER_STATUSES, GameRecord
 from bot.core.refused import Refused
 from bot.core.text import CHOICE_LIMIT, shorten
+from bot.core.wording import say_for
 from bot.ui.services import services
 from engines.base import GameError
 
@@ -27,6 +29,11 @@ GAME_ID_MAX = 2**40
 """Game ids are far below this; larger numbers are refused before they reach the database."""
 GameId = app_commands.Range[int, 1, GAME_ID_MAX]
 AUTOCOMPLETE_LIMIT = 25
+
+
+def status_word(status: str) -> str:
+    """A game's status in the reader's words ("lobby": "en sala")."""
+    return say_for("bazaar", ())._(STATUS_WORDS.get(status, status))
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
@@ -129,7 +136,7 @@ async def game_choices(
     title = engines.get(game_name).title
     choices = []
     for g in games:
-        label = f"#{g.id} {title} ({g.status}): " + ", ".join(s.name for s in seats[g.id])
+        label = f"#{g.id} {title} ({status_word(g.status)}): " + ", ".join(s.name for s in seats[g.id])
         if typed in label.lower():
             choices.append(app_commands.Choice(name=shorten(label, CHOICE_LIMIT), value=g.id))
         if len(choices) == AUTOCOMPLETE_LIMIT:
@@ -153,7 +160,7 @@ async def my_game_choices(interaction: discord.Interaction, current: str) -> lis
     typed = current.strip().lstrip("#").lower()
     choices = []
     for g in games:
-        label = f"#{g.id} {engines.get(g.game).title} ({g.status})"
+        label = f"#{g.id} {engines.get(g.game).title} ({status_word(g.status)})"
         if typed in label.lower():
             choices.append(app_commands.Choice(name=shorten(label, CHOICE_LIMIT), value=g.id))
     return choices[:AUTOCOMPLETE_LIMIT]
