@@ -84,6 +84,9 @@ def test_languages_are_chosen_from_locales() -> None:
         "con `/marrakech colocar alfombra:c3-d3` o `/{command} unirse`"
     )
     assert local_commands("usa /bazaar away off, luego", "es") == "usa /bazaar ausente off, luego"
+    assert local_commands("`/cairo build stall:red square:e5 door:e6 pay:W`", "es") == (
+        "`/cairo construir puesto:red casilla:e5 entrada:e6 pagar:W`"
+    )
     assert local_commands("`/marrakech place`", "en") == "`/marrakech place`"
 
 

@@ -101,7 +101,7 @@ def _command_reference() -> re.Pattern[str]:
     groups = "|".join(re.escape(name) for name in ("bazaar", *sorted(engines.names())))
     return re.compile(
         rf"(?<![\w/<])/(?P<group>{groups}|\{{command\}}|\{{game\}})"
-        r"(?P<sub> [a-z_]+\b(?!:))?(?P<options>(?: [a-z_]+:)*)"
+        r"(?P<sub> [a-z_]+\b(?!:))?(?P<options>(?: [a-z_]+:[^\s`]*)*)"
     )
 
 
@@ -118,8 +118,8 @@ def local_commands(text: str, spoken: str) -> str:
             sub = match["sub"].strip()
             parts.append(command_name(sub, spoken) or sub)
         for option in match["options"].split():
-            option = option.rstrip(":")
-            parts.append(f"{command_name(option, spoken) or option}:")
+            name, _, value = option.partition(":")
+            parts.append(f"{command_name(name, spoken) or name}:{value}")
         return " ".join(parts)
 
     return _command_reference().sub(local, text)
