@@ -25,7 +25,7 @@ WORDS = (
     N_("Play Kairo"),
     N_("/new"),
     N_("Open a new Kairo game: a thread with Join / Leave / Start buttons."),
-    N_("/start"),
+    N_("/new start"),
     N_("variable"),
     N_("preset"),
     N_("/reminder_hours"),
@@ -53,6 +53,7 @@ WORDS = (
     N_("…"),
     N_("/leave"),
     N_("Leave a game that has not started yet."),
+    N_("/start"),
     N_("Start the game (its creator, or someone with Manage Server); seats are drawn at random."),
     N_("/abandon"),
     N_("End a game without scoring it (its creator, or someone with Manage Server)."),
@@ -68,7 +69,7 @@ WORDS = (
     N_("This server's games of this kind that are waiting for players or running, and the last one that end…"),
     N_("/play"),
     N_("Make any legal move in the game's notation (several moves of one decision: separate them with ;)."),
-    N_("/move"),
+    N_("/play move"),
     N_("/log"),
     N_("The game's move log, only to you (hidden details left out); a text file once the game is over."),
     N_("/page"),
@@ -98,6 +99,7 @@ WORDS = (
     N_("The colour of the new main stall."),
     N_("/pay"),
     N_("The cards: one for the sector, a wildcard and a coin, or three cards."),
+    N_("/move"),
     N_("Move one of your main stalls that has no extension and can never get one."),
     N_("The colour of the main stall to move."),
     N_("Its new square."),
@@ -269,19 +271,35 @@ def words_of(payload: list[dict[str, Any]]) -> list[str]:
     game's catalog already holds (its options' descriptions) are left to it."""
     held = {message for name in engines.names() for message in _template(name)}
     found: dict[str, None] = {}
+    commands = {c["name"] for c in _walk(payload) if c.get("type", SUBCOMMAND) in (SUBCOMMAND, GROUP)}
 
-    def walk(item: dict[str, Any]) -> None:
-        found[f"/{item['name']}"] = None
+    def walk(item: dict[str, Any], parent: str | None) -> None:
+        if parent is not None and item.get("type", SUBCOMMAND) not in (SUBCOMMAND, GROUP) and item["name"] in commands:
+            found[f"/{parent} {item['name']}"] = None  # an option named like a command: its own name
+        else:
+            found[f"/{item['name']}"] = None
         if item.get("description"):
             found[item["description"]] = None
         for choice in item.get("choices") or []:
             found[str(choice["name"])] = None
         for option in item.get("options") or []:
-            walk(option)
+            walk(option, item["name"])
 
     for command in payload:
-        walk(command)
+        walk(command, None)
     return [word for word in found if word not in held]
+
+
+SUBCOMMAND, GROUP = 1, 2
+
+
+def _walk(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every command, subcommand and option, depth first."""
+    found = []
+    for item in items:
+        found.append(item)
+        found += _walk(item.get("options") or [])
+    return found
 
 
 def _template(game: str) -> list[str]:

@@ -88,6 +88,9 @@ def test_languages_are_chosen_from_locales() -> None:
         "`/cairo construir puesto:red casilla:e5 entrada:e6 pagar:W`"
     )
     assert local_commands("`/marrakech place`", "en") == "`/marrakech place`"
+    assert local_commands("`/cairo play move:pass`, `/cairo move stall:red`", "es") == (
+        "`/cairo jugar jugada:pass`, `/cairo mover puesto:red`"
+    ), "an option named like a command has its own name"
 
 
 async def test_a_spanish_server_plays_in_spanish_and_an_english_player_reads_english_privately(

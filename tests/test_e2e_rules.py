@@ -124,6 +124,8 @@ async def test_every_game_command_fits_discords_limits_and_every_example_names_r
         place = next(o for o in registered["marrakech"]["options"] if o["name"] == "place")
         assert place["name_localizations"][locale] == "colocar"
         assert place["options"][0]["name_localizations"][locale] == "alfombra"
+        new = next(o for o in registered["cairo"]["options"] if o["name"] == "new")
+        assert next(o for o in new["options"] if o["name"] == "start")["name_localizations"][locale] == "inicio"
     assert "es-ES" not in (registered["bazaar"].get("name_localizations") or {}), "a name Spanish keeps is not sent"
     for name, command in payload.items():
         subcommands = [o for o in command.get("options") or [] if o["type"] in (1, 2)]

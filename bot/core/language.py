@@ -86,12 +86,16 @@ NAME = re.compile(r"^[-_\w]{1,32}$")
 
 
 @cache
-def command_name(name: str, spoken: str) -> str | None:
+def command_name(name: str, spoken: str, parent: str | None = None) -> str | None:
     """A slash command's, group's or option's name in ``spoken``, from the shared catalog's ``/<name>`` message
-    (``/place`` → ``/colocar``); None when it keeps its English name or the translation is no valid name."""
+    (``/place`` → ``/colocar``), or ``/<command> <option>`` for an option of ``parent`` whose name is also a
+    command's (``/new start``); None when it keeps its English name or the translation is no valid name."""
     if spoken == DEFAULT_LOCALE:
         return None
-    found = load("bot", "bazaar", spoken).gettext(f"/{name}")
+    catalog = load("bot", "bazaar", spoken)
+    specific = f"/{parent} {name}" if parent else ""
+    found = catalog.gettext(specific) if specific and catalog.gettext(specific) != specific else None
+    found = found or catalog.gettext(f"/{name}")
     local = found.removeprefix("/").strip().lower()
     return local if found.startswith("/") and NAME.fullmatch(local) and local != name else None
 
@@ -114,12 +118,12 @@ def local_commands(text: str, spoken: str) -> str:
     def local(match: re.Match[str]) -> str:
         group = match["group"]
         parts = [f"/{command_name(group, spoken) or group}" if not group.startswith("{") else f"/{group}"]
-        if match["sub"]:
-            sub = match["sub"].strip()
+        sub = match["sub"].strip() if match["sub"] else None
+        if sub:
             parts.append(command_name(sub, spoken) or sub)
         for option in match["options"].split():
             name, _, value = option.partition(":")
-            parts.append(f"{command_name(name, spoken) or name}:{value}")
+            parts.append(f"{command_name(name, spoken, sub) or name}:{value}")
         return " ".join(parts)
 
     return _command_reference().sub(local, text)

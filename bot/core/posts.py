@@ -387,7 +387,7 @@ def timing_text(say: Say, timing: Timing) -> str:
 
 def option_name(name: str, say: Say) -> str:
     """An option of ``new`` as the reader's Discord client names it (``variant``: ``variante`` in Spanish)."""
-    return language.command_name(name, say.locale) or name
+    return language.command_name(name, say.locale, "new") or name
 
 
 def game_title(engine: Engine, record: GameRecord) -> str:

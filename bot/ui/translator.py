@@ -63,6 +63,9 @@ class CatalogTranslator(app_commands.Translator):
         spoken = language.known(locale.value)
         if spoken is None or spoken == DEFAULT_LOCALE:
             return None
+        if context.location is app_commands.TranslationContextLocation.parameter_name:
+            command = getattr(context.data, "command", None)
+            return command_name(string.message, spoken, getattr(command, "name", None))
         if context.location in NAME_LOCATIONS:
             return command_name(string.message, spoken)
         found = translated(string.message, spoken)
