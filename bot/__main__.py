@@ -99,7 +99,7 @@ def sync(settings: Settings) -> int:
     return 0
 
 
-def local(settings: Settings, images: Path, database: Path | None, seed: int | None) -> int:
+def local(settings: Settings, images: Path, database: Path | None, seed: int | None, locale: str = "en-US") -> int:
     """Play in the terminal: lines like ``ana: /marrakech new`` on stdin, replies on stdout.
 
     Local play (``offline.local``) is imported by name here, when chosen: ``bazaar run`` never loads it."""
@@ -113,7 +113,9 @@ def local(settings: Settings, images: Path, database: Path | None, seed: int | N
             file=sys.stderr,
         )
         return 2
-    return asyncio.run(play_locally(settings, sys.stdin, sys.stdout, images=images, database=database, seed=seed))
+    return asyncio.run(
+        play_locally(settings, sys.stdin, sys.stdout, images=images, database=database, seed=seed, locale=locale)
+    )
 
 
 def migrate(source: str, target: str, force: bool) -> int:
@@ -163,6 +165,9 @@ def main(argv: list[str] | None = None) -> int:
         "--database", type=Path, default=None, help="database file (default: a fresh temporary one)"
     )
     local_parser.add_argument("--seed", type=int, default=None, help="repeatable seating, dice and draws")
+    local_parser.add_argument(
+        "--locale", default="en-US", help="every player's and the server's Discord language (es, es-419, en …)"
+    )
     migrate_parser = sub.add_parser(
         "migrate", help="copy the games to another database (stop the bot first), then check each by its log"
     )
@@ -205,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         return migrate(args.source, args.target, args.force)
     logging.getLogger("discord").setLevel(logging.ERROR)
     logging.getLogger("bazaar").setLevel(logging.WARNING)
-    return local(settings, args.images, args.database, args.seed)
+    return local(settings, args.images, args.database, args.seed, args.locale)
 
 
 if __name__ == "__main__":

@@ -36,8 +36,10 @@ from bot.ui.cooldown import Cooldowns, too_fast
 from bot.ui.courier import DiscordCourier
 from bot.ui.drafts import Drafts
 from bot.ui.errors import report
+from bot.ui.reader import adopt
 from bot.ui.seen import first_time
 from bot.ui.services import ControlsBuilder, GameUI
+from bot.ui.translator import CatalogTranslator
 
 PLAY_GROUP = N_("Play {title}")
 """The description of a game's command group (``/cairo``)."""
@@ -63,7 +65,10 @@ class BazaarTree(app_commands.CommandTree):
     to a user's commands past their cooldown."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return first_time(interaction) and not await too_fast(interaction)
+        if not first_time(interaction):
+            return False
+        await adopt(interaction)
+        return not await too_fast(interaction)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report(interaction, error)
@@ -151,6 +156,7 @@ class BazaarBot(commands.AutoShardedBot):
             await self._load(name)
         for group in (*self.game_groups.values(), self.bazaar_group):
             self.tree.add_command(group)
+        await self.tree.set_translator(CatalogTranslator())
         if self.settings.sync_commands:
             await self.sync_commands(force=False)
 
@@ -170,15 +176,19 @@ class BazaarBot(commands.AutoShardedBot):
             log.exception("extension %s is broken and was skipped", name)
             self.broken_extensions.append(name)
 
-    def commands_payload(self) -> list[dict[str, Any]]:
-        """The slash commands as Discord receives them."""
-        return [command.to_dict(self.tree) for command in self.tree.get_commands()]
+    async def commands_payload(self) -> list[dict[str, Any]]:
+        """The slash commands as Discord receives them, with their names and descriptions in every language the
+        bot speaks (``bot.ui.translator``)."""
+        translator = self.tree.translator
+        if translator is None:
+            return [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        return [await command.get_translated_payload(self.tree, translator) for command in self.tree.get_commands()]
 
     async def sync_commands(self, force: bool = True) -> bool:
         """Register the slash commands (in the development server if set, else globally) if they changed."""
         guild = discord.Object(id=self.settings.dev_guild) if self.settings.dev_guild else None
         digest = hashlib.sha256(
-            json.dumps([self.settings.dev_guild, self.commands_payload()], sort_keys=True).encode()
+            json.dumps([self.settings.dev_guild, await self.commands_payload()], sort_keys=True).encode()
         ).hexdigest()
         if not force and await self.store.meta(COMMANDS_HASH_KEY) == digest:
             return False

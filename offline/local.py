@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import re
 import shlex
 import tempfile
 from collections.abc import Awaitable, Callable
@@ -35,6 +36,8 @@ T = TypeVar("T")
 
 HELP = """Lines you can type (NAME is any user name; users are created as they appear):
   NAME: /GROUP SUB option:value option:"two words"   run a slash command in the current channel
+  NAME[es]: ...            the same, NAME's Discord client now in Spanish (es, es-419, en, en-US ...)
+  lang NAME LOCALE         NAME's Discord client language from now on (lang ana es)
   NAME: click LABEL        press the button with that label on the latest message that has it
   NAME: select VALUE       choose VALUE in the latest menu that offers it
   NAME: complete /GROUP SUB option:partial?          list the autocomplete choices for the option marked ?
@@ -43,6 +46,16 @@ HELP = """Lines you can type (NAME is any user name; users are created as they a
   channels                 list the channels and threads
   restart                  restart the bot (games and buttons must survive)
   help                     this text;  quit  ends"""
+
+
+USER = re.compile(r"(?P<name>[^\W\d]\w*)(?:\[(?P<locale>[A-Za-z]{2}(?:-\w+)?)\])?")
+"""A line's user: ``ana``, or ``ana[es]`` for ana with her Discord client in Spanish."""
+LOCALES = {"en": "en-US", "es": "es-ES"}
+
+
+def discord_locale(code: str) -> str:
+    """A Discord locale from what was typed: ``es`` is ``es-ES``, ``en`` is ``en-US``, others as typed."""
+    return LOCALES.get(code.lower(), code)
 
 
 # ---- parsing typed lines ---------------------------------------------------------------------
@@ -185,14 +198,22 @@ class LocalPlay:
         elif line == "restart":
             await self.sandbox.restart_bot()
             self.say("-- the bot restarted")
+        elif line.startswith("lang ") or line == "lang":
+            words = line.split()
+            if len(words) != 3 or not words[1].isidentifier():
+                raise ValueError("lang NAME LOCALE, e.g. lang ana es")
+            user = self.sandbox.user(words[1], locale=discord_locale(words[2]))
+            self.say(f"-- {words[1]} now uses Discord in {user.locale}")
         elif line.startswith("#"):
             self.channel = self._channel_named(line[1:].strip())
             self.say(f"-- now in #{self.channel.name}")
         else:
             name, sep, rest = line.partition(":")
-            if not sep or not name.strip().isidentifier():
+            who = USER.fullmatch(name.strip())
+            if not sep or who is None:
                 raise ValueError(f"lines look like 'ana: /marrakech new'; type help. Got {line!r}")
-            await self._act(self.sandbox.user(name.strip()), rest.strip())
+            locale = discord_locale(who["locale"]) if who["locale"] else None
+            await self._act(self.sandbox.user(who["name"], locale=locale), rest.strip())
 
     def _channel_named(self, name: str) -> Channel:
         for channel in [self.sandbox.channel, *self.sandbox.fake.threads(self.sandbox.channel)]:
@@ -322,13 +343,16 @@ async def play_locally(
     images: Path,
     database: Path | None = None,
     seed: int | None = None,
+    locale: str = "en-US",
 ) -> int:
-    """Run local play until stdin ends or 'quit'; ``seed`` makes seating and dice repeatable."""
+    """Run local play until stdin ends or 'quit'; ``seed`` makes seating and dice repeatable; ``locale`` is the
+    Discord language of every user's client and of the server (``es``: a Spanish server, Spanish players)."""
     images.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:
         db = database or Path(scratch) / "bazaar.db"
         rng = random.Random(seed) if seed is not None else None
-        async with Sandbox(db, settings=settings, rng=rng) as sandbox:
+        spoken = discord_locale(locale)
+        async with Sandbox(db, settings=settings, rng=rng, locale=spoken, guild_locale=spoken) as sandbox:
             session = LocalPlay(sandbox, stdout, images)
             session.say("Bazaar local play: the bot runs against a local stand-in for Discord. Type help.")
             loop = asyncio.get_running_loop()

@@ -41,8 +41,13 @@ class Sandbox:
         rng: random.Random | None = None,
         clock: Callable[[], float] = time.time,
         settings: Settings | None = None,
+        locale: str = "en-US",
+        guild_locale: str = "en-US",
     ) -> None:
         self.database = database
+        self.locale = locale
+        """The Discord language of the users made from now on (``user(name, locale=...)`` for one of them)."""
+        self.guild_locale = guild_locale
         self.rng = rng
         self.clock = clock
         self.settings = (settings or Settings(token="")).model_copy(
@@ -63,8 +68,8 @@ class Sandbox:
     async def start(self) -> Sandbox:
         await self.fake.start()
         self.fake.point_discord_py()
-        self.admin = self.fake.add_user("admin")
-        self.guild = self.fake.add_guild("Bazaar", owner=self.admin)
+        self.admin = self.fake.add_user("admin", locale=self.locale)
+        self.guild = self.fake.add_guild("Bazaar", owner=self.admin, locale=self.guild_locale)
         self.channel = self.fake.add_text_channel(self.guild, "games")
         await self.start_bot()
         return self
@@ -130,12 +135,15 @@ class Sandbox:
         )
         return not thinking and not bot_handler_tasks() and self.fake.world.inflight == 0
 
-    def user(self, name: str, manage_guild: bool = False) -> User:
-        """The user called ``name``, created and added to the server on first use."""
+    def user(self, name: str, manage_guild: bool = False, locale: str | None = None) -> User:
+        """The user called ``name``, created and added to the server on first use; ``locale`` sets the language
+        of their Discord client (default: the sandbox's ``locale``), now and for their next interactions."""
         if name not in self.users:
-            user = self.fake.add_user(name)
+            user = self.fake.add_user(name, locale=locale or self.locale)
             self.fake.add_member(self.guild, user, manage_guild=manage_guild)
             self.users[name] = user
+        elif locale is not None:
+            self.users[name].locale = locale
         return self.users[name]
 
     def thread(self, game_id: int) -> Channel:

@@ -101,16 +101,32 @@ def _buttons(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return found
 
 
+def longest(item: dict[str, Any], key: str) -> int:
+    """The length of ``item[key]`` or of its longest translation (``<key>_localizations``)."""
+    texts = [str(item.get(key, "")), *(item.get(f"{key}_localizations") or {}).values()]
+    return max(len(text) for text in texts)
+
+
 def command_size(command: dict[str, Any]) -> int:
-    """Discord's measure: the characters of every name, description and choice name and value."""
-    size = len(command.get("name", "")) + len(command.get("description", ""))
+    """Discord's measure: the characters of every name, description and choice name and value, each in its
+    longest language."""
+    size = longest(command, "name") + longest(command, "description")
     for choice in command.get("choices") or []:
-        size += len(str(choice["name"])) + len(str(choice["value"]))
+        size += longest(choice, "name") + len(str(choice["value"]))
     return size + sum(command_size(option) for option in command.get("options") or [])
 
 
 async def test_every_game_command_fits_discords_limits_and_every_example_names_real_options(sandbox: Sandbox) -> None:
-    payload = {command["name"]: command for command in sandbox.bot.commands_payload()}
+    payload = {command["name"]: command for command in await sandbox.bot.commands_payload()}
+    registered = {command["name"]: command for command in sandbox.fake.registered_commands()}
+    for locale in ("es-ES", "es-419"):
+        assert registered["marrakech"]["description_localizations"][locale] == "Jugar a Marrakech"
+        place = next(o for o in registered["marrakech"]["options"] if o["name"] == "place")
+        assert place["name_localizations"][locale] == "colocar"
+        assert place["options"][0]["name_localizations"][locale] == "alfombra"
+        new = next(o for o in registered["cairo"]["options"] if o["name"] == "new")
+        assert next(o for o in new["options"] if o["name"] == "start")["name_localizations"][locale] == "inicio"
+    assert "es-ES" not in (registered["bazaar"].get("name_localizations") or {}), "a name Spanish keeps is not sent"
     for name, command in payload.items():
         subcommands = [o for o in command.get("options") or [] if o["type"] in (1, 2)]
         assert len(subcommands) <= SUBCOMMAND_LIMIT, f"/{name} has {len(subcommands)} subcommands"

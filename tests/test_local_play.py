@@ -639,3 +639,16 @@ async def test_one_post_per_turn_and_pings_only_for_a_new_turn(tmp_path: Path, t
     assert figures.answers == answers and figures.changes >= 5, figures
     assert figures.per_change <= aim, figures
     assert figures.pings > 0 and figures.needless == 0, figures
+
+
+async def test_a_spanish_server_in_local_play_and_a_player_in_english(tmp_path: Path) -> None:
+    lines = (
+        "ana: /marrakech new\nben[en]: click Unirse\nlang ben en\nben: /marrakech status\nana: click Empezar\nquit\n"
+    )
+    out = io.StringIO()
+    await play_locally(Settings(token=""), io.StringIO(lines), out, images=tmp_path / "b", seed=1, locale="es")
+    text = out.getvalue()
+    assert "esperando jugadores" in text and "buttons: Unirse" in text, text
+    assert "[only ben sees] You joined" in text, text
+    assert "-- ben now uses Discord in en-US" in text
+    assert "Girar a la izquierda" in text, text

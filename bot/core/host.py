@@ -133,6 +133,7 @@ class GameHost:
         computers: int = 0,
         level: str = "normal",
         hints: bool = True,
+        language: str = "en",
     ) -> Played:
         """A new game in the lobby (with ``computers`` computer players of ``level``); its thread and lobby
         message are owed in the same transaction."""
@@ -150,6 +151,7 @@ class GameHost:
             channel_id=channel_id,
             thread_id=None,
             game=engine.name,
+            language=language,
             options=engine.resolve_options(options),
             creator_id=user_id,
             creator_name=name,

@@ -18,9 +18,12 @@ one turn always reads the same way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import functools
+import inspect
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
+from bot.core import language
 from bot.core.catalog import DEFAULT_LOCALE, N_
 from bot.core.played import Played, continues_turn
 from bot.core.records import GameRecord
@@ -31,6 +34,8 @@ from bot.core.text import fit_message
 from bot.core.timing import Duration, Hours, Timing
 from bot.core.wording import Say, join_sentences, say_for, title_text
 from engines.base import CHANCE, Engine, Event, Outcome
+
+R = TypeVar("R")
 
 HEADLINES: dict[str, str] = {
     "started": N_("the game begins! Seat order: {seats}"),
@@ -78,6 +83,7 @@ LOBBY_HOW = N_(
 LOBBY_HOW_EXACT = N_(
     "Join with the button or `/{command} join`. The creator starts the game once {max} players are in."
 )
+LOBBY_LANGUAGE = N_("Language: {language}.")
 NOBODY_YET = N_("nobody yet")
 NO_OPTIONS = N_("none")
 TIMING_REMINDERS = N_("reminders every {hours}")
@@ -105,10 +111,32 @@ class Headline:
         return f"Headline({self.code!r}, {self.params!r})"
 
 
-class Posts:
-    """Composes text and owed messages for one language."""
+def in_game_language(method: Callable[..., R]) -> Callable[..., R]:
+    """A ``Posts`` method whose text is public: worded in its game's language (``GameRecord.language``),
+    whoever's interaction asked for it."""
 
-    def __init__(self, schedule: ScheduleStore, locale: str = DEFAULT_LOCALE) -> None:
+    @functools.wraps(method)
+    def public(self: Posts, played: Played, *args: Any, **kwargs: Any) -> Any:
+        if self.locale is not None:
+            return method(self, played, *args, **kwargs)
+        if inspect.iscoroutinefunction(method):
+
+            async def later() -> Any:
+                with language.using(played.game.language):
+                    return await method(self, played, *args, **kwargs)
+
+            return later()
+        with language.using(played.game.language):
+            return method(self, played, *args, **kwargs)
+
+    return public  # type: ignore[return-value]
+
+
+class Posts:
+    """Composes text and owed messages: public posts in their game's language, the rest in the current
+    reader's (``bot.core.language``), or all in ``locale`` when one is given."""
+
+    def __init__(self, schedule: ScheduleStore, locale: str | None = None) -> None:
         self.schedule = schedule
         self.locale = locale
 
@@ -195,6 +223,7 @@ class Posts:
             return say.fill(STANDING_YOURS, {"decision": decision})
         return say.fill(STANDING_THEIRS, {"seat": to_move, "decision": decision})
 
+    @in_game_language
     def board_parts(
         self, played: Played, headline: Headline | None = None, news: Sequence[dict[str, Any]] = ()
     ) -> dict[str, Any]:
@@ -229,7 +258,7 @@ class Posts:
     def status_text(self, played: Played) -> str:
         """Players, scores, who is out and whose turn it is, in a few lines."""
         if played.state is None:
-            return self.lobby_text(played)
+            return self.lobby_lines(played)
         say = self.say(played)
         status = say._(STATUS_WORDS.get(played.game.status, played.game.status))
         lines = [f"{self.title(played)} ({status})"]
@@ -254,8 +283,13 @@ class Posts:
         lines.append(self.standing(played))
         return fit_message("\n".join(lines))
 
+    @in_game_language
     def lobby_text(self, played: Played) -> str:
-        """The lobby message: options, who has joined, what to do next."""
+        """The lobby message (public: in the game's language)."""
+        return self.lobby_lines(played)
+
+    def lobby_lines(self, played: Played) -> str:
+        """The lobby's text in the current language: options, who has joined, what to do next."""
         engine, record, say = played.engine, played.game, self.say(played)
         title = self.title(played)
         head = {"lobby": LOBBY_HEAD, "abandoned": LOBBY_ABANDONED}.get(record.status, LOBBY_STARTED)
@@ -264,6 +298,7 @@ class Posts:
         lines = [
             say.fill(head, {"title": title}),
             say.fill(LOBBY_CREATOR, {"user": record.creator_id, "options": options}),
+            say.fill(LOBBY_LANGUAGE, {"language": language.NAMES.get(record.language, record.language)}),
             say.fill(LOBBY_PLAYERS, {"count": len(played.seats), "max": engine.max_players, "names": names}),
         ]
         if record.status == "lobby":
@@ -276,6 +311,7 @@ class Posts:
         return timing_text(self.say(played), timing)
 
     # ---- what a change owes -----------------------------------------------------------------------
+    @in_game_language
     async def after_change(
         self,
         played: Played,
@@ -295,7 +331,8 @@ class Posts:
         owed = [NewDelivery("board", board)]
         recipient = await self._dm_recipient(played, actor_id)
         if recipient is not None:
-            dm = self.say(played).fill(DM_YOUR_TURN, {"title": self.title(played)})
+            with language.using(await self.schedule.language_of(recipient) or played.game.language):
+                dm = self.say(played).fill(DM_YOUR_TURN, {"title": self.title(played)})
             owed.append(NewDelivery("dm", {"user_id": recipient, "content": dm, "link": "board"}))
         if played.game.status == "finished":
             owed.append(NewDelivery("archive", {}))
@@ -318,10 +355,12 @@ class Posts:
         """Bring the lobby message up to date (its text and buttons are made when delivered)."""
         return NewDelivery("lobby_edit", {})
 
+    @in_game_language
     def abandoned(self, played: Played, by_name: str) -> list[NewDelivery]:
         text = self.say(played).fill(ABANDONED_BY, {"title": self.title(played), "by_name": by_name})
         return [NewDelivery("notice", {"content": text, "ping": []}), NewDelivery("archive", {})]
 
+    @in_game_language
     def reminder(self, played: Played, waited: float) -> list[NewDelivery]:
         """A reminder in the thread (pinging the player to move) and, if they opted in, by DM."""
         say = self.say(played)
@@ -329,10 +368,13 @@ class Posts:
         user = played.human_user_of(played.to_move_player)
         return [NewDelivery("notice", {"content": fit_message(text), "ping": [user] if user else []}, played.game.id)]
 
-    def reminder_dm(self, played: Played, user_id: int, waited: float) -> NewDelivery:
-        text = self.say(played).fill(REMINDER_DM, {"title": self.title(played), "waited": Duration(waited)})
+    def reminder_dm(self, played: Played, user_id: int, waited: float, reader: str | None = None) -> NewDelivery:
+        """A reminder by DM, in its reader's last known language (``reader``; None: the game's)."""
+        with language.using(self.locale or reader or played.game.language):
+            text = self.say(played).fill(REMINDER_DM, {"title": self.title(played), "waited": Duration(waited)})
         return NewDelivery("dm", {"user_id": user_id, "content": text, "link": "thread"}, played.game.id)
 
+    @in_game_language
     def deadline_notice(self, played: Played, waited: float) -> NewDelivery:
         """The notice with Skip / Remove / Replace buttons, pinging the other players still in the game."""
         late = played.to_move_player

@@ -54,6 +54,9 @@ class GameRecord:
         moved = self.version if self.moved_version is None else self.moved_version
         return version is not None and moved <= version <= self.version
 
+    language: str = "en"
+    """The language of the game's public posts (``bot.core.language``)."""
+
     @property
     def post_channel_id(self) -> int:
         """Where the game's messages go: its thread, or the channel it was created in."""

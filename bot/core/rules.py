@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 import engines
-from bot.core import texts
+from bot.core import language, texts
 from bot.core.catalog import N_
 from bot.core.text import MESSAGE_LIMIT
 from bot.core.wording import Say, say_for
@@ -94,7 +94,7 @@ def page_text(game: str, topic: str) -> str:
     lines += [say._(paragraph).format_map(examples) for paragraph in rules.pages.get(topic, ())]
     if topic == PICTURED:
         lines.append(say._(PICTURE_NOTE))
-    text = "\n\n".join(lines)
+    text = language.local_commands("\n\n".join(lines), say.locale)  # the examples as the reader's client names them
     if len(text) > MESSAGE_LIMIT:
         raise ValueError(f"{game} rules, {topic}: {len(text)} characters, more than {MESSAGE_LIMIT}")
     return text

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bot.core.db import Database
 from bot.core.store import NewDelivery, owe_in
@@ -27,6 +28,8 @@ class GuildSettings:
     deadline_hours: float | None = None
     threads: bool = True
     allowed_channel_id: int | None = None
+    language: str | None = None
+    """The language of the server's new games (None: the server's Discord language, else English)."""
 
     def default_timing(self) -> Timing:
         """The timing a new game of this server gets unless its creator chooses otherwise."""
@@ -34,6 +37,17 @@ class GuildSettings:
             reminder_hours=DEFAULT_REMINDER_HOURS if self.reminder_hours is None else self.reminder_hours,
             deadline_hours=DEFAULT_DEADLINE_HOURS if self.deadline_hours is None else self.deadline_hours,
         )
+
+
+def _guild_settings(guild_id: int, row: Any) -> GuildSettings:
+    return GuildSettings(
+        guild_id,
+        row["reminder_hours"],
+        row["deadline_hours"],
+        bool(row["threads"]),
+        row["allowed_channel_id"],
+        row["language"],
+    )
 
 
 @dataclass(frozen=True)
@@ -129,17 +143,30 @@ class ScheduleStore:
     async def layout(self, user_id: int) -> str | None:
         return await self.db.fetchval("SELECT layout FROM user_prefs WHERE user_id = ?", user_id)
 
+    async def set_language_of(self, user_id: int, language: str) -> None:
+        """The language ``user_id``'s Discord client was last seen in (their DMs are worded in it)."""
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO user_prefs (user_id, locale) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+                user_id,
+                language,
+            )
+
+    async def language_of(self, user_id: int) -> str | None:
+        """``user_id``'s last seen language (None: never seen)."""
+        return await self.db.fetchval("SELECT locale FROM user_prefs WHERE user_id = ?", user_id)
+
     # ---- server settings ---------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self.db.fetchrow(
-            "SELECT reminder_hours, deadline_hours, threads, allowed_channel_id FROM guild_settings WHERE guild_id = ?",
+            "SELECT reminder_hours, deadline_hours, threads, allowed_channel_id, language FROM guild_settings"
+            " WHERE guild_id = ?",
             guild_id,
         )
         if row is None:
             return GuildSettings(guild_id)
-        return GuildSettings(
-            guild_id, row["reminder_hours"], row["deadline_hours"], bool(row["threads"]), row["allowed_channel_id"]
-        )
+        return _guild_settings(guild_id, row)
 
     async def update_guild_settings(
         self, guild_id: int, change: Callable[[GuildSettings], GuildSettings]
@@ -154,33 +181,26 @@ class ScheduleStore:
                 guild_id,
             )
             row = await tx.fetchrow(
-                "SELECT reminder_hours, deadline_hours, threads, allowed_channel_id FROM guild_settings"
+                "SELECT reminder_hours, deadline_hours, threads, allowed_channel_id, language FROM guild_settings"
                 " WHERE guild_id = ?",
                 guild_id,
             )
-            current = (
-                GuildSettings(guild_id)
-                if row is None
-                else GuildSettings(
-                    guild_id,
-                    row["reminder_hours"],
-                    row["deadline_hours"],
-                    bool(row["threads"]),
-                    row["allowed_channel_id"],
-                )
-            )
+            current = GuildSettings(guild_id) if row is None else _guild_settings(guild_id, row)
             updated = change(current)
             if updated != current:
                 await tx.execute(
-                    "INSERT INTO guild_settings (guild_id, reminder_hours, deadline_hours, threads, allowed_channel_id)"
-                    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                    "INSERT INTO guild_settings"
+                    " (guild_id, reminder_hours, deadline_hours, threads, allowed_channel_id, language)"
+                    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                     " reminder_hours = excluded.reminder_hours, deadline_hours = excluded.deadline_hours,"
-                    " threads = excluded.threads, allowed_channel_id = excluded.allowed_channel_id",
+                    " threads = excluded.threads, allowed_channel_id = excluded.allowed_channel_id,"
+                    " language = excluded.language",
                     guild_id,
                     updated.reminder_hours,
                     updated.deadline_hours,
                     int(updated.threads),
                     updated.allowed_channel_id,
+                    updated.language,
                 )
         return updated
 

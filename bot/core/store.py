@@ -31,7 +31,7 @@ from bot.core.records import (
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, game, options, status, creator_id, created_at, updated_at, "
-    "version, state, lobby_message_id, turn_started_at, next_due_at, to_move, hints, moved_version"
+    "version, state, lobby_message_id, turn_started_at, next_due_at, to_move, hints, moved_version, language"
 )
 LIST_COLUMNS = GAME_COLUMNS.replace("version, state,", "version, NULL AS state,")
 """The same columns without the (large) state: lists show games, they do not play them."""
@@ -75,6 +75,7 @@ def _game(row: Row) -> GameRecord:
     values = dict(row)
     values["options"] = json.loads(values["options"])
     values["hints"] = bool(values.get("hints", 1))
+    values["language"] = values.get("language") or "en"
     return GameRecord(**values)
 
 
@@ -122,13 +123,14 @@ class Store:
         timing: tuple[float, float, bool] | None = None,
         hints: bool = True,
         computers: Sequence[tuple[int, str, str]] = (),
+        language: str = "en",
     ) -> GameRecord:
         """A new game in the lobby with its creator (and any computers, as (user id, name, level)) seated, its
         clock and its lobby message owed, all at once."""
         async with self.db.transaction() as tx:
             game_id = await tx.fetchval(
                 "INSERT INTO games (guild_id, channel_id, thread_id, game, options, status, creator_id,"
-                " created_at, updated_at, hints) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
+                " created_at, updated_at, hints, language) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
                 guild_id,
                 channel_id,
                 thread_id,
@@ -138,6 +140,7 @@ class Store:
                 now,
                 now,
                 int(hints),
+                language,
             )
             for offset, (user_id, name, level) in enumerate(computers, start=1):
                 await tx.execute(

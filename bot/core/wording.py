@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
-from bot.core import texts
+from bot.core import language, texts
 from bot.core.catalog import DEFAULT_LOCALE, NN_, Catalog, Plural, load
 from bot.core.text import and_list, plain_name, quote_input
 from bot.core.timing import Duration, Hours, duration_text, hours_text, number_text
@@ -111,12 +111,13 @@ class Say:
     def _(self, message: str) -> str:
         """``message`` translated: the game's catalog first, then the shared one."""
         translated = self.game_catalog.gettext(message)
-        return translated if translated != message else self.shared_catalog.gettext(message)
+        found = translated if translated != message else self.shared_catalog.gettext(message)
+        return language.local_commands(found, self.locale)
 
     def ngettext(self, plural: Plural, n: int) -> str:
         """The form of ``plural`` that ``n`` takes, translated: the game's catalog first, then the shared one."""
         catalog = self.game_catalog if self.game_catalog.has_plural(plural.singular) else self.shared_catalog
-        return catalog.ngettext(plural.singular, plural.plural, n)
+        return language.local_commands(catalog.ngettext(plural.singular, plural.plural, n), self.locale)
 
     def text(self, template: Template, params: Mapping[str, Any]) -> str:
         """``template`` translated, unfilled: a ``Plural`` in the form its number in ``params`` takes."""
@@ -167,7 +168,7 @@ class Say:
     def fill(self, template: Template, params: Mapping[str, Any]) -> str:
         """``template`` translated (a ``Plural`` in the form its count takes), its fields filled with ``params``."""
         worded = {key: self.value(key, value) for key, value in params.items()}
-        return self.text(template, params).format_map(worded)
+        return language.local_commands(self.text(template, params).format_map(worded), self.locale)
 
     def _worded(
         self, code: str, table: Mapping[str, Template], params: Mapping[str, Any], shared: Mapping[str, Template]
@@ -312,7 +313,12 @@ def game_title(game: str, locale: str = DEFAULT_LOCALE) -> str:
     return title_text(engines.get(game).title, locale)
 
 
+def say_for(game: str, names: tuple[str, ...], locale: str | None = None) -> Say:
+    """A ``Say`` for ``game`` and these names in ``locale`` (None: the current reader's language,
+    ``bot.core.language.current``); cached: the same table serves a whole turn."""
+    return _say_for(game, names, locale or language.current())
+
+
 @lru_cache(maxsize=1024)
-def say_for(game: str, names: tuple[str, ...], locale: str = DEFAULT_LOCALE) -> Say:
-    """A ``Say`` for ``game`` and these names (cached: the same table serves a whole turn)."""
+def _say_for(game: str, names: tuple[str, ...], locale: str) -> Say:
     return Say(game_words(game), names, locale)

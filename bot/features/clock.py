@@ -150,7 +150,8 @@ class Clock(commands.Cog):
         waited = now - turn.turn_started_at
         owed = self.svc.posts.reminder(played, waited)
         if wants_dm:
-            owed.append(self.svc.posts.reminder_dm(played, user_id, waited))
+            reader = await self.svc.schedule.language_of(user_id)
+            owed.append(self.svc.posts.reminder_dm(played, user_id, waited, reader))
 
         def due(last: float | None) -> bool:
             return timing.reminder_due(turn.turn_started_at, last, now)

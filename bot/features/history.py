@@ -22,6 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.core import language
 from bot.core.catalog import N_
 from bot.core.history import catch_up, game_turns, initial_state, log_pages, log_text, newest_lines
 from bot.core.played import Played
@@ -162,7 +163,8 @@ class UndoAnswerButton(GameButton, kind="undo"):
         svc = services(interaction)
         await interaction.response.defer()
         result = await answer_undo(svc.host, record.id, self.version, interaction.user.id, self.arg == "yes")
-        view = undo_view(self.game_id, self.version) if result.answer == "waiting" else None
+        with language.using(result.request.played.game.language):  # the request is public: the game's language
+            view = undo_view(self.game_id, self.version) if result.answer == "waiting" else None
         mentions = discord.AllowedMentions(  # the text holds player-chosen names: only the players may be pinged
             users=[discord.Object(s.user_id) for s in result.request.waiting_for],
             everyone=False,
@@ -188,7 +190,12 @@ async def undo_controls(played: Played, delivery: Delivery | None) -> discord.ui
 
 
 def request_text(svc: Services, request: UndoRequest) -> str:
-    """The public request: what would be taken back, whom it asks, who agreed so far."""
+    """The public request (in the game's language): what would be taken back, whom it asks, who agreed so far."""
+    with language.using(request.played.game.language):
+        return _request_text(svc, request)
+
+
+def _request_text(svc: Services, request: UndoRequest) -> str:
     say = svc.posts.say(request.played)
     title = svc.posts.title(request.played)
     lines = [
@@ -200,8 +207,11 @@ def request_text(svc: Services, request: UndoRequest) -> str:
     return "\n".join(lines)
 
 
-def answer_text(svc: Services, result: UndoResult) -> str:
-    """The request message after an answer."""
+def answer_text(svc: Services, result: UndoResult, public: bool = True) -> str:
+    """The request message after an answer (public: in the game's language; else the reader's)."""
+    if public:
+        with language.using(result.request.played.game.language):
+            return answer_text(svc, result, public=False)
     request = result.request
     if result.answer == "waiting":
         return request_text(svc, request)
@@ -224,7 +234,7 @@ async def undo(interaction: discord.Interaction, game: GameId | None = None) -> 
     result = await ask_undo(svc.host, played.game.id, interaction.user.id)
     if result.answer == "granted":
         await svc.courier.deliver_game(played.game.id)
-        await reply_private(interaction, answer_text(svc, result))
+        await reply_private(interaction, answer_text(svc, result, public=False))
         return
     record = result.request.record
     ping = [s.user_id for s in result.request.waiting_for]

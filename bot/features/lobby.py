@@ -18,7 +18,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
+from bot.core import language
 from bot.core.catalog import N_
+from bot.core.language import LANGUAGES, NAMES
 from bot.core.played import Played
 from bot.core.records import Delivery, GameRecord
 from bot.core.refused import Refused
@@ -29,6 +31,7 @@ from bot.ui.components import GameButton, persistent_view
 from bot.ui.context import GameId, can_manage, current_game, display_name, make_command
 from bot.ui.errors import reply_private
 from bot.ui.moves import defer
+from bot.ui.reader import guild_language
 from bot.ui.services import Services, services
 from engines.base import Engine, Option
 
@@ -70,6 +73,8 @@ SEAT_OPTIONS: dict[str, tuple[Any, str]] = {
     ),
     "hints": (bool | None, N_("Players may ask the computer for a hint with /bazaar hint (default: yes)")),
 }
+LANGUAGE_OPTION = N_("The language of the game's posts (default: the server's)")
+LANGUAGE_CHOICES = [app_commands.Choice(name=NAMES[code], value=code) for code in LANGUAGES]
 
 
 # ---- the lobby buttons --------------------------------------------------------------------------------
@@ -134,8 +139,9 @@ def make_new(engine: Engine) -> Any:
     async def new(interaction: discord.Interaction, **options: Any) -> None:
         timing = {name: options.pop(name, None) for name in TIMING_OPTIONS}
         seats = {name: options.pop(name, None) for name in SEAT_OPTIONS}
+        spoken = options.pop("language", None)
         chosen = {k: v for k, v in options.items() if v is not None}
-        await create_game(interaction, engine, chosen, timing, seats)
+        await create_game(interaction, engine, chosen, timing, seats, getattr(spoken, "value", spoken))
 
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
     for option in engine.options:
@@ -145,15 +151,20 @@ def make_new(engine: Engine) -> Any:
         )
     for name, (annotation, _) in {**TIMING_OPTIONS, **SEAT_OPTIONS}.items():
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation))
+    language_annotation = app_commands.Choice[str] | None
+    params.append(
+        inspect.Parameter("language", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=language_annotation)
+    )
     new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     say = say_for(engine.name, ())
     new.__doc__ = say.fill(NEW_DESCRIPTION, {"title": engine.title})
     descriptions = {name: say._(text) for name, (_, text) in {**TIMING_OPTIONS, **SEAT_OPTIONS}.items()}
+    descriptions["language"] = say._(LANGUAGE_OPTION)
     for option in engine.options:
         descriptions[option.name] = (
             say.option(option.name) if option.name in game_words(engine.name).options else option.name
         )
-    return app_commands.describe(**descriptions)(new)
+    return app_commands.choices(language=LANGUAGE_CHOICES)(app_commands.describe(**descriptions)(new))
 
 
 def game_timing(defaults: GuildSettings, chosen: dict[str, Any]) -> Timing:
@@ -185,8 +196,10 @@ async def create_game(
     options: dict[str, Any],
     timing_choice: dict[str, Any],
     seats: dict[str, Any] | None = None,
+    chosen_language: str | None = None,
 ) -> None:
-    """Create the game and owe its thread and lobby, deliver them, then say where to join."""
+    """Create the game and owe its thread and lobby, deliver them, then say where to join (publicly, in the
+    game's language: the creator's choice, else the server's setting, else its Discord language)."""
     if interaction.guild_id is None or interaction.channel is None:
         raise Refused("server_only")
     svc = services(interaction)
@@ -208,17 +221,19 @@ async def create_game(
         computers=int((seats or {}).get("computers") or 0),
         level=str((seats or {}).get("level") or "normal"),
         hints=(seats or {}).get("hints") is not False,
+        language=language.game_language(chosen_language, settings.language, guild_language(interaction)),
     )
     await svc.courier.deliver_game(played.game.id)
     played = await svc.host.snapshot(played.game.id)
-    say = say_for(engine.name, tuple(played.names))
-    params = {
-        "by_name": display_name(interaction.user),
-        "title": svc.posts.title(played),
-        "channel": played.game.post_channel_id,
-        "clock": svc.posts.timing_text(played, timing),
-    }
-    text = say.fill(OPENED if played.game.thread_id else OPENED_HERE, params)
+    with language.using(played.game.language):
+        say = say_for(engine.name, tuple(played.names))
+        params = {
+            "by_name": display_name(interaction.user),
+            "title": svc.posts.title(played),
+            "channel": played.game.post_channel_id,
+            "clock": svc.posts.timing_text(played, timing),
+        }
+        text = say.fill(OPENED if played.game.thread_id else OPENED_HERE, params)
     await interaction.followup.send(text, allowed_mentions=discord.AllowedMentions.none())
 
 

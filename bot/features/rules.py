@@ -26,6 +26,7 @@ from bot.core.text import LABEL_LIMIT, shorten
 from bot.core.wording import say_for
 from bot.ui.context import group_name, make_command
 from bot.ui.errors import report
+from bot.ui.reader import adopt
 from bot.ui.seen import first_time
 from bot.ui.services import services
 
@@ -61,6 +62,7 @@ class RulesComponent:
     async def show(self, interaction: discord.Interaction, topic: str) -> None:
         if not first_time(interaction):
             return
+        await adopt(interaction)
         try:
             game = engines.get(self.game).name
             await interaction.response.defer()

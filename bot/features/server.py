@@ -15,7 +15,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.core import language as languages
 from bot.core.catalog import N_
+from bot.core.language import LANGUAGES, NAMES
 from bot.core.posts import timing_text
 from bot.core.refused import Refused
 from bot.core.schedule import GuildSettings
@@ -30,6 +32,13 @@ THREADS_YES = N_("Games open in their own thread: yes.")
 THREADS_NO = N_("Games open in their own thread: no, in the channel.")
 WHERE = N_("Games may be started in: {where}.")
 ANY_CHANNEL = N_("any channel")
+LANGUAGE = N_("New games speak: {language}.")
+DISCORD_LANGUAGE = N_("the server's Discord language (English unless it is a community server in Spanish)")
+LANGUAGE_DISCORD = N_("The server's Discord language")
+LANGUAGE_CHOICES = [
+    *(app_commands.Choice(name=NAMES[code], value=code) for code in LANGUAGES),
+    app_commands.Choice(name=LANGUAGE_DISCORD, value="discord"),
+]
 
 
 def settings_text(settings: GuildSettings) -> str:
@@ -42,6 +51,7 @@ def settings_text(settings: GuildSettings) -> str:
             say.fill(NEW_GAMES, {"clock": clock}),
             say._(THREADS_YES if settings.threads else THREADS_NO),
             say.fill(WHERE, {"where": where}),
+            say.fill(LANGUAGE, {"language": NAMES.get(settings.language or "", "") or say._(DISCORD_LANGUAGE)}),
         ]
     )
 
@@ -53,8 +63,9 @@ def changed_settings(
     threads: bool | None,
     channel: discord.TextChannel | None,
     any_channel: bool | None,
+    spoken: str | None = None,
 ) -> GuildSettings:
-    """``settings`` with every option that was given applied."""
+    """``settings`` with every option that was given applied (``spoken`` "discord": no language of its own)."""
     if reminder_hours is not None:
         settings = replace(settings, reminder_hours=float(reminder_hours))
     if deadline_hours is not None:
@@ -65,6 +76,8 @@ def changed_settings(
         settings = replace(settings, allowed_channel_id=channel.id)
     if any_channel:
         settings = replace(settings, allowed_channel_id=None)
+    if spoken is not None:
+        settings = replace(settings, language=languages.known(spoken))
     return settings
 
 
@@ -74,7 +87,9 @@ def changed_settings(
     threads="Open each game in its own thread",
     channel="The only channel where games may be started",
     any_channel="Let games be started in any channel again",
+    language="The language of new games' posts (default: the server's Discord language)",
 )
+@app_commands.choices(language=LANGUAGE_CHOICES)
 @app_commands.default_permissions(manage_guild=True)
 async def settings(
     interaction: discord.Interaction,
@@ -83,6 +98,7 @@ async def settings(
     threads: bool | None = None,
     channel: discord.TextChannel | None = None,
     any_channel: bool | None = None,
+    language: app_commands.Choice[str] | None = None,
 ) -> None:
     """Show or change this server's defaults for games (Manage Server)."""
     if interaction.guild_id is None:
@@ -92,7 +108,8 @@ async def settings(
     schedule = services(interaction).schedule
 
     def change(current: GuildSettings) -> GuildSettings:
-        return changed_settings(current, reminder_hours, deadline_hours, threads, channel, any_channel)
+        spoken = language.value if language is not None else None
+        return changed_settings(current, reminder_hours, deadline_hours, threads, channel, any_channel, spoken)
 
     updated = await schedule.update_guild_settings(interaction.guild_id, change)
     await reply_private(interaction, settings_text(updated))

@@ -22,6 +22,7 @@ from bot.core.refused import Refused
 from bot.core.text import LABEL_LIMIT, shorten
 from bot.ui.cooldown import too_fast
 from bot.ui.errors import report
+from bot.ui.reader import adopt
 from bot.ui.seen import first_time
 from bot.ui.services import services
 
@@ -69,7 +70,10 @@ class GameComponent:
         return cls(game_id, version, arg)  # type: ignore[call-arg]
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if not first_time(interaction) or await too_fast(interaction):
+        if not first_time(interaction):
+            return
+        await adopt(interaction)
+        if await too_fast(interaction):
             return
         try:
             record = await checked_game(interaction, self.game_id)

@@ -32,6 +32,11 @@ GameId = app_commands.Range[int, 1, GAME_ID_MAX]
 AUTOCOMPLETE_LIMIT = 25
 
 
+def status_word(status: str) -> str:
+    """A game's status in the reader's words ("lobby": "en sala")."""
+    return say_for("bazaar", ())._(STATUS_WORDS.get(status, status))
+
+
 def can_manage(interaction: discord.Interaction) -> bool:
     """Whether the user has Manage Server here."""
     perms = getattr(interaction.user, "guild_permissions", None)

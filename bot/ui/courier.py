@@ -28,6 +28,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.core import language
 from bot.core.catalog import N_
 from bot.core.inbox import channel_link
 from bot.core.played import Played
@@ -279,7 +280,7 @@ class DiscordCourier:
         channel = await self._channel(record.channel_id, record.guild_id)
         if not isinstance(channel, discord.TextChannel):
             return None
-        name = game_title(played.engine, record, self.services.posts.locale)
+        name = game_title(played.engine, record, record.language)
         # the thread made before a crash: by its name in this language, or as older versions called it
         names = {name, f"{played.engine.title} #{record.id}"}
         existing = next((t for t in channel.threads if t.name in names), None)
@@ -345,7 +346,10 @@ class DiscordCourier:
 
     async def _controls(self, name: str, played: Played, delivery: Delivery | None) -> discord.ui.View | None:
         builder = self.services.controls.get(name)
-        return await builder(played, delivery) if builder is not None else None
+        if builder is None:
+            return None
+        with language.using(played.game.language):  # buttons on a public message: the game's language
+            return await builder(played, delivery)
 
     async def _channel(self, channel_id: int, guild_id: int | None = None) -> Any:
         """The channel or thread from the cache of its server when it is known (``Client.get_channel`` looks
@@ -382,7 +386,7 @@ class DiscordCourier:
     ) -> discord.Message | None:
         channel = await self._channel(record.channel_id, record.guild_id)
         moved = dict(kwargs)
-        moved["content"] = fit_message(f"{say_for('bazaar', ())._(why)}\n{kwargs.get('content', '')}")
+        moved["content"] = fit_message(f"{say_for('bazaar', (), record.language)._(why)}\n{kwargs.get('content', '')}")
         fresh = kwargs.get("file")
         if isinstance(fresh, discord.File):
             fresh.reset()

@@ -29,6 +29,43 @@ TYPE_NAMES = {
 }
 MAX_SAFE_INTEGER = 2**53
 NAME_PATTERN = re.compile(r"^[-_'\w]{1,32}$")
+DISCORD_LOCALES = frozenset(
+    {
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    }
+)
+"""The locales Discord accepts in ``name_localizations`` and ``description_localizations``."""
 
 # resolve(option_type, value) -> (value sent on the wire, the `resolved` entries it needs)
 Resolver = Callable[[int, Any], tuple[str, dict[str, dict[str, Any]]]]
@@ -91,9 +128,14 @@ class CommandRegistry:
         del commands[key]
         return True
 
-    def find_chat_input(self, guild_id: int | None, name: str) -> dict[str, Any] | None:
-        """The slash command a member of this guild (or a DM user) sees under this name."""
+    def find_chat_input(self, guild_id: int | None, name: str, locale: str | None = None) -> dict[str, Any] | None:
+        """The slash command a member of this guild (or a DM user) sees under this name (its base name, or its
+        name in the user's ``locale``)."""
         scopes = ([guild_id] if guild_id is not None else []) + [None]
+        for scope in scopes:
+            for (_, kind), command in self._scopes.get(scope, {}).items():
+                if locale and kind == CHAT_INPUT and name != command["name"] and local_name(command, locale) == name:
+                    return command
         for scope in scopes:
             command = self._scopes.get(scope, {}).get((name, CHAT_INPUT))
             if command is not None:
@@ -130,7 +172,38 @@ def schema_problems(command: dict[str, Any]) -> list[str]:
         problems.append(f"command name {name!r} must be 1-32 lowercase letters, digits, - or _")
     if kind == CHAT_INPUT:
         problems += _description_problems(name, command.get("description"))
+        problems += _localization_problems(name, command)
         problems += _options_problems(name, command.get("options") or [])
+    return problems
+
+
+def _localization_problems(where: str, item: dict[str, Any]) -> list[str]:
+    """A name's and a description's translations follow the rules of the base ones (choices: 1-100 characters)."""
+    problems: list[str] = []
+    is_choice = "value" in item
+    for locale, name in (item.get("name_localizations") or {}).items():
+        if locale not in DISCORD_LOCALES:
+            problems.append(f"{where}: {locale!r} is not a Discord locale")
+        if is_choice:
+            if not isinstance(name, str) or not 1 <= len(name) <= 100:
+                problems.append(f"{where}: choice name in {locale} must be 1-100 characters, got {name!r}")
+        elif not isinstance(name, str) or not NAME_PATTERN.match(name) or name != name.lower():
+            problems.append(f"{where}: name in {locale} {name!r} must be 1-32 lowercase letters, digits, - or _")
+    for locale, description in (item.get("description_localizations") or {}).items():
+        if locale not in DISCORD_LOCALES:
+            problems.append(f"{where}: {locale!r} is not a Discord locale")
+        problems += _description_problems(f"{where} ({locale})", description)
+    return problems
+
+
+def _sibling_name_problems(where: str, options: list[dict[str, Any]]) -> list[str]:
+    """Two options (or subcommands) of one parent may not share a name in any language."""
+    problems: list[str] = []
+    locales = {locale for option in options for locale in option.get("name_localizations") or {}}
+    for locale in sorted(locales):
+        seen = [local_name(option, locale) for option in options]
+        if len(set(seen)) != len(seen):
+            problems.append(f"{where}: names repeat in {locale}: {seen}")
     return problems
 
 
@@ -147,6 +220,7 @@ def _options_problems(where: str, options: list[dict[str, Any]]) -> list[str]:
     names = [option.get("name") for option in options]
     if len(set(names)) != len(names):
         problems.append(f"{where}: option names repeat: {names}")
+    problems += _sibling_name_problems(where, options)
     seen_optional = False
     for option in options:
         problems += _option_problems(f"{where} {option.get('name')}", option)
@@ -164,7 +238,10 @@ def _option_problems(where: str, option: dict[str, Any]) -> list[str]:
     if not isinstance(name, str) or not NAME_PATTERN.match(name) or name != name.lower():
         problems.append(f"{where}: option name {name!r} must be 1-32 lowercase letters, digits, - or _")
     problems += _description_problems(where, option.get("description"))
+    problems += _localization_problems(where, option)
     choices = option.get("choices") or []
+    for choice in choices:
+        problems += _localization_problems(f"{where} choice {choice.get('name')!r}", choice)
     if len(choices) > 25:
         problems.append(f"{where}: at most 25 choices, got {len(choices)}")
     if choices and option.get("autocomplete"):
@@ -180,6 +257,36 @@ class Visibility:
 
     permissions: int
     in_dm: bool
+
+
+def local_name(item: dict[str, Any], locale: str | None) -> str:
+    """The name a user whose client speaks ``locale`` sees for a command, subcommand or option."""
+    return ((item.get("name_localizations") or {}).get(locale or "") or item["name"]).lower()
+
+
+def base_names(
+    command: dict[str, Any], rest: list[str], options: dict[str, Any], locale: str | None
+) -> tuple[list[str], dict[str, Any]]:
+    """A path and options typed by a user in their client's language, as Discord sends them: base names.
+
+    Discord shows a user the ``name_localizations`` of their locale, yet an interaction's ``data``
+    always carries the commands' and options' registered (base) names; either may be typed here.
+    """
+    node, path = command, []
+    for word in rest:
+        children = [o for o in node.get("options") or [] if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
+        match = next((c for c in children if word in (c["name"], local_name(c, locale))), None)
+        if match is None:
+            path.append(word)
+            continue
+        path.append(match["name"])
+        node = match
+    schema = [o for o in node.get("options") or [] if o["type"] not in (SUB_COMMAND, SUB_COMMAND_GROUP)]
+    named = {}
+    for key, value in options.items():
+        option = next((o for o in schema if key in (o["name"], local_name(o, locale))), None)
+        named[option["name"] if option is not None else key] = value
+    return path, named
 
 
 def build_command_data(

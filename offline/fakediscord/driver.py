@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .commands import CHANNEL, USER, Refused, Resolver, Visibility, build_command_data, check_visible
+from .commands import CHANNEL, USER, Refused, Resolver, Visibility, base_names, build_command_data, check_visible
 from .components import button_data, modal_submit_data, select_data
 from .events import channel_created, member_added, message_created, message_deleted, role_updated, thread_updated
 from .faults import Faults
@@ -199,13 +199,20 @@ class FakeDiscord:
 
     # -- building the world -------------------------------------------------------------------------
 
-    def add_user(self, name: str, *, dms_open: bool = True) -> User:
-        user = User(id=self.world.snowflakes.next(), name=name, dms_open=dms_open)
+    def add_user(self, name: str, *, dms_open: bool = True, locale: str = "en-US") -> User:
+        """A Discord account; ``locale`` is its client's language (``es-ES``, ``es-419``, ``en-US`` …)."""
+        user = User(id=self.world.snowflakes.next(), name=name, dms_open=dms_open, locale=locale)
         self.world.users[user.id] = user
         return user
 
     def add_guild(
-        self, name: str, owner: User | None = None, *, shard: int | None = None, shard_count: int | None = None
+        self,
+        name: str,
+        owner: User | None = None,
+        *,
+        shard: int | None = None,
+        shard_count: int | None = None,
+        locale: str = "en-US",
     ) -> Guild:
         """A guild the bot has joined, with @everyone, a Moderator role (Manage Server) and the bot's role.
 
@@ -226,7 +233,7 @@ class FakeDiscord:
                 managed=True,
             ),
         ]
-        guild = Guild(id=guild_id, name=name, owner_id=owner.id, roles=roles)
+        guild = Guild(id=guild_id, name=name, owner_id=owner.id, roles=roles, locale=locale)
         guild.members[owner.id] = Member(user_id=owner.id, role_ids=[])
         guild.members[self.bot_user.id] = Member(user_id=self.bot_user.id, role_ids=[roles[2].id])
         self.world.guilds[guild.id] = guild
@@ -492,13 +499,16 @@ class FakeDiscord:
     ) -> dict[str, Any]:
         self._check_member(user, channel)
         name, *rest = path.strip().lstrip("/").split()
-        command = self.world.commands.find_chat_input(channel.guild_id, name)
+        command = self.world.commands.find_chat_input(channel.guild_id, name, user.locale)
         if command is None:
             registered = self.world.commands.names(channel.guild_id)
             raise Refused(f"no command /{name} is registered; registered: {registered}")
         guild = self.world.guild_of(channel)
         granted = self.world.member_permissions(guild, user.id) if guild else ALL
         check_visible(command, Visibility(permissions=granted, in_dm=guild is None))
+        rest, options = base_names(command, rest, options, user.locale)
+        if focused is not None:
+            focused = next(iter(base_names(command, rest, {focused: None}, user.locale)[1]))
         return build_command_data(command, rest, options, self._resolver(user, channel), focused=focused)
 
     def _check_member(self, user: User, channel: Channel) -> None:

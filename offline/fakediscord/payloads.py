@@ -356,7 +356,7 @@ def interaction_base(
         "data": data,
         "channel": interaction_channel_payload(world, channel, user.id),
         "channel_id": str(channel.id),
-        "locale": "en-US",
+        "locale": user.locale,
         "entitlements": [],
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
     }
@@ -368,8 +368,8 @@ def interaction_base(
     member = member_payload(world, guild, guild.members[user.id], with_permissions=True)
     payload.update(
         guild_id=str(guild.id),
-        guild={"id": str(guild.id), "locale": "en-US", "features": []},
-        guild_locale="en-US",
+        guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+        guild_locale=guild.locale,
         member=member,
         context=0,
         authorizing_integration_owners={"0": str(guild.id)},

@@ -87,6 +87,8 @@ class User:
     name: str
     bot: bool = False
     dms_open: bool = True
+    locale: str = "en-US"
+    """The language of the user's Discord client, sent with each of their interactions (``locale``)."""
 
     @property
     def mention(self) -> str:
@@ -124,6 +126,8 @@ class Guild:
     roles: list[Role] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
     channel_ids: list[int] = field(default_factory=list)
+    locale: str = "en-US"
+    """The server's preferred locale (a community server's choice), sent as ``guild_locale``."""
 
     def role(self, role_id: int) -> Role | None:
         return next((role for role in self.roles if role.id == role_id), None)
