@@ -32,7 +32,7 @@ from bot.core.undo import UndoRequest, UndoResult, answer_undo, ask_undo
 from bot.core.wording import Say, say_for
 from bot.ui.components import GameButton, persistent_view
 from bot.ui.context import GameId, current_game, make_command
-from bot.ui.errors import reply_private
+from bot.ui.errors import acknowledge, reply_private
 from bot.ui.moves import defer
 from bot.ui.services import Services, services
 
@@ -65,7 +65,7 @@ class LogPageButton(GameButton, kind="log"):
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
         played = await services(interaction).host.snapshot(record.id)
-        await interaction.response.defer()
+        await acknowledge(interaction)
         content, view, _ = await log_reply(interaction, played, int(self.arg or 1))
         await interaction.edit_original_response(content=content, view=view)
 
@@ -111,7 +111,7 @@ async def log(
 ) -> None:
     """The game's move log, only to you (hidden details left out); a text file once the game is over."""
     played = await current_game(interaction, game)
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await acknowledge(interaction, ephemeral=True, thinking=True)
     content, view, file = await log_reply(interaction, played, page)
     kwargs: dict[str, Any] = {"content": content, "ephemeral": True}
     if view is not None:
@@ -131,7 +131,7 @@ async def catchup(interaction: discord.Interaction, game: GameId | None = None) 
         raise Refused("not_started", id=played.game.id)
     if seat is None:
         raise Refused("catchup_spectator", id=played.game.id, command=played.game.game)
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await acknowledge(interaction, ephemeral=True, thinking=True)
     say = svc.posts.say(played)
     turns = await game_turns(svc.store, played, say, seat)
     news = catch_up(turns, initial_state(played), seat)
@@ -160,7 +160,7 @@ class UndoAnswerButton(GameButton, kind="undo"):
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
         svc = services(interaction)
-        await interaction.response.defer()
+        await acknowledge(interaction)
         result = await answer_undo(svc.host, record.id, self.version, interaction.user.id, self.arg == "yes")
         view = undo_view(self.game_id, self.version) if result.answer == "waiting" else None
         mentions = discord.AllowedMentions(  # the text holds player-chosen names: only the players may be pinged
