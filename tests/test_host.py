@@ -10,6 +10,7 @@ import asyncio
 import os
 import random
 import stat
+import time
 from pathlib import Path
 
 import pytest
@@ -277,12 +278,40 @@ async def test_a_command_sent_before_the_last_change_is_refused_even_if_read_aft
     game = await new_game(host)
     played = await host.start(game, ANA)
     mover = played.user_of(played.to_move)
-    sent_before = (await host.game(game)).updated_at + 0.5  # both commands sent now, before any move
-    first = await host.play(game, mover, ["straight"], sent_at=sent_before + 1e-3)
+    sent = 5_000.0  # Discord's clock (the interactions' snowflakes): both commands sent now, before any move
+    first = await host.play(game, mover, ["straight"], sent_at=sent + 1e-3)
     # the second, identical command is read only now: its version check alone would let it through
     place = first.engine.legal_moves(first.state)[0]
-    later = (await host.game(game)).updated_at
     with pytest.raises(Refused) as refused:
-        await host.play(game, mover, [place], expected_version=first.game.version, sent_at=later - 0.25)
+        await host.play(game, mover, [place], expected_version=first.game.version, sent_at=sent)
     assert refused.value.code == "moved_on"
-    await host.play(game, mover, [place], expected_version=first.game.version, sent_at=later + 0.25)
+    await host.play(game, mover, [place], expected_version=first.game.version, sent_at=sent + 1.0)
+
+
+@pytest.mark.parametrize("skew", [5.0, -5.0])
+async def test_the_stale_command_guard_reads_discords_clock_never_the_hosts(database_url: str, skew: float) -> None:
+    """A host clock 5 s fast or slow changes nothing: commands are ordered by their snowflakes' time only."""
+    store = Store(await open_database(database_url))
+    schedule = ScheduleStore(store.db)
+    host = GameHost(store, schedule, Posts(schedule), rng=random.Random(7), clock=lambda: time.time() + skew)
+    try:
+        game = await new_game(host)
+        played = await host.start(game, ANA)
+        mover = played.user_of(played.to_move)
+        sent = time.time() - 0.2  # Discord's clock: an interaction arrives a moment after it was sent
+        first = await host.play(game, mover, ["straight"], sent_at=sent)
+        place = first.engine.legal_moves(first.state)[0]
+        with pytest.raises(Refused) as refused:  # sent before the first command changed the game
+            await host.play(game, mover, [place], expected_version=first.game.version, sent_at=sent - 0.05)
+        assert refused.value.code == "moved_on"
+        await asyncio.sleep(0.01)
+        second = await host.play(game, mover, [place], expected_version=first.game.version, sent_at=time.time())
+        for _ in range(6):  # typed at a normal pace, each after the last change: never refused
+            if second.game.status != "active":
+                break
+            await asyncio.sleep(0.01)
+            mover = second.user_of(second.to_move)
+            move = second.engine.legal_moves(second.state)[0]
+            second = await host.play(game, mover, [move], expected_version=second.game.version, sent_at=time.time())
+    finally:
+        await store.close()

@@ -44,6 +44,8 @@ class GameRecord:
     """The seat whose decision it is (as stored with the state; lists read it without the state)."""
     hints: bool = True
     """Whether players may ask the computer for a hint (``/bazaar hint``)."""
+    changed_discord_at: float | None = None
+    """The last change on Discord's clock (``bot.core.ordering``): a command sent before it is refused."""
 
     @property
     def post_channel_id(self) -> int:

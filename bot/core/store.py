@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core.db import Connection, Database, Row, placeholders
+from bot.core.ordering import DiscordClock
 from bot.core.records import (
     ACTIVE_STATUSES,
     Delivery,
@@ -30,7 +31,7 @@ from bot.core.records import (
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, game, options, status, creator_id, created_at, updated_at, "
-    "version, state, lobby_message_id, turn_started_at, next_due_at, to_move, hints"
+    "version, state, lobby_message_id, turn_started_at, next_due_at, to_move, hints, changed_discord_at"
 )
 LIST_COLUMNS = GAME_COLUMNS.replace("version, state,", "version, NULL AS state,")
 """The same columns without the (large) state: lists show games, they do not play them."""
@@ -90,6 +91,8 @@ class Store:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.discord = DiscordClock()
+        """Discord's clock as this process knows it: each change is stamped with it (``changed_discord_at``)."""
         self._versions: dict[int, int] = {}
         """The newest version of each game this process has written (or was writing: a failed write only
         makes a game look newer than it is, so a reader reads it again)."""
@@ -301,8 +304,10 @@ class Store:
     async def _bump(self, tx: Connection, game_id: int, expected_version: int, now: float) -> int:
         self._versions[game_id] = max(self._versions.get(game_id, -1), expected_version + 1)
         changed = await tx.execute(
-            "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+            "UPDATE games SET version = version + 1, updated_at = ?, changed_discord_at = ?"
+            " WHERE id = ? AND version = ?",
             now,
+            self.discord.now(),
             game_id,
             expected_version,
         )
