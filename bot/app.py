@@ -94,6 +94,7 @@ class BazaarBot(commands.AutoShardedBot):
             options.setdefault("shard_count", shards[0])
             if shards[1] is not None:
                 options.setdefault("shard_ids", shards[1])
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())  # a send that forgets pings nobody
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents(), help_command=None, tree_cls=BazaarTree, **options
         )

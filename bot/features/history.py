@@ -37,6 +37,8 @@ from bot.ui.moves import defer
 from bot.ui.services import Services, services
 
 CATCHUP_BUDGET = 1500
+NO_PINGS = discord.AllowedMentions.none()
+"""What a reply may ping: nobody (it quotes player-chosen names)."""
 LOG_HEADER = N_("{title} — log, page {page}/{pages} ({whose})")
 AS_YOU_READ_IT = N_("as you may read it")
 AS_SPECTATORS_SEE_IT = N_("as spectators see it")
@@ -67,7 +69,7 @@ class LogPageButton(GameButton, kind="log"):
         played = await services(interaction).host.snapshot(record.id)
         await acknowledge(interaction)
         content, view, _ = await log_reply(interaction, played, int(self.arg or 1))
-        await interaction.edit_original_response(content=content, view=view)
+        await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_PINGS)
 
 
 def log_view(say: Say, game_id: int, page: int, pages: int) -> discord.ui.View | None:
@@ -113,7 +115,7 @@ async def log(
     played = await current_game(interaction, game)
     await acknowledge(interaction, ephemeral=True, thinking=True)
     content, view, file = await log_reply(interaction, played, page)
-    kwargs: dict[str, Any] = {"content": content, "ephemeral": True}
+    kwargs: dict[str, Any] = {"content": content, "ephemeral": True, "allowed_mentions": NO_PINGS}
     if view is not None:
         kwargs["view"] = view
     if file is not None:
@@ -147,7 +149,7 @@ async def catchup(interaction: discord.Interaction, game: GameId | None = None) 
     if places:
         lines.append(say._(FRAMES_LEGEND))
     lines.append(svc.posts.standing(played, seat))
-    kwargs: dict[str, Any] = {"ephemeral": True}
+    kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_PINGS}
     if news.turns:
         layout = await svc.schedule.layout(interaction.user.id) or "landscape"
         kwargs["file"] = await svc.courier.board_file(played, seat, layout=layout, suffix="catchup", highlight=places)

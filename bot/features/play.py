@@ -148,7 +148,7 @@ async def board(interaction: discord.Interaction, public: bool = False, game: Ga
     seat = played.seat_of(interaction.user.id)
     layout = await svc.schedule.layout(interaction.user.id) or "landscape"
     file = await svc.courier.board_file(played, seat, layout=layout)
-    await interaction.followup.send(svc.posts.status_text(played), file=file, ephemeral=True)
+    await interaction.followup.send(svc.posts.status_text(played), file=file, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
 async def repost_board(interaction: discord.Interaction, played: Played) -> None:

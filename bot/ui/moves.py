@@ -207,7 +207,7 @@ async def offer_draft(interaction: discord.Interaction, played: Played, moves: l
     drafts_of(interaction).put(Draft(played.game.id, interaction.user.id, played.game.version, list(moves)))
     view, hint = draft_view(played, moves, services(interaction).game_ui.get(played.game.game, GameUI()))
     text = fit_message("\n".join(part for part in (note, draft_text(played, moves), hint) if part))
-    kwargs: dict[str, Any] = {"ephemeral": True, "view": view}
+    kwargs: dict[str, Any] = {"ephemeral": True, "view": view, "allowed_mentions": discord.AllowedMentions.none()}
     if interaction.response.is_done():
         await interaction.followup.send(text, **kwargs)
     else:
@@ -268,7 +268,9 @@ class DraftCancel(GameButton, kind="drx"):
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
         drafts_of(interaction).drop(record.id, interaction.user.id)
-        await interaction.response.edit_message(content=say_for("bazaar", ())._(CANCELLED), view=None)
+        await interaction.response.edit_message(
+            content=say_for("bazaar", ())._(CANCELLED), view=None, allowed_mentions=discord.AllowedMentions.none()
+        )
 
 
 DRAFT_ITEMS = (DraftButton, DraftSelect, DraftPage, DraftCancel)

@@ -32,7 +32,7 @@ async def send_hand(interaction: discord.Interaction, played: Played, text: Call
     await acknowledge(interaction, ephemeral=True, thinking=True)
     layout = await svc.schedule.layout(interaction.user.id) or "landscape"
     png = await svc.images.private(played.view(seat), layout)
-    kwargs: dict[str, Any] = {"ephemeral": True}
+    kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": discord.AllowedMentions.none()}
     if png is not None:
         name = f"{played.game.game}-{played.game.id}-hand.png"
         kwargs["file"] = discord.File(io.BytesIO(png), filename=name)
