@@ -137,6 +137,8 @@ class BazaarBot(commands.AutoShardedBot):
         self.posts = Posts(schedule)
         self.host = GameHost(store, schedule, self.posts, self._rng, self.clock)
         self.courier = DiscordCourier(self, self, self.clock, self.settings.delivery_lease)  # type: ignore[arg-type]
+        # Before any interaction: what a killed process of these shards was sending is due again, not in a lease.
+        await store.release_claims(self.clock(), self.my_shards)
         for engine in engines.all_engines():
             self.game_groups[engine.name] = app_commands.Group(
                 name=engine.name, description=f"Play {engine.title}", guild_only=True

@@ -141,3 +141,29 @@ async def test_a_kill_during_a_lobby_action_leaves_a_consistent_game(
         await fake.click(ana, lobby, lobby_button(lobby, "start"))
         await until(lambda: bool(board_messages(fake, thread)), "the game starts after the restart", timeout=30)
         await check_consistent(fake, thread, bot, game_id)
+
+
+async def test_a_board_being_sent_when_the_bot_was_killed_comes_at_once_after_the_restart(
+    world: tuple[FakeDiscord, Channel, User, User, BotProcess],
+) -> None:
+    """Killed while Discord held the first board's post: the claim of the dead process is not waited out (the
+    delivery lease, 30 s by default), the restarted bot posts the board at once, and the player to move is
+    pinged — never a started game with no board and nobody told to move."""
+    fake, channel, ana, ben, bot = world
+    await bot.stop()
+    bot.settings = {"BAZAAR_DELIVERY_LEASE": "30"}
+    await bot.start()
+    game_id, thread = await open_lobby(fake, channel, ana, "jambo")
+    await fake.click(ben, fake.messages(thread)[0], lobby_button(fake.messages(thread)[0], "join"))
+    await until(lambda: "Ben" in fake.messages(thread)[0].content, "ben joined")
+    fault = fake.faults.delay(SEND_MESSAGE, 120.0, channel=thread, times=1)
+    lobby = fake.messages(thread)[0]
+    pressed = asyncio.create_task(fake.click(ana, lobby, lobby_button(lobby, "start")))
+    await until(lambda: fault.calls > 0, "the board is being sent")
+    bot.kill()
+    await bot.wait()
+    pressed.cancel()
+    fake.faults.clear()
+    await bot.start()
+    await until(lambda: bool(board_messages(fake, thread)), "the board well within the lease", timeout=12)
+    await check_consistent(fake, thread, bot, game_id)

@@ -515,6 +515,21 @@ class Store:
         async with self.db.transaction() as tx:
             await self._owe(tx, deliveries, now)
 
+    async def release_claims(self, now: float, shards: Shards | None = None) -> int:
+        """Make the deliveries claimed by a process that is gone due again (at start-up, holding the shards' lock):
+        their lease is not waited out. The rows of these shards' games, and those of no game when one process
+        serves every shard. A claim of a live process released by mistake sends with the same nonce: one message."""
+        clause, params = shard_clause(shards, "g.guild_id")
+        games = f"game_id IN (SELECT g.id FROM games g WHERE 1 = 1{clause})"
+        where = games if shards is not None and clause else f"({games} OR game_id IS NULL)"
+        async with self.db.transaction() as tx:
+            return await tx.execute(
+                "UPDATE outbox SET status = 'pending', lease_until = NULL, next_attempt_at = ?"
+                f" WHERE status = 'sending' AND {where}",
+                now,
+                *params,
+            )
+
     async def claim_deliveries(
         self, now: float, lease: float, *, game_id: int | None = None, limit: int = 50
     ) -> list[Delivery]:
