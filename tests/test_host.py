@@ -21,7 +21,7 @@ from bot.core.host import GameHost, replay_log
 from bot.core.posts import Posts
 from bot.core.refused import Refused
 from bot.core.schedule import ScheduleStore
-from bot.core.store import Store
+from bot.core.store import Shards, Store
 from bot.core.timing import Timing
 
 ANA, BEN, CY = 1001, 1002, 1003
@@ -315,3 +315,27 @@ async def test_the_stale_command_guard_reads_discords_clock_never_the_hosts(data
             second = await host.play(game, mover, [move], expected_version=second.game.version, sent_at=time.time())
     finally:
         await store.close()
+
+
+async def test_claims_left_by_a_killed_process_are_released_at_start_up_for_its_shards_only(host: GameHost) -> None:
+    store = host.store
+    mine = await new_game(host)  # guild 1: shard 0 of 2
+    record = await store.get_game(mine)
+    other = await host.create(  # a guild of shard 1 of 2
+        guild_id=1 << 22,
+        channel_id=10,
+        game="marrakech",
+        options={},
+        user_id=ANA,
+        name="p0",
+        timing=Timing(),
+        thread=True,
+    )
+    await store.claim_deliveries(now=3_000_000.0, lease=30.0)  # claimed by a process that is then killed
+    assert record is not None and not await store.claim_deliveries(now=3_000_001.0, lease=30.0)
+    released = await store.release_claims(3_000_002.0, Shards(2, (0,)))
+    assert released >= 1
+    again = await store.claim_deliveries(now=3_000_002.0, lease=30.0)
+    assert again and {d.game_id for d in again} == {mine}, "only the rows of this process's shards"
+    await store.release_claims(3_000_003.0)  # one process serving every shard: all of them
+    assert other.game.id in {d.game_id for d in await store.claim_deliveries(now=3_000_003.0, lease=30.0)}
