@@ -104,6 +104,7 @@ class BazaarBot(commands.AutoShardedBot):
             options.setdefault("shard_count", shards[0])
             if shards[1] is not None:
                 options.setdefault("shard_ids", shards[1])
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())  # a send that forgets pings nobody
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents(), help_command=None, tree_cls=BazaarTree, **options
         )
@@ -146,6 +147,8 @@ class BazaarBot(commands.AutoShardedBot):
         self.posts = Posts(schedule)
         self.host = GameHost(store, schedule, self.posts, self._rng, self.clock)
         self.courier = DiscordCourier(self, self, self.clock, self.settings.delivery_lease)  # type: ignore[arg-type]
+        # Before any interaction: what a killed process of these shards was sending is due again, not in a lease.
+        await store.release_claims(self.clock(), self.my_shards)
         for engine in engines.all_engines():
             self.game_groups[engine.name] = app_commands.Group(
                 name=engine.name,

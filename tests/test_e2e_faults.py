@@ -323,3 +323,43 @@ async def test_news_of_a_board_that_never_went_out_arrives_with_the_next_one(box
     assert f"{quitter.name.title()} resigned" in new[0].content, "the resignation is not lost with its board"
     assert "rolled" in new[0].content and "placed a" in new[0].content
     assert to_move(box, new[0]) not in (None, mover), "the next player is pinged"
+
+
+@pytest.mark.parametrize("how", ["command", "button"])
+async def test_a_deferral_discord_took_before_the_connection_dropped_still_gets_its_answer(
+    box: Sandbox, clock: Clock, how: str
+) -> None:
+    """Discord applies the deferral, the connection drops before its answer: the outcome still comes, once."""
+    ana, ben = box.user("ana"), box.user("ben")
+    game_id, thread = await open_game(box, "marrakech", ana, [ben])
+    board = boards(box, thread)[-1]
+    box.fake.faults.drop(CALLBACK, applied=True, times=1)
+    mover = to_move(box, board)
+    if how == "command":
+        it = await box.fake.slash(mover, thread, "marrakech turn", {"direction": "left"})
+    else:
+        it = await box.fake.click(mover, board, board.button_ids[1])
+    await it.done()
+    await retry_everything(box, clock)
+    assert it.answer_lost and it.response_type is not None
+    assert await applied_moves(box, game_id) == 1
+    assert len(boards(box, thread)) == 2
+    if how == "command":
+        assert it.message is not None and not it.message.loading, "the player is left on 'thinking…'"
+        assert "left" in it.message.content.lower() or it.message.content, it.message
+
+
+async def test_a_deferral_lost_before_discord_took_it_is_logged_and_the_board_still_posts(
+    box: Sandbox, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The connection drops before Discord takes the deferral: the followup meets 10015, which is logged."""
+    ana, ben = box.user("ana"), box.user("ben")
+    game_id, thread = await open_game(box, "marrakech", ana, [ben])
+    board = boards(box, thread)[-1]
+    box.fake.faults.drop(CALLBACK, times=1)
+    with pytest.raises(AssertionError, match="did not answer"):
+        await box.fake.slash(to_move(box, board), thread, "marrakech turn", {"direction": "left"}, timeout=3.0)
+    await retry_everything(box, clock)
+    assert await applied_moves(box, game_id) == 1 and len(boards(box, thread)) == 2
+    assert "never acknowledged" in caplog.text
+    box.fake.errors.clear()  # the followup Discord refused (10015) is the point of the test

@@ -10,6 +10,7 @@ import asyncio
 import os
 import random
 import stat
+import time
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from bot.core.host import GameHost, replay_log
 from bot.core.posts import Posts
 from bot.core.refused import Refused
 from bot.core.schedule import ScheduleStore
-from bot.core.store import Store
+from bot.core.store import Shards, Store
 from bot.core.timing import Timing
 from engines.jambo.cards import CARD_ID
 
@@ -287,15 +288,67 @@ async def test_a_command_sent_before_the_last_change_is_refused_even_if_read_aft
     game = await new_game(host)
     played = await host.start(game, ANA)
     mover = played.user_of(played.to_move)
-    sent_before = (await host.game(game)).updated_at + 0.5  # both commands sent now, before any move
-    first = await host.play(game, mover, ["straight"], sent_at=sent_before + 1e-3)
+    sent = 5_000.0  # Discord's clock (the interactions' snowflakes): both commands sent now, before any move
+    first = await host.play(game, mover, ["straight"], sent_at=sent + 1e-3)
     # the second, identical command is read only now: its version check alone would let it through
     place = first.engine.legal_moves(first.state)[0]
-    later = (await host.game(game)).updated_at
     with pytest.raises(Refused) as refused:
-        await host.play(game, mover, [place], expected_version=first.game.version, sent_at=later - 0.25)
+        await host.play(game, mover, [place], expected_version=first.game.version, sent_at=sent)
     assert refused.value.code == "moved_on"
-    await host.play(game, mover, [place], expected_version=first.game.version, sent_at=later + 0.25)
+    await host.play(game, mover, [place], expected_version=first.game.version, sent_at=sent + 1.0)
+
+
+@pytest.mark.parametrize("skew", [5.0, -5.0])
+async def test_the_stale_command_guard_reads_discords_clock_never_the_hosts(database_url: str, skew: float) -> None:
+    """A host clock 5 s fast or slow changes nothing: commands are ordered by their snowflakes' time only."""
+    store = Store(await open_database(database_url))
+    schedule = ScheduleStore(store.db)
+    host = GameHost(store, schedule, Posts(schedule), rng=random.Random(7), clock=lambda: time.time() + skew)
+    try:
+        game = await new_game(host)
+        played = await host.start(game, ANA)
+        mover = played.user_of(played.to_move)
+        sent = time.time() - 0.2  # Discord's clock: an interaction arrives a moment after it was sent
+        first = await host.play(game, mover, ["straight"], sent_at=sent)
+        place = first.engine.legal_moves(first.state)[0]
+        with pytest.raises(Refused) as refused:  # sent before the first command changed the game
+            await host.play(game, mover, [place], expected_version=first.game.version, sent_at=sent - 0.05)
+        assert refused.value.code == "moved_on"
+        await asyncio.sleep(0.01)
+        second = await host.play(game, mover, [place], expected_version=first.game.version, sent_at=time.time())
+        for _ in range(6):  # typed at a normal pace, each after the last change: never refused
+            if second.game.status != "active":
+                break
+            await asyncio.sleep(0.01)
+            mover = second.user_of(second.to_move)
+            move = second.engine.legal_moves(second.state)[0]
+            second = await host.play(game, mover, [move], expected_version=second.game.version, sent_at=time.time())
+    finally:
+        await store.close()
+
+
+async def test_claims_left_by_a_killed_process_are_released_at_start_up_for_its_shards_only(host: GameHost) -> None:
+    store = host.store
+    mine = await new_game(host)  # guild 1: shard 0 of 2
+    record = await store.get_game(mine)
+    other = await host.create(  # a guild of shard 1 of 2
+        guild_id=1 << 22,
+        channel_id=10,
+        game="marrakech",
+        options={},
+        user_id=ANA,
+        name="p0",
+        timing=Timing(),
+        thread=True,
+    )
+    await store.claim_deliveries(now=3_000_000.0, lease=30.0)  # claimed by a process that is then killed
+    assert record is not None and not await store.claim_deliveries(now=3_000_001.0, lease=30.0)
+    released = await store.release_claims(3_000_002.0, Shards(2, (0,)))
+    assert released >= 1
+    again = await store.claim_deliveries(now=3_000_002.0, lease=30.0)
+    assert again and {d.game_id for d in again} == {mine}, "only the rows of this process's shards"
+    await store.release_claims(3_000_003.0)  # one process serving every shard: all of them
+    assert other.game.id in {d.game_id for d in await store.claim_deliveries(now=3_000_003.0, lease=30.0)}
 
 
 # ---- standing orders are not moves -----------------------------------------------------------------------------

@@ -282,11 +282,14 @@ class GameHost:
         """Apply ``moves`` (one whole decision of this user, in one or more moves) and the chance that follows.
 
         ``as_computer``: the bot plays a computer's seat (a person may not act on one). ``sent_at``: when a
-        command was sent (Discord's timestamp); a game changed since then is not the game its sender saw.
+        command was sent (its interaction's snowflake time, Discord's clock); a game changed since then (on
+        Discord's clock too: ``bot.core.ordering``) is not the game its sender saw.
         ``known``: the game as the caller just read it (the button's or command's check), used instead of
         reading and parsing it again unless this process changed the game since (the write still checks
         the stored version, so a change by another process refuses the move as before).
         """
+        if sent_at is not None:
+            self.store.discord.saw(sent_at)  # the change this command makes is stamped after its own time
         async with self.acting(game_id):
             state: GameState | None
             if known is not None and known.game.id == game_id and known.state is not None and self.fresh(known):
@@ -317,8 +320,7 @@ class GameHost:
     ) -> Played:
         """``play`` on the game as read: checks, the engine's transitions, the chance after them, the commit."""
         check_version(record, expected_version)
-        if sent_at is not None and record.updated_at > sent_at:
-            raise Refused("moved_on")
+        check_sent_after(record, sent_at)
         seat = active_seat(record, seats, user_id, as_computer)
         engine = engines.get(record.game)
         assert state is not None  # a running game has its state
@@ -505,6 +507,7 @@ class GameHost:
         if interaction_id is not None:
             interaction = (interaction_id, json.dumps({"game": record.id, "version": record.version + 1}))
         stored = engine.dumps(state)
+        stamp = self.store.discord.now()  # no later than the stamp the write stores: never stricter than it
         version = await self._guard(
             self.store.record_moves(
                 record.id,
@@ -531,6 +534,7 @@ class GameHost:
             state=stored,
             status=status,
             updated_at=now if moved else record.updated_at,
+            changed_discord_at=stamp if moved else record.changed_discord_at,
             to_move=after,
             turn_started_at=now if changed else record.turn_started_at,
             next_due_at=next_due if status == "active" else None,
@@ -601,6 +605,13 @@ def tell_game(error: GameError, record: GameRecord, seats: Sequence[SeatRecord])
 def check_version(record: GameRecord, expected: int | None) -> None:
     """Refuse a change sent against an older version of the game."""
     if expected is not None and not record.shows(expected):
+        raise Refused("moved_on")
+
+
+def check_sent_after(record: GameRecord, sent_at: float | None) -> None:
+    """Refuse a command sent before the game's last change (both on Discord's clock; the host's is never read)."""
+    changed = record.changed_discord_at
+    if sent_at is not None and changed is not None and changed > sent_at:
         raise Refused("moved_on")
 
 

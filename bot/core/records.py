@@ -57,6 +57,9 @@ class GameRecord:
     language: str = "en"
     """The language of the game's public posts (``bot.core.language``)."""
 
+    changed_discord_at: float | None = None
+    """The last change on Discord's clock (``bot.core.ordering``): a command sent before it is refused."""
+
     @property
     def post_channel_id(self) -> int:
         """Where the game's messages go: its thread, or the channel it was created in."""

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.core.db import Connection, Database, Row, placeholders
+from bot.core.ordering import DiscordClock
 from bot.core.records import (
     ACTIVE_STATUSES,
     Delivery,
@@ -31,7 +32,8 @@ from bot.core.records import (
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, game, options, status, creator_id, created_at, updated_at, "
-    "version, state, lobby_message_id, turn_started_at, next_due_at, to_move, hints, moved_version, language"
+    "version, state, lobby_message_id, turn_started_at, next_due_at, to_move, hints, moved_version, language, "
+    "changed_discord_at"
 )
 LIST_COLUMNS = GAME_COLUMNS.replace("version, state,", "version, NULL AS state,")
 """The same columns without the (large) state: lists show games, they do not play them."""
@@ -92,6 +94,8 @@ class Store:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.discord = DiscordClock()
+        """Discord's clock as this process knows it: each change is stamped with it (``changed_discord_at``)."""
         self._versions: dict[int, int] = {}
         """The newest version of each game this process has written (or was writing: a failed write only
         makes a game look newer than it is, so a reader reads it again)."""
@@ -310,9 +314,10 @@ class Store:
         self._versions[game_id] = max(self._versions.get(game_id, -1), expected_version + 1)
         if moved:
             changed = await tx.execute(
-                "UPDATE games SET version = version + 1, moved_version = version + 1, updated_at = ?"
-                " WHERE id = ? AND version = ?",
+                "UPDATE games SET version = version + 1, moved_version = version + 1, updated_at = ?,"
+                " changed_discord_at = ? WHERE id = ? AND version = ?",
                 now,
+                self.discord.now(),
                 game_id,
                 expected_version,
             )
@@ -537,6 +542,21 @@ class Store:
             f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = ? AND kind = 'news' ORDER BY id", game_id
         )
         return [_delivery(r) for r in rows]
+
+    async def release_claims(self, now: float, shards: Shards | None = None) -> int:
+        """Make the deliveries claimed by a process that is gone due again (at start-up, holding the shards' lock):
+        their lease is not waited out. The rows of these shards' games, and those of no game when one process
+        serves every shard. A claim of a live process released by mistake sends with the same nonce: one message."""
+        clause, params = shard_clause(shards, "g.guild_id")
+        games = f"game_id IN (SELECT g.id FROM games g WHERE 1 = 1{clause})"
+        where = games if shards is not None and clause else f"({games} OR game_id IS NULL)"
+        async with self.db.transaction() as tx:
+            return await tx.execute(
+                "UPDATE outbox SET status = 'pending', lease_until = NULL, next_attempt_at = ?"
+                f" WHERE status = 'sending' AND {where}",
+                now,
+                *params,
+            )
 
     async def claim_deliveries(
         self, now: float, lease: float, *, game_id: int | None = None, limit: int = 50

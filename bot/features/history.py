@@ -33,11 +33,13 @@ from bot.core.undo import UndoRequest, UndoResult, answer_undo, ask_undo
 from bot.core.wording import Say, say_for
 from bot.ui.components import GameButton, persistent_view
 from bot.ui.context import GameId, current_game, make_command
-from bot.ui.errors import reply_private
+from bot.ui.errors import acknowledge, reply_private
 from bot.ui.moves import defer
 from bot.ui.services import Services, services
 
 CATCHUP_BUDGET = 1500
+NO_PINGS = discord.AllowedMentions.none()
+"""What a reply may ping: nobody (it quotes player-chosen names)."""
 LOG_HEADER = N_("{title} — log, page {page}/{pages} ({whose})")
 AS_YOU_READ_IT = N_("as you may read it")
 AS_SPECTATORS_SEE_IT = N_("as spectators see it")
@@ -66,9 +68,9 @@ class LogPageButton(GameButton, kind="log"):
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
         played = await services(interaction).host.snapshot(record.id)
-        await interaction.response.defer()
+        await acknowledge(interaction)
         content, view, _ = await log_reply(interaction, played, int(self.arg or 1))
-        await interaction.edit_original_response(content=content, view=view)
+        await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_PINGS)
 
 
 def log_view(say: Say, game_id: int, page: int, pages: int) -> discord.ui.View | None:
@@ -112,9 +114,9 @@ async def log(
 ) -> None:
     """The game's move log, only to you (hidden details left out); a text file once the game is over."""
     played = await current_game(interaction, game)
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await acknowledge(interaction, ephemeral=True, thinking=True)
     content, view, file = await log_reply(interaction, played, page)
-    kwargs: dict[str, Any] = {"content": content, "ephemeral": True}
+    kwargs: dict[str, Any] = {"content": content, "ephemeral": True, "allowed_mentions": NO_PINGS}
     if view is not None:
         kwargs["view"] = view
     if file is not None:
@@ -132,7 +134,7 @@ async def catchup(interaction: discord.Interaction, game: GameId | None = None) 
         raise Refused("not_started", id=played.game.id)
     if seat is None:
         raise Refused("catchup_spectator", id=played.game.id, command=played.game.game)
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await acknowledge(interaction, ephemeral=True, thinking=True)
     say = svc.posts.say(played)
     turns = await game_turns(svc.store, played, say, seat)
     news = catch_up(turns, initial_state(played), seat)
@@ -148,7 +150,7 @@ async def catchup(interaction: discord.Interaction, game: GameId | None = None) 
     if places:
         lines.append(say._(FRAMES_LEGEND))
     lines.append(svc.posts.standing(played, seat))
-    kwargs: dict[str, Any] = {"ephemeral": True}
+    kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_PINGS}
     if news.turns:
         layout = await svc.schedule.layout(interaction.user.id) or "landscape"
         kwargs["file"] = await svc.courier.board_file(played, seat, layout=layout, suffix="catchup", highlight=places)
@@ -161,7 +163,7 @@ class UndoAnswerButton(GameButton, kind="undo"):
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
         svc = services(interaction)
-        await interaction.response.defer()
+        await acknowledge(interaction)
         result = await answer_undo(svc.host, record.id, self.version, interaction.user.id, self.arg == "yes")
         with language.using(result.request.played.game.language):  # the request is public: the game's language
             view = undo_view(self.game_id, self.version) if result.answer == "waiting" else None

@@ -29,7 +29,7 @@ from bot.core.timing import Timing
 from bot.core.wording import game_words, say_for
 from bot.ui.components import GameButton, persistent_view
 from bot.ui.context import GameId, can_manage, current_game, display_name, make_command
-from bot.ui.errors import reply_private
+from bot.ui.errors import acknowledge, reply_private
 from bot.ui.moves import defer
 from bot.ui.reader import guild_language
 from bot.ui.services import Services, services
@@ -208,7 +208,7 @@ async def create_game(
     engine.resolve_options(options)
     timing = game_timing(settings, timing_choice)
     home = home_channel(interaction.channel)
-    await interaction.response.defer(thinking=True)
+    await acknowledge(interaction, thinking=True)
     played = await svc.host.create(
         guild_id=interaction.guild_id,
         channel_id=home.id,

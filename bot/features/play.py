@@ -26,7 +26,7 @@ from bot.core.text import CHOICE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
 from bot.ui.components import GameButton, GameSelect, persistent_view
 from bot.ui.context import GameId, choices_from, current_game, group_name, make_command, my_turn, target
-from bot.ui.errors import reply_private
+from bot.ui.errors import acknowledge, reply_private
 from bot.ui.moves import DRAFT_ITEMS, MOVE_SEPARATOR, MoveRequest, defer, make_moves, shortlisted, split_moves
 from bot.ui.services import GameUI, Services, services
 
@@ -144,11 +144,11 @@ async def board(interaction: discord.Interaction, public: bool = False, game: Ga
     if public:
         await repost_board(interaction, played)
         return
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await acknowledge(interaction, ephemeral=True, thinking=True)
     seat = played.seat_of(interaction.user.id)
     layout = await svc.schedule.layout(interaction.user.id) or "landscape"
     file = await svc.courier.board_file(played, seat, layout=layout)
-    await interaction.followup.send(svc.posts.status_text(played), file=file, ephemeral=True)
+    await interaction.followup.send(svc.posts.status_text(played), file=file, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
 async def repost_board(interaction: discord.Interaction, played: Played) -> None:

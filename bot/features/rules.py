@@ -25,7 +25,7 @@ from bot.core.rules import PICTURED, TOPICS, fresh_view, page_number, page_text,
 from bot.core.text import LABEL_LIMIT, shorten
 from bot.core.wording import say_for
 from bot.ui.context import group_name, make_command
-from bot.ui.errors import report
+from bot.ui.errors import acknowledge, report
 from bot.ui.reader import adopt
 from bot.ui.seen import first_time
 from bot.ui.services import services
@@ -65,7 +65,7 @@ class RulesComponent:
         await adopt(interaction)
         try:
             game = engines.get(self.game).name
-            await interaction.response.defer()
+            await acknowledge(interaction)
             content, view, files = await page(interaction.client, game, topic)
             await interaction.edit_original_response(
                 content=content, view=view, attachments=files, allowed_mentions=NO_MENTIONS
@@ -159,7 +159,7 @@ def topic_choices() -> list[app_commands.Choice[str]]:
 async def rules(interaction: discord.Interaction, topic: app_commands.Choice[str] | None = None) -> None:
     """This game's rules, page by page: what you need, a turn, scoring, the end, commands (only to you)."""
     game = group_name(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await acknowledge(interaction, ephemeral=True, thinking=True)
     content, view, files = await page(interaction.client, game, topic.value if topic else TOPICS[0])
     extra: dict[str, Any] = {"files": files} if files else {}
     await interaction.followup.send(content, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS, **extra)

@@ -48,5 +48,5 @@ async def too_fast(interaction: discord.Interaction) -> bool:
         return False
     text = say_for("bazaar", ()).fill(SLOW_DOWN, {"seconds": str(max(1, math.ceil(wait)))})
     if not interaction.response.is_done():
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
     return True

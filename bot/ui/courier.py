@@ -326,7 +326,7 @@ class DiscordCourier:
         try:
             channel = await self._channel(int(payload["channel_id"]))
             message = channel.get_partial_message(int(payload["message_id"]))
-            await message.edit(view=None)
+            await message.edit(view=None, allowed_mentions=no_pings())
         except (discord.NotFound, discord.Forbidden):
             return None
         return None
@@ -362,6 +362,7 @@ class DiscordCourier:
         self, record: GameRecord, delivery: Delivery, kwargs: dict[str, Any]
     ) -> discord.Message | None:
         """Send where the game lives, with the delivery's nonce; the channel only if the thread is closed or gone."""
+        kwargs = {"allowed_mentions": no_pings(), **kwargs}  # who may be pinged is said by the caller, else nobody
         try:
             channel = await self._channel(record.post_channel_id, record.guild_id)
         except discord.NotFound:
@@ -385,7 +386,7 @@ class DiscordCourier:
         self, record: GameRecord, delivery: Delivery, kwargs: dict[str, Any], why: str
     ) -> discord.Message | None:
         channel = await self._channel(record.channel_id, record.guild_id)
-        moved = dict(kwargs)
+        moved = {"allowed_mentions": no_pings(), **kwargs}
         moved["content"] = fit_message(f"{say_for('bazaar', (), record.language)._(why)}\n{kwargs.get('content', '')}")
         fresh = kwargs.get("file")
         if isinstance(fresh, discord.File):

@@ -8,10 +8,12 @@ gets a short apology quoting that id.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -25,6 +27,7 @@ log = logging.getLogger("bazaar.errors")
 
 APOLOGY = N_("Sorry, something went wrong on our side (error id `{error_id}`).")
 CANNOT_HERE = N_("You can't use this command here.")
+UNKNOWN_WEBHOOK = 10015
 
 
 def unwrap(error: BaseException) -> BaseException:
@@ -58,13 +61,46 @@ def refusal_text(error: GameError, game: str = "bazaar", names: list[str] | None
         return fit_message(say_for("bazaar", ()).fill(APOLOGY, {"error_id": error.code}))
 
 
+UNCERTAIN = (aiohttp.ClientError, asyncio.TimeoutError, OSError)
+"""A request's failures after which Discord may have done what was asked: the connection dropped or timed out."""
+
+
+async def acknowledge(interaction: discord.Interaction, *, ephemeral: bool = False, thinking: bool = False) -> None:
+    """Defer the interaction (nothing if it is answered already).
+
+    When the connection fails after Discord may have taken the deferral (dropped, timed out), the interaction is
+    taken as answered, so the outcome still goes out through its webhook as a followup: had Discord not taken it,
+    that followup meets 10015 Unknown Webhook, logged by ``reply_private``, and nothing more can be sent.
+    """
+    if interaction.response.is_done():
+        return
+    try:
+        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+    except UNCERTAIN as exc:
+        log.warning("deferring interaction %s failed (%r); answering through its webhook", interaction.id, exc)
+        kind = (
+            discord.InteractionResponseType.deferred_message_update
+            if interaction.type == discord.InteractionType.component and not thinking
+            else discord.InteractionResponseType.deferred_channel_message
+        )
+        interaction.response._response_type = kind
+
+
 async def reply_private(interaction: discord.Interaction, content: str, **extra: Any) -> None:
-    """Send ``content`` ephemerally (cut to Discord's limit), whether or not the interaction was answered; it
-    pings nobody (``allowed_mentions`` none, unless ``extra`` says otherwise)."""
+    """Send ``content`` ephemerally (cut to Discord's limit), whether or not the interaction was answered.
+
+    A followup meeting 10015 Unknown Webhook (the interaction was never acknowledged: a deferral whose connection
+    dropped before Discord took it) is logged: nothing can reach the user through this interaction any more.
+    """
     content = fit_message(content, MESSAGE_LIMIT)
     extra.setdefault("allowed_mentions", discord.AllowedMentions.none())
     if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True, **extra)
+        try:
+            await interaction.followup.send(content, ephemeral=True, **extra)
+        except discord.NotFound as exc:
+            if exc.code != UNKNOWN_WEBHOOK:
+                raise
+            log.warning("interaction %s was never acknowledged: its answer cannot be sent", interaction.id)
     else:
         await interaction.response.send_message(content, ephemeral=True, **extra)
 

@@ -38,7 +38,7 @@ from bot.core.wording import say_for
 from bot.ui.components import GameButton, GameSelect, persistent_view
 from bot.ui.context import Target
 from bot.ui.drafts import Draft, draft_text, drafts_of, next_moves
-from bot.ui.errors import reply_private
+from bot.ui.errors import acknowledge, reply_private
 from bot.ui.services import GameUI, services
 
 DONE = N_("Done: {happened}")
@@ -97,12 +97,10 @@ def split_moves(text: str) -> list[str]:
 
 async def defer(interaction: discord.Interaction) -> None:
     """Answer at once: a button click updates nothing visible yet, a command "thinks" privately."""
-    if interaction.response.is_done():
-        return
     if interaction.type == discord.InteractionType.component:
-        await interaction.response.defer()
+        await acknowledge(interaction)
     else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge(interaction, ephemeral=True, thinking=True)
 
 
 async def make_moves(interaction: discord.Interaction, request: MoveRequest) -> Played | None:

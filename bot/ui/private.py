@@ -16,7 +16,7 @@ import discord
 from bot.core.catalog import N_
 from bot.core.played import Played
 from bot.core.wording import say_for
-from bot.ui.errors import reply_private
+from bot.ui.errors import acknowledge, reply_private
 from bot.ui.services import services
 
 HAND_NOBODY = N_("Only the players of a started game have a hand.")
@@ -29,7 +29,7 @@ async def send_hand(interaction: discord.Interaction, played: Played, text: Call
     if seat is None or played.state is None:
         await reply_private(interaction, say_for(played.game.game, ())._(HAND_NOBODY))
         return None
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await acknowledge(interaction, ephemeral=True, thinking=True)
     layout = await svc.schedule.layout(interaction.user.id) or "landscape"
     png = await svc.images.private(played.view(seat), layout)
     kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": discord.AllowedMentions.none()}

@@ -35,5 +35,10 @@ SEEN = Seen()
 
 
 def first_time(interaction: discord.Interaction) -> bool:
-    """Whether this process sees ``interaction`` for the first time."""
+    """Whether this process sees ``interaction`` for the first time (its snowflake's time, Discord's clock, moves
+    the clock the game changes are stamped with: ``bot.core.ordering``)."""
+    host = getattr(interaction.client, "host", None)
+    store = getattr(host, "store", None)
+    if store is not None:
+        store.discord.saw(discord.utils.snowflake_time(interaction.id).timestamp())
     return SEEN.first_time(interaction.id)
