@@ -118,6 +118,10 @@ class CommandRegistry:
         }
         if scope is not None:
             stored["guild_id"] = str(scope)
+        if stored.get("integration_types") is None:
+            stored["integration_types"] = [0]  # guild install, what Discord stores when none is given
+        if stored["default_member_permissions"] is not None:
+            stored["default_member_permissions"] = str(stored["default_member_permissions"])
         return stored
 
 

@@ -76,6 +76,8 @@ class FakeDiscord:
         self.world.events = self.gateway
         self.faults = Faults(self.world.now)
         self.server = FakeServer(self.world, self.gateway, self.faults)
+        self.rate_limits = self.server.rate_limits
+        """Per-route buckets (`ratelimits`): `enabled`, `limits`, and the 429s served in `limited`."""
         self._saved_discord: tuple[Any, Any] | None = None
 
     # -- identity and records -----------------------------------------------------------------------

@@ -7,6 +7,7 @@ uploaded image through `attachment://<filename>`, mentions filtered by `allowed_
 
 from __future__ import annotations
 
+import copy
 import mimetypes
 import re
 import struct
@@ -16,7 +17,7 @@ from typing import Any
 from .errors import empty_message, invalid_form
 from .limits import IS_COMPONENTS_V2, message_problems
 from .payloads import ATTACHMENT_SIZE_LIMIT, attachment_url
-from .state import LOADING, Attachment, Message, World, iso_now
+from .state import LOADING, Attachment, Message, World, iso_now, walk_components
 
 MENTION = re.compile(r"<@!?([0-9]{15,20})>")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -77,7 +78,7 @@ def create_message(
         message_reference=payload.get("message_reference"),
     )
     message.attachments = _attachments(world, payload, files, kept=[])
-    message.components = list(payload.get("components") or [])
+    message.components = with_component_ids(payload.get("components") or [])
     message.allowed_mentions = payload.get("allowed_mentions")
     problems = _set_text(world, message, payload)
     world.messages[message.id] = message
@@ -91,7 +92,7 @@ def edit_message(world: World, message: Message, payload: dict[str, Any], files:
         kept = _kept_attachments(message, payload)
         message.attachments = _attachments(world, payload, files, kept=kept)
     if "components" in payload:
-        message.components = list(payload["components"] or [])
+        message.components = with_component_ids(payload["components"] or [])
     if "allowed_mentions" in payload:
         message.allowed_mentions = payload["allowed_mentions"]
     if "flags" in payload and payload["flags"] is not None:
@@ -124,6 +125,20 @@ def pinged_users(world: World, content: str, allowed_mentions: dict[str, Any] | 
         return known
     listed = {int(user_id) for user_id in allowed_mentions.get("users") or []}
     return [user_id for user_id in known if user_id in listed]
+
+
+def with_component_ids(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The components as Discord stores them: each with a numeric `id`, 1, 2, ... in tree order where none was given."""
+    stored = copy.deepcopy(list(components))
+    taken = {c["id"] for c in walk_components(stored) if isinstance(c.get("id"), int)}
+    next_id = 1
+    for component in walk_components(stored):
+        if "id" not in component or component["id"] is None:
+            while next_id in taken:
+                next_id += 1
+            component["id"] = next_id
+            taken.add(next_id)
+    return stored
 
 
 def _kept_attachments(message: Message, payload: dict[str, Any]) -> list[Attachment]:

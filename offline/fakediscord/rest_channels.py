@@ -34,6 +34,7 @@ from .nonces import earlier_message, nonce_problems, remember
 from .payloads import (
     channel_payload,
     guild_payload,
+    me_payload,
     member_payload,
     message_payload,
     role_payload,
@@ -129,7 +130,7 @@ class ChannelRoutes:
     # -- users and DMs ------------------------------------------------------------------------------
 
     async def get_me(self, request: web.Request) -> web.Response:
-        return json_response({**user_payload(self.world.bot_user), "verified": True, "mfa_enabled": False})
+        return json_response(me_payload(self.world.bot_user))
 
     async def get_user(self, request: web.Request) -> web.Response:
         user = self.world.user(snowflake(request, "user_id"))
