@@ -135,7 +135,9 @@ def schema_problems(command: dict[str, Any]) -> list[str]:
     if kind == CHAT_INPUT:
         problems += _description_problems(name, command.get("description"))
         problems += _options_problems(name, command.get("options") or [])
-    return problems
+    from .limits import command_size_problems  # limits needs state, which needs this module
+
+    return problems + command_size_problems(command)
 
 
 def _description_problems(where: str, description: Any) -> list[str]:
@@ -171,6 +173,9 @@ def _option_problems(where: str, option: dict[str, Any]) -> list[str]:
     choices = option.get("choices") or []
     if len(choices) > 25:
         problems.append(f"{where}: at most 25 choices, got {len(choices)}")
+    from .limits import choice_problems
+
+    problems += choice_problems(where, choices)
     if choices and option.get("autocomplete"):
         problems.append(f"{where}: autocomplete and choices cannot be used together")
     if option.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):

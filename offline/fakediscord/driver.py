@@ -347,6 +347,11 @@ class FakeDiscord:
         """Every non-ephemeral, undeleted message of a channel or thread, in order, edits applied."""
         return self.world.channel_messages(_channel_id(channel))
 
+    def notifications(self, user: User) -> list[Message]:
+        """The messages that notified `user` (pinged when created; edits notify nobody), oldest first."""
+        found = [m for m in self.world.messages.values() if user.id in m.notified]
+        return sorted(found, key=lambda m: m.created)
+
     def threads(self, channel: ChannelRef) -> list[Channel]:
         return self.world.threads_of(_channel_id(channel))
 

@@ -29,6 +29,7 @@ from .errors import (
     unknown,
 )
 from .events import message_created, message_deleted, message_updated, thread_created, thread_updated
+from .limits import thread_name_problems
 from .messages import check_body, create_message, edit_message
 from .nonces import earlier_message, nonce_problems, remember
 from .payloads import (
@@ -177,6 +178,8 @@ class ChannelRoutes:
         return json_response(thread_payload(self.world, channel, for_user_id=self.world.bot_user.id))
 
     def _edit_thread(self, thread: Channel, payload: dict[str, Any]) -> None:
+        if "name" in payload and thread_name_problems(payload["name"]):
+            raise invalid_form(thread_name_problems(payload["name"]))
         manages = has_permission(self._bot_permissions(thread), MANAGE_THREADS)
         if "locked" in payload and bool(payload["locked"]) != thread.locked and not manages:
             raise missing_permissions(f"locking thread {thread.name!r} needs Manage Threads")
@@ -337,7 +340,7 @@ class ChannelRoutes:
     def _new_thread(self, parent: Channel, payload: dict[str, Any], *, thread_id: int, kind: int) -> Channel:
         name = payload.get("name") or ""
         duration = int(payload.get("auto_archive_duration") or 1440)
-        problems = [] if 1 <= len(name) <= 100 else [f"thread name {name!r} must be 1-100 characters"]
+        problems = thread_name_problems(name)
         if duration not in ARCHIVE_DURATIONS:
             problems.append(f"auto_archive_duration {duration} is not one of {ARCHIVE_DURATIONS}")
         if problems:

@@ -13,7 +13,8 @@ The validator covers the part of JSON Schema the spec uses: `$ref`, `type` (also
 `oneOf` passes when any alternative matches (several of the spec's alternatives overlap); in requests
 an id (`format: snowflake`) may be a non-negative integer as well as a string of digits, and an
 `int64` integer may be such a string. Formats (`date-time`, `uri`) are not checked. Resolved `$ref`s
-and compiled patterns are cached, so a message validates in well under a millisecond.
+and compiled patterns are cached: a message with an embed and 25 buttons validates in about 1 ms, the spec
+loads in about 0.5 s once per process.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -138,7 +139,7 @@ class Spec:
             schema = self._ref(schema["$ref"])
         return schema
 
-    @lru_cache(maxsize=None)  # noqa: B019 - the one Spec lives as long as the process
+    @cache  # noqa: B019 - the one Spec lives as long as the process
     def _ref(self, ref: str) -> dict[str, Any]:
         node: Any = self.document
         for key in ref.removeprefix("#/").split("/"):
@@ -196,19 +197,21 @@ class _Validator:
         for kind in kinds:
             if kind in ("integer", "number") and isinstance(value, bool):
                 continue
-            if isinstance(value, JSON_TYPES[kind]):
+            if isinstance(value, JSON_TYPES[kind]) or self._lenient_match(schema, kind, value):
                 return True
-            if kind == "number" and isinstance(value, float):
-                return True
-            if kind == "integer" and isinstance(value, float) and value.is_integer():
-                return True
-            if self.lenient_ids and kind == "integer" and schema.get("format") == "int64":
-                if isinstance(value, str) and SNOWFLAKE.match(value):
-                    return True
-            if self.lenient_ids and kind == "string" and schema.get("format") == "snowflake":
-                if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-                    return True
         self.fail(path, "BASE_TYPE_BAD_TYPE", f"must be {' or '.join(kinds)}, got {_show(value)}")
+        return False
+
+    def _lenient_match(self, schema: dict[str, Any], kind: str, value: Any) -> bool:
+        """A float with an integer value is an integer; in requests, ids as numbers and int64 as digit strings."""
+        if kind == "integer" and isinstance(value, float):
+            return value.is_integer()
+        if not self.lenient_ids:
+            return False
+        if kind == "integer" and schema.get("format") == "int64":
+            return isinstance(value, str) and bool(SNOWFLAKE.match(value))
+        if kind == "string" and schema.get("format") == "snowflake":
+            return isinstance(value, int) and not isinstance(value, bool) and value >= 0
         return False
 
     def _any_of(self, alternatives: list[dict[str, Any]], value: Any, path: tuple[str, ...]) -> None:
