@@ -195,7 +195,11 @@ class FakeServer:
         problems = spec().request_problems(operation, body, multipart=request.content_type.startswith("multipart/"))
         if problems:
             detail = f"{operation.operation_id}: " + "; ".join(str(problem) for problem in problems)
-            raise DiscordError(400, 50035, "Invalid Form Body", detail=detail, errors=errors_body(problems))
+            error = DiscordError(400, 50035, "Invalid Form Body", detail=detail, errors=errors_body(problems))
+            interaction = self.world.interactions.get(request.match_info.get("token", ""))
+            if interaction is not None and request.path.endswith("/callback"):
+                interaction.refused_answers.append(f"{error.status} {error.code} {error.message}: {error.detail}")
+            raise error
         return operation
 
     def _check_response(self, request: web.Request, operation: Operation | None, response: web.StreamResponse) -> None:
