@@ -80,9 +80,6 @@ class RateLimits:
         }
         if over:
             self.limited.append(route)
-            if os.environ.get("FAKE_DUMP"):  # TEMP
-                with open(os.environ["FAKE_DUMP"], "a") as dump:
-                    dump.write(f"429 {route}\n")
             return headers, reset_after
         return headers, None
 

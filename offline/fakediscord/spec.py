@@ -106,9 +106,9 @@ class Spec:
 
     def request_schema(self, operation: Operation, multipart: bool) -> dict[str, Any] | None:
         content = (operation.spec.get("requestBody") or {}).get("content") or {}
-        if multipart and "multipart/form-data" in content:
-            return content["multipart/form-data"].get("schema")
-        return (content.get("application/json") or {}).get("schema")
+        media = content.get("multipart/form-data") if multipart else None
+        schema: dict[str, Any] | None = (media or content.get("application/json") or {}).get("schema")
+        return schema
 
     def response_schema(self, operation: Operation, status: int) -> dict[str, Any] | None:
         responses = operation.spec.get("responses") or {}
@@ -144,7 +144,8 @@ class Spec:
         node: Any = self.document
         for key in ref.removeprefix("#/").split("/"):
             node = node[key.replace("~1", "/").replace("~0", "~")]
-        return node
+        resolved: dict[str, Any] = node
+        return resolved
 
     def validate(self, schema: dict[str, Any], value: Any, *, lenient_ids: bool = False) -> list[Problem]:
         problems: list[Problem] = []

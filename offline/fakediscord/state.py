@@ -501,11 +501,6 @@ class World:
         return next((c for c in self.channels.values() if c.type == ChannelType.DM and c.recipient_id == user_id), None)
 
     def record_error(self, problem: RequestProblem) -> None:
-        import os  # TEMP
-
-        if os.environ.get("FAKE_DUMP"):
-            with open(os.environ["FAKE_DUMP"], "a") as dump:
-                dump.write(f"{problem.method} {problem.path} {problem.status} {problem.detail}\n")
         self.errors.append(problem)
         self.touch()
 
