@@ -309,3 +309,59 @@ async def test_a_silent_message_notifies_nobody(place: Place) -> None:
     await place.post({"content": f"psst {place.ana.mention}", "flags": 1 << 12})
 
     assert place.fake.notifications(place.ana) == []
+
+
+async def test_a_tour_of_every_route_gets_answers_that_validate(place: Place) -> None:
+    """Each REST route of the fake once, with the answers checked by the server against the spec."""
+    games, guild, app = place.games.id, place.guild.id, place.fake.world.application_id
+    _, message = await place.post({"content": "hello", "components": [BUTTONS], "allowed_mentions": {"parse": []}})
+    _, thread, _ = await place.call("POST", f"/channels/{games}/messages/{message['id']}/threads", {"name": "t"})
+    _, private, _ = await place.call("POST", f"/channels/{games}/threads", {"name": "p", "type": 12})
+    command = {"name": "demo", "description": "d", "options": [{"type": 3, "name": "o", "description": "d"}]}
+    calls: list[tuple[str, str, Any]] = [
+        ("GET", "/users/@me", None),
+        ("GET", f"/users/{place.ana.id}", None),
+        ("POST", "/users/@me/channels", {"recipient_id": str(place.ana.id)}),
+        ("GET", f"/channels/{games}", None),
+        ("GET", f"/channels/{games}/messages?limit=5", None),
+        ("GET", f"/channels/{games}/messages/{message['id']}", None),
+        ("PATCH", f"/channels/{games}/messages/{message['id']}", {"content": "edited"}),
+        ("PUT", f"/channels/{games}/messages/{message['id']}/reactions/%F0%9F%8E%B2/@me", None),
+        ("DELETE", f"/channels/{games}/messages/{message['id']}/reactions/%F0%9F%8E%B2/@me", None),
+        ("POST", f"/channels/{games}/typing", None),
+        ("GET", f"/channels/{thread['id']}", None),
+        ("PATCH", f"/channels/{thread['id']}", {"archived": True}),
+        ("GET", f"/channels/{games}/threads/archived/public", None),
+        ("PUT", f"/channels/{private['id']}/thread-members/{place.ana.id}", None),
+        ("GET", f"/channels/{private['id']}/thread-members", None),
+        ("GET", f"/channels/{private['id']}/thread-members/{place.ana.id}", None),
+        ("DELETE", f"/channels/{private['id']}/thread-members/{place.ana.id}", None),
+        ("GET", f"/guilds/{guild}", None),
+        ("GET", f"/guilds/{guild}/channels", None),
+        ("GET", f"/guilds/{guild}/roles", None),
+        ("GET", f"/guilds/{guild}/members?limit=10", None),
+        ("GET", f"/guilds/{guild}/members/{place.ana.id}", None),
+        ("GET", f"/guilds/{guild}/threads/active", None),
+        ("GET", "/oauth2/applications/@me", None),
+        ("GET", "/applications/@me", None),
+        ("PUT", f"/applications/{app}/commands", [command]),
+        ("GET", f"/applications/{app}/commands", None),
+        ("POST", f"/applications/{app}/guilds/{guild}/commands", command),
+        ("GET", f"/applications/{app}/guilds/{guild}/commands", None),
+        ("GET", f"/applications/{app}/guilds/{guild}/commands/permissions", None),
+        ("GET", "/gateway", None),
+        ("GET", "/gateway/bot", None),
+        ("DELETE", f"/channels/{games}/messages/{message['id']}", None),
+    ]
+    statuses = {}
+    for method, path, body in calls:
+        statuses[f"{method} {path}"] = (await place.call(method, path, body))[0]
+    [stored] = (await place.call("GET", f"/applications/{app}/commands"))[1]
+    statuses["PATCH command"] = (
+        await place.call("PATCH", f"/applications/{app}/commands/{stored['id']}", {"description": "e"})
+    )[0]
+    statuses["GET command"] = (await place.call("GET", f"/applications/{app}/commands/{stored['id']}"))[0]
+    statuses["DELETE command"] = (await place.call("DELETE", f"/applications/{app}/commands/{stored['id']}"))[0]
+
+    assert {call: status for call, status in statuses.items() if not 200 <= status < 300} == {}
+    assert [str(problem) for problem in place.fake.errors] == []
