@@ -226,6 +226,7 @@ class FakeDiscord:
                 permissions=self.world.bot_permissions,
                 position=2,
                 managed=True,
+                bot_id=self.bot_user.id,
             ),
         ]
         guild = Guild(id=guild_id, name=name, owner_id=owner.id, roles=roles)

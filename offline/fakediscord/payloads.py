@@ -77,7 +77,7 @@ def role_payload(role: Role) -> dict[str, Any]:
         "flags": 0,
     }
     if role.managed:
-        payload["tags"] = {"bot_id": None}
+        payload["tags"] = {"bot_id": str(role.bot_id)} if role.bot_id is not None else {}
     return payload
 
 
@@ -205,6 +205,7 @@ def guild_payload(guild: Guild) -> dict[str, Any]:
         "discovery_splash": None,
         "banner": None,
         "description": None,
+        "home_header": None,
         "owner_id": str(guild.owner_id),
         "region": "deprecated",
         "afk_channel_id": None,
@@ -228,7 +229,12 @@ def guild_payload(guild: Guild) -> dict[str, Any]:
         "premium_subscription_count": 0,
         "premium_progress_bar_enabled": False,
         "preferred_locale": "en-US",
+        "nsfw": False,
         "nsfw_level": 0,
+        "incidents_data": None,
+        "widget_enabled": False,
+        "widget_channel_id": None,
+        "max_presences": None,
         "max_members": 500000,
         "max_video_channel_users": 25,
         "max_stage_video_channel_users": 50,

@@ -442,7 +442,8 @@ class ChannelRoutes:
         threads = [t for cid in guild.channel_ids for t in self.world.threads_of(cid) if not t.archived]
         bot_id = self.world.bot_user.id
         members = [thread_member_payload(t, bot_id) for t in threads if bot_id in t.member_ids]
-        return json_response({"threads": [thread_payload(self.world, t) for t in threads], "members": members})
+        payload = {"threads": [thread_payload(self.world, t) for t in threads], "members": members, "has_more": False}
+        return json_response(payload)
 
 
 def _history_query(request: web.Request) -> tuple[int, tuple[str, int] | None]:

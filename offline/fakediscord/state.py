@@ -102,6 +102,7 @@ class Role:
     permissions: int
     position: int = 0
     managed: bool = False
+    bot_id: int | None = None
 
 
 @dataclass(eq=False)
