@@ -24,7 +24,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from .commands import MAX_COMMAND_SIZE, choice_problems, command_size, command_size_problems
 from .state import walk_components
+
+__all__ = ["MAX_COMMAND_SIZE", "choice_problems", "command_size", "command_size_problems"]
 
 IS_COMPONENTS_V2 = 1 << 15
 ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT = 1, 2, 3, 4
@@ -41,7 +44,6 @@ MAX_ATTACHMENT_DESCRIPTION = 1024
 MAX_OPTION_TEXT = 100
 MAX_PLACEHOLDER = 150
 BUTTON_STYLES = range(1, 7)
-MAX_COMMAND_SIZE = 8000
 MAX_THREAD_NAME = 100
 
 
@@ -222,38 +224,3 @@ def thread_name_problems(name: object) -> list[str]:
     if not isinstance(name, str) or not 1 <= len(name) <= MAX_THREAD_NAME:
         return [f"thread name {name!r} must be 1-{MAX_THREAD_NAME} characters"]
     return []
-
-
-def command_size(command: dict[str, Any]) -> int:
-    """Characters Discord counts towards a command's 8,000: names, descriptions and choice values of the
-    command, its options and their choices, each with its longest localization."""
-
-    def longest(entry: dict[str, Any], key: str) -> int:
-        localized = entry.get(f"{key}_localizations") or {}
-        return max([len(str(entry.get(key) or ""))] + [len(str(text)) for text in localized.values()])
-
-    size = longest(command, "name") + longest(command, "description")
-    for option in command.get("options") or []:
-        size += command_size(option)
-    for choice in command.get("choices") or []:
-        size += longest(choice, "name") + len(str(choice.get("value", "")))
-    return size
-
-
-def command_size_problems(command: dict[str, Any]) -> list[str]:
-    size = command_size(command)
-    if size > MAX_COMMAND_SIZE:
-        return [f"command {command.get('name')!r} is {size} characters, more than {MAX_COMMAND_SIZE}"]
-    return []
-
-
-def choice_problems(where: str, choices: list[dict[str, Any]]) -> list[str]:
-    """A command option's fixed choices: name 1-100, a string value at most 100."""
-    problems = []
-    for choice in choices:
-        name, value = choice.get("name"), choice.get("value")
-        if not isinstance(name, str) or not 1 <= len(name) <= MAX_OPTION_TEXT:
-            problems.append(f"{where}: choice name {name!r} must be 1-{MAX_OPTION_TEXT} characters")
-        if isinstance(value, str) and not 1 <= len(value) <= MAX_OPTION_TEXT:
-            problems.append(f"{where}: choice value {value!r} must be 1-{MAX_OPTION_TEXT} characters")
-    return problems
