@@ -35,6 +35,8 @@ Modules:
 - `remote`: the environment contract (`FAKEDISCORD_API_URL`, `FAKEDISCORD_GATEWAY_URL`,
   `FAKEDISCORD_TOKEN`) and `point_discord_py_from_environment()` for a bot in a child process.
 - `server`, `rest_channels`, `rest_interactions`, `wire`: the aiohttp REST API.
+- `spec` (with `spec/openapi.json`, Discord's OpenAPI description): every request body and every JSON answer
+  validated against the operation it matches; `ratelimits`: per-route buckets, `X-RateLimit-*`, real 429s.
 - `gateway`, `sessions`: the gateway websocket, shard routing, sessions that survive a dropped connection.
 - `faults`, `failures`: injected faults (which calls, how often) and how they look on the wire.
 - `state`: the in-memory world (users, guilds, channels, threads, messages, interactions, Discord's clock).

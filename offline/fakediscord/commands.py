@@ -160,6 +160,10 @@ class CommandRegistry:
         }
         if scope is not None:
             stored["guild_id"] = str(scope)
+        if stored.get("integration_types") is None:
+            stored["integration_types"] = [0]  # guild install, what Discord stores when none is given
+        if stored["default_member_permissions"] is not None:
+            stored["default_member_permissions"] = str(stored["default_member_permissions"])
         return stored
 
 
@@ -174,7 +178,7 @@ def schema_problems(command: dict[str, Any]) -> list[str]:
         problems += _description_problems(name, command.get("description"))
         problems += _localization_problems(name, command)
         problems += _options_problems(name, command.get("options") or [])
-    return problems
+    return problems + command_size_problems(command)
 
 
 def _localization_problems(where: str, item: dict[str, Any]) -> list[str]:
@@ -244,6 +248,7 @@ def _option_problems(where: str, option: dict[str, Any]) -> list[str]:
         problems += _localization_problems(f"{where} choice {choice.get('name')!r}", choice)
     if len(choices) > 25:
         problems.append(f"{where}: at most 25 choices, got {len(choices)}")
+    problems += choice_problems(where, choices)
     if choices and option.get("autocomplete"):
         problems.append(f"{where}: autocomplete and choices cannot be used together")
     if option.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):
@@ -442,3 +447,44 @@ def _check_range(where: str, option: dict[str, Any], value: Any) -> None:
         high = option.get("max_value", MAX_SAFE_INTEGER)
         if not low <= value <= high:
             raise Refused(f"{where}: {value!r} is outside {low}..{high}")
+
+
+# Documented sizes (https://discord.com/developers/docs/interactions/application-commands#application-command-object),
+# re-exported by `limits` with the other limits the OpenAPI spec leaves out.
+MAX_COMMAND_SIZE = 8000
+MAX_CHOICE_TEXT = 100
+
+
+def command_size(command: dict[str, Any]) -> int:
+    """Characters Discord counts towards a command's 8,000: names, descriptions and choice values of the
+    command, its options and their choices, each with its longest localization."""
+
+    def longest(entry: dict[str, Any], key: str) -> int:
+        localized = entry.get(f"{key}_localizations") or {}
+        return max([len(str(entry.get(key) or ""))] + [len(str(text)) for text in localized.values()])
+
+    size = longest(command, "name") + longest(command, "description")
+    for option in command.get("options") or []:
+        size += command_size(option)
+    for choice in command.get("choices") or []:
+        size += longest(choice, "name") + len(str(choice.get("value", "")))
+    return size
+
+
+def command_size_problems(command: dict[str, Any]) -> list[str]:
+    size = command_size(command)
+    if size > MAX_COMMAND_SIZE:
+        return [f"command {command.get('name')!r} is {size} characters, more than {MAX_COMMAND_SIZE}"]
+    return []
+
+
+def choice_problems(where: str, choices: list[dict[str, Any]]) -> list[str]:
+    """A command option's fixed choices: name 1-100, a string value at most 100."""
+    problems = []
+    for choice in choices:
+        name, value = choice.get("name"), choice.get("value")
+        if not isinstance(name, str) or not 1 <= len(name) <= MAX_CHOICE_TEXT:
+            problems.append(f"{where}: choice name {name!r} must be 1-{MAX_CHOICE_TEXT} characters")
+        if isinstance(value, str) and not 1 <= len(value) <= MAX_CHOICE_TEXT:
+            problems.append(f"{where}: choice value {value!r} must be 1-{MAX_CHOICE_TEXT} characters")
+    return problems

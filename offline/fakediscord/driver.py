@@ -76,6 +76,8 @@ class FakeDiscord:
         self.world.events = self.gateway
         self.faults = Faults(self.world.now)
         self.server = FakeServer(self.world, self.gateway, self.faults)
+        self.rate_limits = self.server.rate_limits
+        """Per-route buckets (`ratelimits`): `enabled`, `limits`, and the 429s served in `limited`."""
         self._saved_discord: tuple[Any, Any] | None = None
 
     # -- identity and records -----------------------------------------------------------------------
@@ -231,6 +233,7 @@ class FakeDiscord:
                 permissions=self.world.bot_permissions,
                 position=2,
                 managed=True,
+                bot_id=self.bot_user.id,
             ),
         ]
         guild = Guild(id=guild_id, name=name, owner_id=owner.id, roles=roles, locale=locale)
@@ -351,6 +354,11 @@ class FakeDiscord:
     def messages(self, channel: ChannelRef) -> list[Message]:
         """Every non-ephemeral, undeleted message of a channel or thread, in order, edits applied."""
         return self.world.channel_messages(_channel_id(channel))
+
+    def notifications(self, user: User) -> list[Message]:
+        """The messages that notified `user` (pinged when created; edits notify nobody), oldest first."""
+        found = [m for m in self.world.messages.values() if user.id in m.notified]
+        return sorted(found, key=lambda m: m.created)
 
     def threads(self, channel: ChannelRef) -> list[Channel]:
         return self.world.threads_of(_channel_id(channel))

@@ -1,7 +1,22 @@
 """Discord's limits on message bodies: what makes it answer 400 Invalid Form Body.
 
 Each function returns human-readable problems (empty when the body is fine), so the server can refuse
-the request the way Discord would and record why.
+the request the way Discord would and record why. The OpenAPI spec (`spec.py`) checks types and the few
+lengths it encodes; these are the documented limits it leaves out, from Discord's written docs:
+
+- message content 2,000, ≤ 10 embeds, ≤ 10 files: https://discord.com/developers/docs/resources/message#create-message
+- embed title 256, description 4,096, ≤ 25 fields, field name 256 and value 1,024, footer text 2,048, author
+  name 256, 6,000 characters across all embeds of a message:
+  https://discord.com/developers/docs/resources/message#embed-object-embed-limits
+- components: ≤ 5 action rows of ≤ 5 buttons or one select; button label 80, custom_id 100, styles 1-6 (a
+  link button needs a url and no custom_id, the others a custom_id); select placeholder 150, ≤ 25 options,
+  option label, value and description 100: https://discord.com/developers/docs/components/reference
+- attachment description (alt text) 1,024: https://discord.com/developers/docs/resources/message#attachment-object
+- thread name 1-100 (also when renamed): https://discord.com/developers/docs/resources/channel#modify-channel
+- autocomplete ≤ 25 choices, choice name and string value 1-100; command name 1-32 lowercase, description
+  1-100, ≤ 25 options and choices, 8,000 characters per command counting names, descriptions and choice
+  values with the longest localization of each:
+  https://discord.com/developers/docs/interactions/application-commands#application-command-object
 """
 
 from __future__ import annotations
@@ -9,7 +24,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from .commands import MAX_COMMAND_SIZE, choice_problems, command_size, command_size_problems
 from .state import walk_components
+
+__all__ = ["MAX_COMMAND_SIZE", "choice_problems", "command_size", "command_size_problems"]
 
 IS_COMPONENTS_V2 = 1 << 15
 ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT = 1, 2, 3, 4
@@ -20,7 +38,13 @@ MAX_EMBEDS = 10
 MAX_FILES = 10
 MAX_EMBED_TOTAL = 6000
 EMBED_TEXT_LIMITS = {"title": 256, "description": 4096}
+EMBED_NESTED_LIMITS = {("footer", "text"): 2048, ("author", "name"): 256}
 MAX_AUTOCOMPLETE_CHOICES = 25
+MAX_ATTACHMENT_DESCRIPTION = 1024
+MAX_OPTION_TEXT = 100
+MAX_PLACEHOLDER = 150
+BUTTON_STYLES = range(1, 7)
+MAX_THREAD_NAME = 100
 
 
 def message_problems(payload: dict[str, Any], file_sizes: list[int], size_limit: int) -> list[str]:
@@ -33,6 +57,13 @@ def message_problems(payload: dict[str, Any], file_sizes: list[int], size_limit:
     problems += components_problems(payload.get("components") or [], int(payload.get("flags") or 0))
     if int(payload.get("flags") or 0) & IS_COMPONENTS_V2 and (content or payload.get("embeds")):
         problems.append("a components v2 message cannot have content or embeds")
+    for entry in payload.get("attachments") or []:
+        description = entry.get("description") if isinstance(entry, dict) else None
+        if isinstance(description, str) and len(description) > MAX_ATTACHMENT_DESCRIPTION:
+            problems.append(
+                f"attachment {entry.get('filename')!r} description is {len(description)} characters, "
+                f"more than {MAX_ATTACHMENT_DESCRIPTION}"
+            )
     if len(file_sizes) > MAX_FILES:
         problems.append(f"{len(file_sizes)} files, more than {MAX_FILES}")
     if sum(file_sizes) > size_limit:
@@ -49,9 +80,13 @@ def embeds_problems(embeds: list[dict[str, Any]]) -> list[str]:
             total += len(text)
             if len(text) > limit:
                 problems.append(f"embed {index} {key} is {len(text)} characters, more than {limit}")
+        for (outer, key), limit in EMBED_NESTED_LIMITS.items():
+            text = (embed.get(outer) or {}).get(key) or ""
+            total += len(text)
+            if len(text) > limit:
+                problems.append(f"embed {index} {outer} {key} is {len(text)} characters, more than {limit}")
         problems += _fields_problems(index, embed.get("fields") or [])
         total += sum(len(f.get("name", "")) + len(f.get("value", "")) for f in embed.get("fields") or [])
-        total += len((embed.get("footer") or {}).get("text", "")) + len((embed.get("author") or {}).get("name", ""))
     if total > MAX_EMBED_TOTAL:
         problems.append(f"embeds total {total} characters, more than {MAX_EMBED_TOTAL}")
     return problems
@@ -107,7 +142,7 @@ def _component_problems(component: dict[str, Any]) -> list[str]:
 
 def _button_problems(button: dict[str, Any]) -> list[str]:
     style = button.get("style")
-    problems = []
+    problems = [] if style in BUTTON_STYLES else [f"button {button.get('label')!r} has style {style!r}, not 1-6"]
     if style == LINK_STYLE:
         if "url" not in button or "custom_id" in button:
             problems.append(f"link button {button.get('label')!r} needs a url and no custom_id")
@@ -125,8 +160,8 @@ def _select_problems(select: dict[str, Any]) -> list[str]:
     low, high = select.get("min_values", 1), select.get("max_values", 1)
     if not 0 <= low <= high <= 25:
         problems.append(f"select {select.get('custom_id')!r}: min_values {low} / max_values {high} invalid")
-    if len(select.get("placeholder") or "") > 150:
-        problems.append(f"select {select.get('custom_id')!r}: placeholder longer than 150 characters")
+    if len(select.get("placeholder") or "") > MAX_PLACEHOLDER:
+        problems.append(f"select {select.get('custom_id')!r}: placeholder longer than {MAX_PLACEHOLDER} characters")
     if select.get("type") == STRING_SELECT:
         problems += _select_options_problems(select, high)
     return problems
@@ -144,6 +179,8 @@ def _select_options_problems(select: dict[str, Any], max_values: int) -> list[st
     for option in options:
         if not 1 <= len(option.get("label") or "") <= 100 or not 1 <= len(option.get("value") or "") <= 100:
             problems.append(f"{where}: option {option!r} needs a label and value of 1-100 characters")
+        if len(option.get("description") or "") > MAX_OPTION_TEXT:
+            problems.append(f"{where}: option {option.get('value')!r} description is longer than {MAX_OPTION_TEXT}")
     return problems
 
 
@@ -180,3 +217,10 @@ def modal_problems(modal: dict[str, Any]) -> list[str]:
     if not 1 <= len(modal.get("components") or []) <= 5:
         problems.append("a modal needs 1-5 top-level components")
     return problems
+
+
+def thread_name_problems(name: object) -> list[str]:
+    """A thread's name, when created or renamed (PATCH /channels/{id})."""
+    if not isinstance(name, str) or not 1 <= len(name) <= MAX_THREAD_NAME:
+        return [f"thread name {name!r} must be 1-{MAX_THREAD_NAME} characters"]
+    return []

@@ -7,6 +7,7 @@ uploaded image through `attachment://<filename>`, mentions filtered by `allowed_
 
 from __future__ import annotations
 
+import copy
 import mimetypes
 import re
 import struct
@@ -16,9 +17,11 @@ from typing import Any
 from .errors import empty_message, invalid_form
 from .limits import IS_COMPONENTS_V2, message_problems
 from .payloads import ATTACHMENT_SIZE_LIMIT, attachment_url
-from .state import LOADING, Attachment, Message, World, iso_now
+from .state import LOADING, Attachment, Message, World, iso_now, walk_components
 
 MENTION = re.compile(r"<@!?([0-9]{15,20})>")
+ROLE_MENTION = re.compile(r"<@&([0-9]{15,20})>")
+EVERYONE = re.compile(r"@(everyone|here)\b")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SUPPRESS_EMBEDS = 1 << 2
 SUPPRESS_NOTIFICATIONS = 1 << 12
@@ -77,9 +80,10 @@ def create_message(
         message_reference=payload.get("message_reference"),
     )
     message.attachments = _attachments(world, payload, files, kept=[])
-    message.components = list(payload.get("components") or [])
+    message.components = with_component_ids(payload.get("components") or [])
     message.allowed_mentions = payload.get("allowed_mentions")
     problems = _set_text(world, message, payload)
+    problems += _notify(message)
     world.messages[message.id] = message
     _count_in_channel(world, message)
     return message, problems
@@ -91,7 +95,7 @@ def edit_message(world: World, message: Message, payload: dict[str, Any], files:
         kept = _kept_attachments(message, payload)
         message.attachments = _attachments(world, payload, files, kept=kept)
     if "components" in payload:
-        message.components = list(payload["components"] or [])
+        message.components = with_component_ids(payload["components"] or [])
     if "allowed_mentions" in payload:
         message.allowed_mentions = payload["allowed_mentions"]
     if "flags" in payload and payload["flags"] is not None:
@@ -103,7 +107,9 @@ def edit_message(world: World, message: Message, payload: dict[str, Any], files:
         "embeds": payload.get("embeds", message.embeds),
     }
     problems = _set_text(world, message, merged)
-    if not was_loading:
+    if was_loading:  # the deferred 'thinking' message gets its first content: the message is sent now
+        problems += _notify(message)
+    else:
         message.edited_timestamp = iso_now()
     message.edits += 1
     return problems
@@ -116,6 +122,30 @@ def _set_text(world: World, message: Message, payload: dict[str, Any]) -> list[s
     return problems
 
 
+def _notify(message: Message) -> list[str]:
+    """Who a new message notifies: the users it pings (none with @silent); and the mass or role pings its
+    `allowed_mentions` would let through, which a bot must never send (problems to record)."""
+    message.notified = [] if message.flags & SUPPRESS_NOTIFICATIONS else list(message.mentions)
+    return mention_problems(message.content, message.allowed_mentions)
+
+
+def mention_problems(content: str, allowed_mentions: dict[str, Any] | None) -> list[str]:
+    """@everyone, @here and role mentions in `content` that `allowed_mentions` would let ping.
+
+    Without `allowed_mentions` Discord parses everything (`parse: ["users", "roles", "everyone"]`).
+    """
+    allowed = allowed_mentions if allowed_mentions is not None else {"parse": ["users", "roles", "everyone"]}
+    parse = allowed.get("parse") or []
+    problems = []
+    if "everyone" in parse:
+        problems += [f"the message pings @{who}: its allowed_mentions let it" for who in EVERYONE.findall(content)]
+    listed_roles = {str(role) for role in allowed.get("roles") or []}
+    for role in ROLE_MENTION.findall(content):
+        if "roles" in parse or role in listed_roles:
+            problems.append(f"the message pings role <@&{role}>: its allowed_mentions let it")
+    return problems
+
+
 def pinged_users(world: World, content: str, allowed_mentions: dict[str, Any] | None) -> list[int]:
     """Users a message pings: `<@id>` of known users, as far as `allowed_mentions` allows."""
     in_content = [int(found) for found in MENTION.findall(content)]
@@ -124,6 +154,32 @@ def pinged_users(world: World, content: str, allowed_mentions: dict[str, Any] | 
         return known
     listed = {int(user_id) for user_id in allowed_mentions.get("users") or []}
     return [user_id for user_id in known if user_id in listed]
+
+
+def with_component_ids(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The components as Discord stores them: each with a numeric `id` (1, 2, ... in tree order where none was
+    given), emoji without null fields."""
+    stored = copy.deepcopy(list(components))
+    taken = {c["id"] for c in walk_components(stored) if isinstance(c.get("id"), int)}
+    next_id = 1
+    for component in walk_components(stored):
+        for holder in [component, *(component.get("options") or [])]:
+            _store_emoji(holder)
+        if "id" not in component or component["id"] is None:
+            while next_id in taken:
+                next_id += 1
+            component["id"] = next_id
+            taken.add(next_id)
+    return stored
+
+
+def _store_emoji(holder: dict[str, Any]) -> None:
+    """A unicode emoji is stored as `{"name": "🎲"}`: Discord drops the `id: null` and `animated: false` sent."""
+    emoji = holder.get("emoji")
+    if isinstance(emoji, dict):
+        holder["emoji"] = {
+            key: value for key, value in emoji.items() if value is not None and not (key == "animated" and not value)
+        }
 
 
 def _kept_attachments(message: Message, payload: dict[str, Any]) -> list[Attachment]:

@@ -14,6 +14,11 @@ ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 INTERACTION_VERSION = 1
 
 
+def me_payload(user: User) -> dict[str, Any]:
+    """The bot's own user (GET /users/@me, READY): the user plus the fields only its owner sees."""
+    return {**user_payload(user), "verified": True, "mfa_enabled": False, "locale": "en-US", "email": None}
+
+
 def user_payload(user: User) -> dict[str, Any]:
     payload: dict[str, Any] = {
         "id": str(user.id),
@@ -72,7 +77,7 @@ def role_payload(role: Role) -> dict[str, Any]:
         "flags": 0,
     }
     if role.managed:
-        payload["tags"] = {"bot_id": None}
+        payload["tags"] = {"bot_id": str(role.bot_id)} if role.bot_id is not None else {}
     return payload
 
 
@@ -200,6 +205,7 @@ def guild_payload(guild: Guild) -> dict[str, Any]:
         "discovery_splash": None,
         "banner": None,
         "description": None,
+        "home_header": None,
         "owner_id": str(guild.owner_id),
         "region": "deprecated",
         "afk_channel_id": None,
@@ -223,7 +229,12 @@ def guild_payload(guild: Guild) -> dict[str, Any]:
         "premium_subscription_count": 0,
         "premium_progress_bar_enabled": False,
         "preferred_locale": "en-US",
+        "nsfw": False,
         "nsfw_level": 0,
+        "incidents_data": None,
+        "widget_enabled": False,
+        "widget_channel_id": None,
+        "max_presences": None,
         "max_members": 500000,
         "max_video_channel_users": 25,
         "max_stage_video_channel_users": 50,
@@ -329,9 +340,31 @@ def _interaction_metadata(world: World, interaction_id: int | None) -> dict[str,
         "user": user_payload(world.users[interaction.user_id]),
         "authorizing_integration_owners": interaction.payload.get("authorizing_integration_owners", {}),
     }
-    if interaction.clicked_message is not None:
+    if interaction.clicked_message is not None and interaction.type == 3:
         metadata["interacted_message_id"] = str(interaction.clicked_message.id)
+    if interaction.type == 5:  # a modal submit names the interaction that opened the modal
+        metadata["triggering_interaction_metadata"] = _triggering_metadata(world, interaction)
     return metadata
+
+
+def _triggering_metadata(world: World, interaction: Any) -> dict[str, Any]:
+    """The command or component interaction that opened a modal (the newest answered with one before it)."""
+    opener = next(
+        (
+            other
+            for other in sorted(world.interactions.values(), key=lambda i: -i.id)
+            if other.id < interaction.id and other.modal is not None and other.user_id == interaction.user_id
+        ),
+        None,
+    )
+    owners = interaction.payload.get("authorizing_integration_owners", {})
+    if opener is None:
+        return {"id": str(interaction.id), "type": 2, "authorizing_integration_owners": owners}
+    found: dict[str, Any] = {"id": str(opener.id), "type": opener.type, "authorizing_integration_owners": owners}
+    found["user"] = user_payload(world.users[opener.user_id])
+    if opener.type == 3 and opener.clicked_message is not None:
+        found["interacted_message_id"] = str(opener.clicked_message.id)
+    return found
 
 
 def interaction_base(
@@ -398,7 +431,7 @@ def ready_payload(
     """The READY event: the bot's identity and its guilds, all unavailable until their GUILD_CREATE."""
     payload: dict[str, Any] = {
         "v": 10,
-        "user": {**user_payload(bot_user), "verified": True, "mfa_enabled": False, "email": None},
+        "user": me_payload(bot_user),
         "guilds": [{"id": str(guild.id), "unavailable": True} for guild in guilds],
         "session_id": session_id,
         "session_type": "normal",
@@ -431,13 +464,19 @@ def application_payload(application_id: int, bot_user: User, owner: User) -> dic
         "bot_require_code_grant": False,
         "verify_key": "0" * 64,
         "flags": 0,
+        "flags_new": "0",
         "hook": True,
         "is_monetized": False,
         "owner": user_payload(owner),
         "team": None,
         "bot": user_payload(bot_user),
         "interactions_endpoint_url": None,
+        "role_connections_verification_url": None,
         "redirect_uris": [],
         "tags": [],
         "approximate_guild_count": 1,
+        "approximate_user_install_count": 0,
+        "approximate_user_authorization_count": 0,
+        "explicit_content_filter": 0,
+        "eligible_oauth2_scopes": ["bot", "applications.commands"],
     }

@@ -29,11 +29,13 @@ from .errors import (
     unknown,
 )
 from .events import message_created, message_deleted, message_updated, thread_created, thread_updated
+from .limits import thread_name_problems
 from .messages import check_body, create_message, edit_message
 from .nonces import earlier_message, nonce_problems, remember
 from .payloads import (
     channel_payload,
     guild_payload,
+    me_payload,
     member_payload,
     message_payload,
     role_payload,
@@ -129,7 +131,7 @@ class ChannelRoutes:
     # -- users and DMs ------------------------------------------------------------------------------
 
     async def get_me(self, request: web.Request) -> web.Response:
-        return json_response({**user_payload(self.world.bot_user), "verified": True, "mfa_enabled": False})
+        return json_response(me_payload(self.world.bot_user))
 
     async def get_user(self, request: web.Request) -> web.Response:
         user = self.world.user(snowflake(request, "user_id"))
@@ -176,6 +178,8 @@ class ChannelRoutes:
         return json_response(thread_payload(self.world, channel, for_user_id=self.world.bot_user.id))
 
     def _edit_thread(self, thread: Channel, payload: dict[str, Any]) -> None:
+        if "name" in payload and thread_name_problems(payload["name"]):
+            raise invalid_form(thread_name_problems(payload["name"]))
         manages = has_permission(self._bot_permissions(thread), MANAGE_THREADS)
         if "locked" in payload and bool(payload["locked"]) != thread.locked and not manages:
             raise missing_permissions(f"locking thread {thread.name!r} needs Manage Threads")
@@ -336,7 +340,7 @@ class ChannelRoutes:
     def _new_thread(self, parent: Channel, payload: dict[str, Any], *, thread_id: int, kind: int) -> Channel:
         name = payload.get("name") or ""
         duration = int(payload.get("auto_archive_duration") or 1440)
-        problems = [] if 1 <= len(name) <= 100 else [f"thread name {name!r} must be 1-100 characters"]
+        problems = thread_name_problems(name)
         if duration not in ARCHIVE_DURATIONS:
             problems.append(f"auto_archive_duration {duration} is not one of {ARCHIVE_DURATIONS}")
         if problems:
@@ -438,7 +442,8 @@ class ChannelRoutes:
         threads = [t for cid in guild.channel_ids for t in self.world.threads_of(cid) if not t.archived]
         bot_id = self.world.bot_user.id
         members = [thread_member_payload(t, bot_id) for t in threads if bot_id in t.member_ids]
-        return json_response({"threads": [thread_payload(self.world, t) for t in threads], "members": members})
+        payload = {"threads": [thread_payload(self.world, t) for t in threads], "members": members, "has_more": False}
+        return json_response(payload)
 
 
 def _history_query(request: web.Request) -> tuple[int, tuple[str, int] | None]:

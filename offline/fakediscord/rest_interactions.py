@@ -33,7 +33,7 @@ from .limits import autocomplete_problems, modal_problems
 from .messages import check_body, create_message, edit_message
 from .payloads import application_payload, message_payload
 from .state import EPHEMERAL, LOADING, Interaction, Message, RequestProblem, World
-from .wire import json_response, no_content, read_body, snowflake
+from .wire import json_response, no_content, read_any_body, read_body, snowflake
 
 CHAT_INPUT_COMMAND_MESSAGE = 20
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
@@ -101,7 +101,7 @@ class InteractionRoutes:
 
     async def overwrite_commands(self, request: web.Request) -> web.Response:
         scope = self._scope(request)
-        body = await request.json() if request.body_exists else []
+        body, _ = await read_any_body(request) if request.body_exists else ([], [])
         if not isinstance(body, list):
             raise invalid_form(["bulk overwrite takes a list of commands"])
         _check_schemas(body)
@@ -184,7 +184,10 @@ class InteractionRoutes:
         interaction.response_type = kind
         interaction.responded_at = self.world.now()
         self.world.touch()
-        return json_response({"interaction": _callback_summary(interaction), "resource": resource})
+        answer: dict[str, Any] = {"interaction": _callback_summary(interaction)}
+        if "message" in resource:  # the spec's resource is a created or updated message (types 4 and 7)
+            answer["resource"] = resource
+        return json_response(answer)
 
     def _respond(self, interaction: Interaction, kind: int, data: dict[str, Any], files: list[Any]) -> dict[str, Any]:
         if kind == MESSAGE:

@@ -22,10 +22,12 @@ from .errors import DiscordError
 from .failures import VIA, drop_connection, rate_limited, server_error
 from .faults import DROP, RATE_LIMIT, Call, Fault, Faults, Plan
 from .gateway import Gateway
+from .ratelimits import RateLimits, too_many_requests
 from .rest_channels import ChannelRoutes
 from .rest_interactions import InteractionRoutes
+from .spec import Operation, errors_body, spec
 from .state import Interaction, RequestProblem, World
-from .wire import error_response, json_response
+from .wire import error_response, json_response, read_any_body
 
 API = r"/api/v{version:\d+}"
 GATEWAY_PATH = "/gateway"
@@ -42,6 +44,7 @@ class FakeServer:
         self.world = world
         self.gateway = gateway
         self.faults = faults
+        self.rate_limits = RateLimits()
         self.port = 0
         self._runner: web.AppRunner | None = None
 
@@ -77,9 +80,16 @@ class FakeServer:
             return await handler(request)
         self.world.inflight += 1
         try:
-            response, outcome = await self._answer_with_faults(request, handler)
+            headers, retry_after = self._take_rate_limit(request)
+            if retry_after is not None:
+                response: web.StreamResponse = too_many_requests(headers, retry_after, VIA)
+                outcome = "429 (rate limit)"
+            else:
+                response, outcome = await self._answer_with_faults(request, handler)
             self.world.request_log.append(f"{request.method} {request.path_qs} -> {outcome}")
             response.headers.setdefault("Via", VIA)
+            for key, value in headers.items():
+                response.headers.setdefault(key, value)
             return response
         finally:
             self.world.inflight -= 1
@@ -151,10 +161,19 @@ class FakeServer:
         self.faults.record(fault, call, str(fault.status))
         return server_error(fault.status), f"{fault.status} (fault)"
 
+    def _take_rate_limit(self, request: web.Request) -> tuple[dict[str, str], float | None]:
+        resource = request.match_info.route.resource
+        template = resource.canonical if resource is not None else request.path
+        template = template.split("}", 1)[-1] if template.startswith("/api/v{") else template
+        return self.rate_limits.take(request.method, template, dict(request.match_info))
+
     async def _answer(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         try:
             self._check_authorization(request)
-            return await handler(request)
+            operation = await self._check_request(request)
+            response = await handler(request)
+            self._check_response(request, operation, response)
+            return response
         except DiscordError as error:
             self._record(request, error)
             return error_response(error)
@@ -164,6 +183,46 @@ class FakeServer:
             detail = f"fake discord crashed: {crash!r}\n{traceback.format_exc()}"
             self.world.record_error(RequestProblem(request.method, request.path_qs, 400, detail))
             return json_response({"code": 0, "message": f"fake discord crashed: {crash!r}"}, status=400)
+
+    async def _check_request(self, request: web.Request) -> Operation | None:
+        """The spec's operation for this request; 400 Invalid Form Body when its body breaks the schema."""
+        if not request.path.startswith("/api/"):
+            return None
+        operation = spec().operation(request.method, "/" + request.path.split("/", 3)[-1])
+        if operation is None or not request.body_exists:
+            return operation
+        body, _ = await read_any_body(request)
+        problems = spec().request_problems(operation, body, multipart=request.content_type.startswith("multipart/"))
+        if problems:
+            detail = f"{operation.operation_id}: " + "; ".join(str(problem) for problem in problems)
+            error = DiscordError(400, 50035, "Invalid Form Body", detail=detail, errors=errors_body(problems))
+            interaction = self.world.interactions.get(request.match_info.get("token", ""))
+            if interaction is not None and request.path.endswith("/callback"):
+                interaction.refused_answers.append(f"{error.status} {error.code} {error.message}: {error.detail}")
+            raise error
+        return operation
+
+    def _check_response(self, request: web.Request, operation: Operation | None, response: web.StreamResponse) -> None:
+        """Record an answer of the fake that breaks the spec (a bug in the fake, failing the test)."""
+        if not 200 <= response.status < 300 or not request.path.startswith("/api/"):
+            return
+        if operation is None:
+            detail = "the fake answers a route Discord's OpenAPI spec does not have"
+            self.world.record_error(RequestProblem(request.method, request.path_qs, response.status, detail))
+            return
+        body: Any = None
+        if isinstance(response, web.Response) and response.body is not None and response.status != 204:
+            if response.content_type != "application/json":
+                return
+            body = json.loads(response.body)  # type: ignore[arg-type]
+        elif response.status == 204:
+            return
+        problems = spec().response_problems(operation, response.status, body)
+        if problems:
+            detail = f"the fake's answer breaks {operation.operation_id}'s {response.status} schema: " + "; ".join(
+                str(problem) for problem in problems
+            )
+            self.world.record_error(RequestProblem(request.method, request.path_qs, response.status, detail))
 
     def _check_authorization(self, request: web.Request) -> None:
         path = request.path.split("/", 3)[-1] if request.path.startswith("/api/") else request.path

@@ -104,6 +104,7 @@ class Role:
     permissions: int
     position: int = 0
     managed: bool = False
+    bot_id: int | None = None
 
 
 @dataclass(eq=False)
@@ -185,7 +186,9 @@ class Message:
     """A message as Discord stores it, edits applied in place.
 
     `mentions` holds the ids of the users the message pings: `<@id>` in the content, kept only where
-    `allowed_mentions` lets it through. `created` is the creation order over the whole fake.
+    `allowed_mentions` lets it through. `notified` the users Discord notified: those pinged when the message
+    was created (or when a deferred response got its content); an edit notifies nobody, even one adding a
+    mention. `created` is the creation order over the whole fake.
     """
 
     id: int
@@ -197,6 +200,7 @@ class Message:
     components: list[dict[str, Any]] = field(default_factory=list)
     attachments: list[Attachment] = field(default_factory=list)
     mentions: list[int] = field(default_factory=list)
+    notified: list[int] = field(default_factory=list)
     allowed_mentions: dict[str, Any] | None = None
     flags: int = 0
     type: int = 0

@@ -26,12 +26,27 @@ def error_response(error: DiscordError) -> web.Response:
     return json_response(error.body(), status=error.status)
 
 
+BODY_KEY: web.RequestKey[tuple[Any, list[UploadedFile]]] = web.RequestKey("fakediscord.body", tuple)
+
+
 async def read_body(request: web.Request) -> tuple[dict[str, Any], list[UploadedFile]]:
     """The JSON payload of a request and its uploaded files (multipart `payload_json` + `files[n]`)."""
-    if request.content_type.startswith("multipart/"):
-        return await _read_multipart(request)
-    text = await request.text() if request.body_exists else ""
-    return _parse_json(text), []
+    payload, files = await read_any_body(request)
+    if not isinstance(payload, dict):
+        raise DiscordError(400, INVALID_JSON, "The request body contains invalid JSON.", detail="not an object")
+    return payload, files
+
+
+async def read_any_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
+    """The request's JSON (any JSON value; {} when there is no body) and files, parsed once per request."""
+    if BODY_KEY not in request:
+        if request.content_type.startswith("multipart/"):
+            request[BODY_KEY] = await _read_multipart(request)
+        else:
+            text = await request.text() if request.body_exists else ""
+            request[BODY_KEY] = (_parse_json(text, any_value=True), [])
+    body: tuple[Any, list[UploadedFile]] = request[BODY_KEY]
+    return body
 
 
 async def _read_multipart(request: web.Request) -> tuple[dict[str, Any], list[UploadedFile]]:
@@ -49,14 +64,14 @@ async def _read_multipart(request: web.Request) -> tuple[dict[str, Any], list[Up
     return payload, files
 
 
-def _parse_json(text: str) -> dict[str, Any]:
+def _parse_json(text: str, *, any_value: bool = False) -> Any:
     if not text:
         return {}
     try:
         parsed = json.loads(text)
     except json.JSONDecodeError as error:
         raise DiscordError(400, INVALID_JSON, "The request body contains invalid JSON.", detail=str(error)) from None
-    if not isinstance(parsed, dict):
+    if not any_value and not isinstance(parsed, dict):
         raise DiscordError(400, INVALID_JSON, "The request body contains invalid JSON.", detail=text[:100])
     return parsed
 
