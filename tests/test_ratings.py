@@ -173,3 +173,12 @@ async def test_time_to_move_counts_from_the_previous_change(host: GameHost) -> N
         )
     assert await move_times(db, ANA, [game_id]) == [60.0, 300.0]
     assert await move_times(db, BEN, [game_id]) == [30.0]
+
+
+def test_the_leaderboards_condition_is_the_partial_indexs() -> None:
+    from bot.core.db import migrations
+    from bot.core.standings import ON_BOARD
+
+    for dialect in ("sqlite", "postgres"):
+        script = dict(migrations(dialect))[9]
+        assert f"WHERE {ON_BOARD};" in script, dialect

@@ -27,6 +27,8 @@ from bot.core.timing import duration_text
 from bot.core.wording import Say
 
 PAGE_SIZE = 10
+ON_BOARD = f"games >= {MIN_GAMES}"
+"""A leaderboard's condition, literally that of the partial index ``ratings_board`` (migration 009)."""
 HISTORY_LIMIT = 5000
 """The newest rated games stats read (figures say so when a player has more)."""
 TIMING_GAMES = 20
@@ -86,10 +88,7 @@ async def leaderboard(db: Database, game: str, guild_id: int | None, everywhere:
     server's players only (``guild_id`` None: outside a server, only computers are named)."""
     scope = EVERYWHERE if everywhere or guild_id is None else guild_id
     total = int(
-        await db.fetchval(
-            "SELECT COUNT(*) FROM ratings WHERE game = ? AND scope = ? AND games >= ?", game, scope, MIN_GAMES
-        )
-        or 0
+        await db.fetchval(f"SELECT COUNT(*) FROM ratings WHERE game = ? AND scope = ? AND {ON_BOARD}", game, scope) or 0
     )
     pages = max(1, -(-total // PAGE_SIZE))
     page = min(max(1, page), pages)
@@ -98,22 +97,20 @@ async def leaderboard(db: Database, game: str, guild_id: int | None, everywhere:
         rows = await db.fetch(
             "SELECT r.player_id, l.name, r.mu, r.sigma, r.games, r.wins FROM ratings r"
             " LEFT JOIN ratings l ON l.game = r.game AND l.scope = ? AND l.player_id = r.player_id"
-            " WHERE r.game = ? AND r.scope = ? AND r.games >= ?"
+            f" WHERE r.game = ? AND r.scope = ? AND r.{ON_BOARD}"
             " ORDER BY r.conservative DESC, r.player_id DESC LIMIT ? OFFSET ?",
             guild_id if guild_id is not None else EVERYWHERE - 1,
             game,
             EVERYWHERE,
-            MIN_GAMES,
             PAGE_SIZE,
             offset,
         )
     else:
         rows = await db.fetch(
-            "SELECT player_id, name, mu, sigma, games, wins FROM ratings WHERE game = ? AND scope = ? AND games >= ?"
-            " ORDER BY conservative DESC, player_id DESC LIMIT ? OFFSET ?",
+            "SELECT player_id, name, mu, sigma, games, wins FROM ratings WHERE game = ? AND scope = ?"
+            f" AND {ON_BOARD} ORDER BY conservative DESC, player_id DESC LIMIT ? OFFSET ?",
             game,
             scope,
-            MIN_GAMES,
             PAGE_SIZE,
             offset,
         )
