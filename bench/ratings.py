@@ -176,7 +176,8 @@ def markdown(results: dict[str, dict[str, Any]]) -> str:
         lines.append(
             f"| {name} | {r['games']:,} | {r['rebuild']['seconds']} s ({r['rebuild']['games_rated']:,} games) "
             f"| {pair(r['rating_update'])} | {pair(r['leaderboard']['server'])}"
-            f" | {pair(r['leaderboard']['everywhere'])} | {pair(r['stats']['own'])} | {pair(r['stats']['another_member'])} |"
+            f" | {pair(r['leaderboard']['everywhere'])} | {pair(r['stats']['own'])}"
+            f" | {pair(r['stats']['another_member'])} |"
         )
     return "\n".join(lines)
 
