@@ -188,13 +188,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--sqlite", default=None, help="a SQLite file (default: a temporary one)")
     parser.add_argument("--postgres", default=None, help="an empty PostgreSQL database's address")
+    parser.add_argument("--no-sqlite", action="store_true", help="PostgreSQL only")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
     results: dict[str, dict[str, Any]] = {}
     with tempfile.TemporaryDirectory() as folder:
         sqlite = args.sqlite or f"sqlite:///{folder}/ratings-bench.db"
-        results["SQLite"] = asyncio.run(measure(sqlite, args.games, args.samples, args.seed))
+        if not args.no_sqlite:
+            results["SQLite"] = asyncio.run(measure(sqlite, args.games, args.samples, args.seed))
         if args.postgres:
             results["PostgreSQL"] = asyncio.run(measure(args.postgres, args.games, args.samples, args.seed))
     print(markdown(results))
