@@ -125,7 +125,7 @@ async def leaderboard(db: Database, game: str, guild_id: int | None, everywhere:
         )
         for index, r in enumerate(rows)
     ]
-    return Leaderboard(game, scope == EVERYWHERE and guild_id is not None, page, pages, lines)
+    return Leaderboard(game, scope == EVERYWHERE, page, pages, lines)
 
 
 def player_name(player_id: int, name: str | None, say: Say) -> str:
