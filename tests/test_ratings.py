@@ -4,6 +4,7 @@ the leaderboard and stats read (on SQLite and PostgreSQL: the ``host`` fixture r
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -182,3 +183,22 @@ def test_the_leaderboards_condition_is_the_partial_indexs() -> None:
     for dialect in ("sqlite", "postgres"):
         script = dict(migrations(dialect))[9]
         assert f"WHERE {ON_BOARD};" in script, dialect
+
+
+async def test_bazaar_ratings_rebuild_computes_them_again(tmp_path, monkeypatch, capsys) -> None:
+    from bot.__main__ import main
+
+    path = tmp_path / "r.db"
+    made = await make_host(path)
+    game_id = await new_game(made, (ANA, BEN))
+    await made.start(game_id, ANA)
+    await made.resign(game_id, ANA)
+    before = await snapshot(made)
+    await made.store.db.execute("DELETE FROM ratings")
+    await made.store.close()
+    monkeypatch.setenv("BAZAAR_DATABASE", str(path))
+    assert await asyncio.to_thread(main, ["ratings", "rebuild"]) == 0
+    assert "Ratings rebuilt from 1 finished games." in capsys.readouterr().out
+    again = await make_host(path)
+    assert await snapshot(again) == before
+    await again.store.close()
