@@ -21,7 +21,9 @@ from bot.catalogs import main as catalogs
 from bot.config import Settings
 from bot.core.address import BadAddress, DatabaseUnavailable
 from bot.core.backup import run_backup, run_restore
+from bot.core.db import open_database
 from bot.core.migrate import run_migrate
+from bot.core.ratings import rebuild as rebuild_ratings
 from bot.serve import AlreadyRunning, serve
 from bot.serve import health as check_health
 
@@ -141,6 +143,25 @@ def restore(file: Path, target: str, force: bool) -> int:
     return asyncio.run(run_restore(file, target, force=force, out=sys.stdout, err=sys.stderr))
 
 
+def ratings(settings: Settings, action: str) -> int:
+    """``bazaar ratings rebuild``: compute every rating again from the finished games (stop the bot first)."""
+
+    async def go() -> int:
+        db = await open_database(settings.database_url)
+        try:
+            return await rebuild_ratings(db)
+        finally:
+            await db.close()
+
+    try:
+        rated = asyncio.run(go())
+    except (BadAddress, DatabaseUnavailable) as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    print(f"Ratings rebuilt from {rated} finished games.")
+    return 0
+
+
 def load_settings() -> Settings | None:
     """The settings, or None after one line per refused setting (never a traceback, never a password)."""
     try:
@@ -189,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     restore_parser.add_argument("--from", dest="file", type=Path, required=True, help="the backup file")
     restore_parser.add_argument("--to", dest="target", required=True, help="where it goes (an empty database)")
     restore_parser.add_argument("--force", action="store_true", help="replace what the target already holds")
+    ratings_parser = sub.add_parser("ratings", help="ratings: 'rebuild' computes them again from the finished games")
+    ratings_parser.add_argument("action", choices=["rebuild"])
     args = parser.parse_args(argv)
     settings = load_settings()
     if settings is None:
@@ -206,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
         return health(settings)
     if args.command == "catalogs":
         return catalogs([])
+    if args.command == "ratings":
+        return ratings(settings, args.action)
     if args.command == "migrate":
         return migrate(args.source, args.target, args.force)
     logging.getLogger("discord").setLevel(logging.ERROR)

@@ -29,6 +29,7 @@ from bot.core.db import open_database
 from bot.core.host import GameHost
 from bot.core.images import Images
 from bot.core.posts import Posts
+from bot.core.ratings import rebuild_if_empty
 from bot.core.schedule import ScheduleStore
 from bot.core.store import Shards, Store
 from bot.core.wording import say_for
@@ -56,6 +57,7 @@ FEATURES = (
     "bot.features.delivery",
     "bot.features.computers",
     "bot.features.rules",
+    "bot.features.ratings",
 )
 COMMANDS_HASH_KEY = "commands_hash"
 
@@ -143,6 +145,7 @@ class BazaarBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         store = self._store or Store(await open_database(self.settings.database_url))
+        await rebuild_if_empty(store.db)  # a database from before ratings: rate its finished games once
         schedule = ScheduleStore(store.db)
         self.posts = Posts(schedule)
         self.host = GameHost(store, schedule, self.posts, self._rng, self.clock)

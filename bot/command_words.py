@@ -261,6 +261,12 @@ WORDS = (
     N_("The server's Discord language"),
     N_("/hint"),
     N_("What the computer would do in your place now (only you see it)."),
+    N_("/leaderboard"),
+    N_("A game's leaderboard: this server's games, or every server's (only this server's players named)."),
+    N_("server"),
+    N_("/stats"),
+    N_("Games, wins, rating and its chart, streak, time to move: yours, or a member's games in this server."),
+    N_("/user"),
 )
 
 

@@ -24,8 +24,10 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 import engines
+from bot.core.db import Connection
 from bot.core.played import Played, Step
 from bot.core.posts import Headline, Posts
+from bot.core.ratings import Finish, rate_in
 from bot.core.records import GameRecord, LogEntry, MoveRecord, SeatRecord, StaleGame
 from bot.core.refused import Refused
 from bot.core.schedule import ScheduleStore
@@ -508,6 +510,7 @@ class GameHost:
             interaction = (interaction_id, json.dumps({"game": record.id, "version": record.version + 1}))
         stored = engine.dumps(state)
         stamp = self.store.discord.now()  # no later than the stamp the write stores: never stricter than it
+        rated = self._rating(record, seats, engine, state, status, left_seat, now)
         version = await self._guard(
             self.store.record_moves(
                 record.id,
@@ -523,6 +526,7 @@ class GameHost:
                 to_move=after,
                 left_seat=left_seat,
                 moved=moved,
+                also=rated,
             )
         )
         if any(s.computer is not None for s in seats):
@@ -543,6 +547,25 @@ class GameHost:
         played = Played(written, seated, state, steps, began, goes_on=preview.goes_on)  # as stored
         played.share_views(preview)  # the post's views serve the board's image and buttons too
         return played
+
+    def _rating(
+        self,
+        record: GameRecord,
+        seats: list[SeatRecord],
+        engine: Engine,
+        state: GameState,
+        status: str,
+        left_seat: int | None,
+        now: float,
+    ) -> Callable[[Connection], Awaitable[None]] | None:
+        """A finished game's rating, written with its final move (``bot.core.ratings``); None otherwise."""
+        outcome = engine.outcome(state) if status == "finished" else None
+        if outcome is None:
+            return None
+        ended = [replace(s, left_game=True) if s.seat == left_seat and left_seat is not None else s for s in seats]
+        finish = Finish(replace(record, status=status), ended, outcome)
+        lock = self.store.db.dialect == "postgres"
+        return lambda tx: rate_in(tx, finish, now, lock)
 
     async def _next_due(self, record: GameRecord, turn_changed: bool, now: float) -> float | None:
         """When the scheduler should look at the game next: the new turn's first reminder or deadline."""

@@ -13,7 +13,7 @@ until a newer board of their game is delivered (``delivered``).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -444,8 +444,11 @@ class Store:
         to_move: int | None = None,
         left_seat: int | None = None,
         moved: bool = True,
+        also: Callable[[Connection], Awaitable[None]] | None = None,
     ) -> int:
         """Append ``entries``, store the new state and owe its messages, all or nothing.
+
+        ``also`` writes more in the same transaction (a finished game's ratings, ``bot.core.ratings.rate_in``).
 
         ``interaction`` (Discord's interaction id, what handling it did) is recorded too, so the
         same interaction delivered twice is answered from this result instead of applied again.
@@ -480,6 +483,8 @@ class Store:
                 )
             if status != "active":
                 await tx.execute("UPDATE games SET next_due_at = NULL WHERE id = ?", game_id)
+            if also is not None:
+                await also(tx)
             await self._owe(tx, [_for_game(d, game_id, version) for d in deliveries], now)
         return version
 
