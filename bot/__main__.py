@@ -1,7 +1,8 @@
 """Command line: ``bazaar run`` (the bot on Discord), ``bazaar sync`` (register slash commands),
 ``bazaar local`` (play against a local stand-in for Discord), ``bazaar catalogs`` (message catalogs),
 ``bazaar migrate`` (copy the games to another database, e.g. SQLite to PostgreSQL), ``bazaar health``
-(the container's healthcheck), ``bazaar backup`` / ``bazaar restore`` (a SQLite file of every game)."""
+(the container's healthcheck), ``bazaar replay FILE`` (word and check a game record), ``bazaar backup`` /
+``bazaar restore`` (a SQLite file of every game)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from bot.config import Settings
 from bot.core.address import BadAddress, DatabaseUnavailable
 from bot.core.backup import run_backup, run_restore
 from bot.core.migrate import run_migrate
+from bot.core.records_file import replay_to
 from bot.serve import AlreadyRunning, serve
 from bot.serve import health as check_health
 
@@ -139,6 +141,16 @@ def restore(file: Path, target: str, force: bool) -> int:
     return asyncio.run(run_restore(file, target, force=force, out=sys.stdout, err=sys.stderr))
 
 
+def replay(file: Path, locale: str) -> int:
+    """``bazaar replay FILE``: the record's turns and final scores; 1 with the first divergence from the rules."""
+    try:
+        text = file.read_bytes()
+    except OSError as exc:
+        print(f"not replayed: {exc}", file=sys.stderr)
+        return 2
+    return replay_to(text, sys.stdout, sys.stderr, locale)
+
+
 def load_settings() -> Settings | None:
     """The settings, or None after one line per refused setting (never a traceback, never a password)."""
     try:
@@ -163,6 +175,11 @@ def main(argv: list[str] | None = None) -> int:
         "--database", type=Path, default=None, help="database file (default: a fresh temporary one)"
     )
     local_parser.add_argument("--seed", type=int, default=None, help="repeatable seating, dice and draws")
+    replay_parser = sub.add_parser(
+        "replay", help="word a game record (/bazaar export) turn by turn and check it against the rules"
+    )
+    replay_parser.add_argument("file", type=Path, help="the record (JSON)")
+    replay_parser.add_argument("--lang", default="en", help="the language of the turns (en, es)")
     migrate_parser = sub.add_parser(
         "migrate", help="copy the games to another database (stop the bot first), then check each by its log"
     )
@@ -185,6 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     restore_parser.add_argument("--to", dest="target", required=True, help="where it goes (an empty database)")
     restore_parser.add_argument("--force", action="store_true", help="replace what the target already holds")
     args = parser.parse_args(argv)
+    if args.command == "replay":
+        return replay(args.file, args.lang)
     settings = load_settings()
     if settings is None:
         return 2

@@ -49,6 +49,7 @@ FEATURES = (
     "bot.features.delivery",
     "bot.features.computers",
     "bot.features.rules",
+    "bot.features.records",
 )
 COMMANDS_HASH_KEY = "commands_hash"
 
