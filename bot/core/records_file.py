@@ -63,7 +63,7 @@ class GameFile(BaseModel):
     """A whole record (see ``docs/records.md``)."""
 
     model_config = ConfigDict(extra="forbid")
-    format: Literal["bazaar-record"] = FORMAT
+    format: Literal["bazaar-record"] = "bazaar-record"
     version: int = VERSION
     game: str
     game_id: int | None = None
@@ -76,7 +76,7 @@ class GameFile(BaseModel):
     outcome: dict[str, Any] | None = None
 
     def log(self) -> list[MoveRecord]:
-        """The moves as the store's log rows (the sender as a user id of its kind: a player's, a computer's, the bot's None)."""
+        """The moves as the store's log rows (the sender as a user id of its kind; the bot's is None)."""
         senders: dict[str, int | None] = {"player": 1, "computer": COMPUTER_SENDER, "bot": None}
         return [
             MoveRecord(self.game_id or 0, m.ply, m.seat, m.kind, m.move, senders[m.sender], m.time, undone=m.undone)
