@@ -16,6 +16,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 import render
+from bot.core.records_file import GameFile
+from bot.core.replay_image import Animation, replay_animation
 from bot.core.workers import stop_pool
 from engines.base import View
 from render.warm import warm_up
@@ -31,6 +33,11 @@ def render_board(view_json: str, highlight: tuple[str, ...], layout: str) -> byt
 def render_private(view_json: str, layout: str) -> bytes | None:
     """The private PNG (a hand) of a view given as JSON, or None when the game has none."""
     return render.render_private(View.model_validate_json(view_json), layout)
+
+
+def render_replay(record_json: str) -> Animation:
+    """A game record's animated replay (what a worker process runs: seconds for a long game)."""
+    return replay_animation(GameFile.model_validate_json(record_json))
 
 
 def _warm() -> None:
@@ -53,6 +60,10 @@ class Images:
 
     async def private(self, view: View, layout: str = "landscape") -> bytes | None:
         return await self._run(render_private, view.model_dump_json(), layout)
+
+    async def replay(self, record: GameFile) -> Animation:
+        """The animated replay of a game record (``bot.core.replay_image``), made in a worker."""
+        return await self._run(render_replay, record.model_dump_json())
 
     async def _run(self, function: Callable[..., T], *args: Any) -> T:
         if self.pool is None:

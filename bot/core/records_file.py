@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 import engines
 from bot.core.history import Turn, replay_turns
 from bot.core.host import apply_entry
+from bot.core.played import Played
 from bot.core.posts import GAME_OVER, SCORE_PART, TIE, ranking
 from bot.core.records import MoveRecord, SeatRecord
 from bot.core.refused import Refused
@@ -294,3 +295,19 @@ def replay_to(text: str | bytes, out: TextIO, err: TextIO, locale: str = "en") -
         return 1
     print(f"checked: {checked.applied} moves, all legal; the outcome is the recorded one.", file=out)
     return 0
+
+
+def record_of(played: Played, log: Sequence[MoveRecord], now: float | None = None) -> GameFile:
+    """The record of a started game as it stands."""
+    game = played.game
+    return build_record(
+        game.game,
+        game.options,
+        game.status,
+        played.seats,
+        log,
+        played.state,
+        game_id=game.id,
+        created_at=game.created_at,
+        exported_at=now,
+    )

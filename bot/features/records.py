@@ -18,9 +18,10 @@ from discord.ext import commands
 
 from bot.core.catalog import N_
 from bot.core.played import Played
-from bot.core.records_file import build_record, dump_record, export_refusal
+from bot.core.records_file import dump_record, export_refusal, record_of
 from bot.core.refused import Refused
 from bot.ui.context import GameId, make_command
+from bot.ui.courier import replay_message
 from bot.ui.services import services
 
 EXPORTED = N_("{title} — the record of the game, every move and every roll or draw (see `bazaar replay FILE`).")
@@ -47,25 +48,27 @@ async def export(interaction: discord.Interaction, game: GameId) -> None:
     if refusal is not None:
         raise refusal
     await interaction.response.defer(ephemeral=True, thinking=True)
-    log = await svc.store.moves(played.game.id)
-    record = build_record(
-        played.game.game,
-        played.game.options,
-        played.game.status,
-        played.seats,
-        log,
-        played.state,
-        game_id=played.game.id,
-        created_at=played.game.created_at,
-        exported_at=svc.clock(),
-    )
+    record = record_of(played, await svc.store.moves(played.game.id), svc.clock())
     data = dump_record(record).encode("utf-8")
     say = svc.posts.say(played)
     file = discord.File(io.BytesIO(data), filename=f"{played.game.game}-{played.game.id}.json")
     await interaction.followup.send(say.fill(EXPORTED, {"title": svc.posts.title(played)}), file=file, ephemeral=True)
 
 
+async def replay(interaction: discord.Interaction, game: GameId) -> None:
+    """A finished game's animated replay, a frame per turn, only to you."""
+    svc = services(interaction)
+    played = await _played(interaction, game)
+    if not played.game.over:
+        raise Refused("replay_not_over", id=played.game.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    kwargs = await replay_message(svc, played)
+    kwargs.pop("allowed_mentions", None)
+    await interaction.followup.send(ephemeral=True, **kwargs)
+
+
 async def setup(bot: commands.Bot) -> None:
-    """Add export (and replay) to ``/bazaar``."""
+    """Add export and replay to ``/bazaar``."""
     group = services(bot).bazaar_group
-    group.add_command(make_command("export", export))
+    for name, callback in (("export", export), ("replay", replay)):
+        group.add_command(make_command(name, callback))

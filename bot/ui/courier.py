@@ -32,6 +32,7 @@ from bot.core.catalog import N_
 from bot.core.inbox import channel_link
 from bot.core.played import Played
 from bot.core.records import Delivery, GameRecord
+from bot.core.records_file import record_of
 from bot.core.text import MESSAGE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
 from bot.ui.services import Services
@@ -147,6 +148,7 @@ class DiscordCourier:
             "lobby_edit": self._lobby_edit,
             "archive": self._archive,
             "drop_buttons": self._drop_buttons,
+            "replay": self._replay,
         }.get(delivery.kind)
         if handler is None:
             raise Undeliverable(f"unknown delivery kind {delivery.kind!r}")
@@ -317,6 +319,14 @@ class DiscordCourier:
             log.info("could not archive the thread of game %s: %s", record.id, exc)
         return None
 
+    async def _replay(self, delivery: Delivery) -> discord.Message | None:
+        """The finished game's animated replay, posted after its final board (``bot.core.replay_image``)."""
+        played = await self._played(delivery)
+        if played is None or played.state is None:
+            return None
+        kwargs = await replay_message(self.services, played)
+        return await self._send_in_game(played.game, delivery, kwargs)
+
     async def _drop_buttons(self, delivery: Delivery) -> discord.Message | None:
         payload = delivery.payload
         try:
@@ -422,3 +432,19 @@ def backoff(attempts: int, retry_after: float | None = None) -> float:
     if retry_after is not None:
         return float(retry_after) + random.uniform(0.0, 0.5)
     return min(MAX_BACKOFF, 2.0 ** max(attempts - 1, 0)) * random.uniform(0.8, 1.2)
+
+
+REPLAY_TEXT = N_("{title} — the whole game, turn by turn ({turns} turns).")
+REPLAY_ALT = N_("Animated replay of {title}: the board after each of its {turns} turns, the final board held last.")
+
+
+async def replay_message(services: Services, played: Played) -> dict[str, Any]:
+    """A finished game's animated replay as a message: a line and the image (with its alt text), pinging nobody."""
+    log = await services.store.moves(played.game.id)
+    animation = await services.images.replay(record_of(played, log, services.clock()))
+    say = services.posts.say(played)
+    params = {"title": services.posts.title(played), "turns": animation.turns}
+    alt = say.fill(REPLAY_ALT, {**params, "title": services.posts.title(played).strip("*")})
+    name = f"{played.game.game}-{played.game.id}-replay{animation.filename_suffix}"
+    file = discord.File(io.BytesIO(animation.data), filename=name, description=alt)
+    return {"content": say.fill(REPLAY_TEXT, params), "file": file, "allowed_mentions": no_pings()}
