@@ -85,14 +85,23 @@ def _pick(count: int, most: int) -> list[int]:
 
 
 def _encode(frames: Sequence[Image.Image]) -> tuple[bytes, str]:
-    """The frames as an animated GIF and WebP: the smaller of the two."""
+    """The frames as an animated GIF and WebP: the smaller of the two (the GIF keeps the renderer's one palette,
+    so it needs no quantising; the WebP is lossless at a low effort, seconds for a long game)."""
     durations = [FRAME_MS] * (len(frames) - 1) + [FINAL_MS]
     first, rest = frames[0], list(frames[1:])
     gif = io.BytesIO()
     first.save(gif, format="GIF", save_all=True, append_images=rest, duration=durations, loop=0, optimize=True)
     webp = io.BytesIO()
     first.save(
-        webp, format="WEBP", save_all=True, append_images=rest, duration=durations, loop=0, lossless=True, method=4
+        webp,
+        format="WEBP",
+        save_all=True,
+        append_images=rest,
+        duration=durations,
+        loop=0,
+        lossless=True,
+        method=1,
+        quality=0,
     )
     best = min((gif.getvalue(), "gif"), (webp.getvalue(), "webp"), key=lambda pair: len(pair[0]))
     return best
@@ -108,7 +117,7 @@ def replay_animation(record: GameFile, layout: str | None = None, budget: int = 
     for index in _pick(len(states), MAX_FRAMES):
         view = engine.view(states[index], None).with_names(record.names)
         png = render.render_board(view, (), chosen)
-        frames.append(Image.open(io.BytesIO(png)).convert("RGB"))
+        frames.append(Image.open(io.BytesIO(png)))
     frames = _same_size(frames)
     scale = 1.0
     while True:
@@ -123,13 +132,18 @@ def replay_animation(record: GameFile, layout: str | None = None, budget: int = 
 
 
 def _same_size(frames: list[Image.Image]) -> list[Image.Image]:
-    """Frames of one size: each drawn on a canvas as big as the biggest, in its own background colour (a panel
-    grows as a game goes on)."""
+    """Frames of one size and mode: each drawn on a canvas as big as the biggest, in its own background colour (a
+    panel grows as a game goes on); palette images where every frame has the renderer's one palette, else RGB."""
+    palettes = {bytes(f.getpalette() or b"") if f.mode == "P" else b"" for f in frames}
+    shared = len(palettes) == 1 and frames[0].mode == "P"
+    frames = [f if shared else f.convert("RGB") for f in frames]
     width, height = max(f.size[0] for f in frames), max(f.size[1] for f in frames)
     sized = []
     for frame in frames:
         if frame.size != (width, height):
-            canvas = Image.new("RGB", (width, height), frame.getpixel((frame.size[0] - 1, frame.size[1] - 1)))
+            canvas = Image.new(frame.mode, (width, height), frame.getpixel((frame.size[0] - 1, frame.size[1] - 1)))
+            if shared:
+                canvas.putpalette(frame.getpalette() or [])
             canvas.paste(frame, (0, 0))
             frame = canvas
         sized.append(frame)
@@ -137,5 +151,8 @@ def _same_size(frames: list[Image.Image]) -> list[Image.Image]:
 
 
 def _scaled(frame: Image.Image, scale: float) -> Image.Image:
+    """A smaller frame (smoothed; a palette frame is brought back to its palette)."""
     width, height = frame.size
-    return frame.resize((max(1, round(width * scale)), max(1, round(height * scale))), Image.Resampling.LANCZOS)
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    small = frame.convert("RGB").resize(size, Image.Resampling.LANCZOS)
+    return small.quantize(palette=frame, dither=Image.Dither.NONE) if frame.mode == "P" else small

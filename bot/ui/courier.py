@@ -74,6 +74,9 @@ class DiscordCourier:
         self._held: dict[int, Delivery] = {}
         """Deliveries this courier has claimed and not yet attempted (a newer board among them can still
         carry an older one's news)."""
+        self._replaying: set[int] = set()
+        """Replay deliveries being made now (seconds of drawing: a second claim of one waits its turn)."""
+        self._later: set[asyncio.Task[None]] = set()
 
     # ---- claiming ----------------------------------------------------------------------------------
     async def deliver_game(self, game_id: int, played: Played | None = None) -> None:
@@ -87,11 +90,26 @@ class DiscordCourier:
             if played is not None:
                 self._known[game_id] = played
             self._hold(claimed)
+            slow = next((i for i, d in enumerate(claimed) if d.kind == "replay"), len(claimed))
+            claimed, rest = claimed[:slow], claimed[slow:]
             try:
                 for delivery in claimed:
                     await self._attempt(delivery)
             finally:
                 self._known.pop(game_id, None)
+                self._release(claimed)
+        if rest:  # a replay takes seconds to draw: it and what follows it go out after the handler has answered
+            task = asyncio.create_task(self._deliver_in_order(game_id, rest))
+            self._later.add(task)
+            task.add_done_callback(self._later.discard)
+
+    async def _deliver_in_order(self, game_id: int, claimed: list[Delivery]) -> None:
+        """Deliver claimed rows of one game in order, under its lock."""
+        async with self._game_lock(game_id):
+            try:
+                for delivery in claimed:
+                    await self._attempt(delivery)
+            finally:
                 self._release(claimed)
 
     async def deliver_due(self, grace: float = GRACE_SECONDS) -> int:
@@ -324,7 +342,16 @@ class DiscordCourier:
         played = await self._played(delivery)
         if played is None or played.state is None:
             return None
-        kwargs = await replay_message(self.services, played)
+        if delivery.id in self._replaying:  # its lease ran out while it is being drawn: not twice at once
+            raise Later(self.clock() + self.lease, "the replay is still being made")
+        self._replaying.add(delivery.id)
+        try:
+            kwargs = await replay_message(self.services, played)
+        except Exception as exc:  # a replay that cannot be drawn is given up, never retried forever
+            log.exception("the replay of game %s could not be made", played.game.id)
+            raise Undeliverable(f"the replay could not be made: {exc!r}") from exc
+        finally:
+            self._replaying.discard(delivery.id)
         return await self._send_in_game(played.game, delivery, kwargs)
 
     async def _drop_buttons(self, delivery: Delivery) -> discord.Message | None:
