@@ -12,7 +12,7 @@ import random
 import time
 
 import engines
-from bot.core.records import MoveRecord, SeatRecord
+from bot.core.records import EntryKind, MoveRecord, SeatRecord
 from bot.core.records_file import GameFile, build_record
 from bot.core.replay_image import replay_animation, replay_layout, states_after_turns
 from engines.base import CHANCE
@@ -30,7 +30,7 @@ def random_game(game: str, players: int, seed: int) -> GameFile:
         chance = seat == CHANCE
         move = engine.sample_chance(state, rng) if chance else rng.choice(engine.legal_moves(state))
         state = engine.transition(state, move).state
-        kind = "chance" if chance else "move"
+        kind: EntryKind = "chance" if chance else "move"
         log.append(MoveRecord(1, len(log) + 1, seat, kind, move, None if chance else 10 + seat, 0.0))
     seats = [SeatRecord(1, 10 + i, f"Player {i + 1}", i, 0.0) for i in range(players)]
     return build_record(game, {}, "finished", seats, log, state, game_id=1)

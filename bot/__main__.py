@@ -101,7 +101,7 @@ def sync(settings: Settings) -> int:
     return 0
 
 
-def local(settings: Settings, images: Path, database: Path | None, seed: int | None) -> int:
+def local(settings: Settings, images: Path, database: Path | None, seed: int | None, load: Path | None = None) -> int:
     """Play in the terminal: lines like ``ana: /marrakech new`` on stdin, replies on stdout.
 
     Local play (``offline.local``) is imported by name here, when chosen: ``bazaar run`` never loads it."""
@@ -115,7 +115,9 @@ def local(settings: Settings, images: Path, database: Path | None, seed: int | N
             file=sys.stderr,
         )
         return 2
-    return asyncio.run(play_locally(settings, sys.stdin, sys.stdout, images=images, database=database, seed=seed))
+    return asyncio.run(
+        play_locally(settings, sys.stdin, sys.stdout, images=images, database=database, seed=seed, load=load)
+    )
 
 
 def migrate(source: str, target: str, force: bool) -> int:
@@ -175,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         "--database", type=Path, default=None, help="database file (default: a fresh temporary one)"
     )
     local_parser.add_argument("--seed", type=int, default=None, help="repeatable seating, dice and draws")
+    local_parser.add_argument("--load", type=Path, default=None, help="a game record to load first (/bazaar export)")
     replay_parser = sub.add_parser(
         "replay", help="word a game record (/bazaar export) turn by turn and check it against the rules"
     )
@@ -224,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
         return migrate(args.source, args.target, args.force)
     logging.getLogger("discord").setLevel(logging.ERROR)
     logging.getLogger("bazaar").setLevel(logging.WARNING)
-    return local(settings, args.images, args.database, args.seed)
+    return local(settings, args.images, args.database, args.seed, args.load)
 
 
 if __name__ == "__main__":

@@ -138,3 +138,31 @@ def test_running_games_go_only_to_players_and_only_without_hidden_information() 
         assert (mine is None) == (not engine.secret_fields), game
     assert export_refusal(engines.get("marrakech"), 1, over=False, is_player=True) is None
     assert export_refusal(engines.get("cairo"), 1, over=False, is_player=True) is not None
+
+
+async def test_local_play_loads_a_record_to_inspect_or_play_on(tmp_path: Path) -> None:
+    from bot.config import Settings
+    from offline.local import play_locally
+
+    finished = tmp_path / "jambo.json"
+    finished.write_text(dump_record(random_game("jambo", 2, seed=4)), encoding="utf-8")
+    running = random_game("marrakech", 2, seed=4, max_rows=30)
+    assert running.status == "active"
+    started = tmp_path / "marrakech.json"
+    started.write_text(dump_record(running), encoding="utf-8")
+    script = f"load {started}\nplayer0: /marrakech status game:2\nplayer0: /jambo log game:1\nquit\n"
+    out = io.StringIO()
+    code = await play_locally(
+        Settings(token=""),
+        io.StringIO(script),
+        out,
+        images=tmp_path / "boards",
+        database=tmp_path / "x.db",
+        load=finished,
+    )
+    text = out.getvalue()
+    assert code == 0, text
+    assert "loaded jambo.json as game #1 (finished" in text and "loaded marrakech.json as game #2 (active" in text
+    assert "Marrakech #2" in text and ("Waiting for" in text or "your turn" in text)
+    (log,) = (tmp_path / "boards").glob("*jambo-1-log.txt")
+    assert "Game over" in log.read_text(encoding="utf-8")
