@@ -99,9 +99,7 @@ class DiscordCourier:
                 self._known.pop(game_id, None)
                 self._release(claimed)
         if rest:  # a replay takes seconds to draw: it and what follows it go out after the handler has answered
-            task = asyncio.create_task(self._deliver_in_order(game_id, rest))
-            self._later.add(task)
-            task.add_done_callback(self._later.discard)
+            self._in_background(game_id, rest)
 
     async def _deliver_in_order(self, game_id: int, claimed: list[Delivery]) -> None:
         """Deliver claimed rows of one game in order, under its lock."""
@@ -117,14 +115,27 @@ class DiscordCourier:
         now = self.clock()
         claimed = await self.services.store.claim_deliveries(now - grace, self.lease)
         self._hold(claimed)
+        later: dict[int, list[Delivery]] = {}  # a game's replay and what follows it: other games do not wait
         try:
             for delivery in claimed:
-                lock = self._game_lock(delivery.game_id) if delivery.game_id else asyncio.Lock()
+                game_id = delivery.game_id
+                if game_id is not None and (delivery.kind == "replay" or game_id in later):
+                    later.setdefault(game_id, []).append(delivery)
+                    continue
+                lock = self._game_lock(game_id) if game_id else asyncio.Lock()
                 async with lock:
                     await self._attempt(delivery)
         finally:
-            self._release(claimed)
+            deferred = {delivery.id for rows in later.values() for delivery in rows}
+            self._release([delivery for delivery in claimed if delivery.id not in deferred])
+        for game_id, rows in later.items():
+            self._in_background(game_id, rows)
         return len(claimed)
+
+    def _in_background(self, game_id: int, claimed: list[Delivery]) -> None:
+        task = asyncio.create_task(self._deliver_in_order(game_id, claimed))
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
 
     def _hold(self, claimed: list[Delivery]) -> None:
         self._held.update((delivery.id, delivery) for delivery in claimed)
