@@ -166,3 +166,17 @@ async def test_local_play_loads_a_record_to_inspect_or_play_on(tmp_path: Path) -
     assert "Marrakech #2" in text and ("Waiting for" in text or "your turn" in text)
     (log,) = (tmp_path / "boards").glob("*jambo-1-log.txt")
     assert "Game over" in log.read_text(encoding="utf-8")
+
+
+def test_the_replay_is_animated_and_shrinks_to_fit_its_budget() -> None:
+    from PIL import Image
+
+    from bot.core.replay_image import replay_animation
+
+    record = random_game("marrakech", 2, seed=6, max_rows=24)
+    made = replay_animation(record)
+    image = Image.open(io.BytesIO(made.data))
+    assert image.format == made.format.upper() and getattr(image, "n_frames", 1) == made.frames > 1
+    assert made.frames == made.turns + 1 and len(made.data) <= 8 * 1024 * 1024
+    small = replay_animation(record, budget=len(made.data) // 3)
+    assert len(small.data) <= len(made.data) // 3 and small.frames > 1 and small.size[0] < made.size[0]
