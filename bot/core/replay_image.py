@@ -14,7 +14,7 @@ waits for it.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PIL import Image
@@ -107,14 +107,22 @@ def _encode(frames: Sequence[Image.Image]) -> tuple[bytes, str]:
     return best
 
 
-def replay_animation(record: GameFile, layout: str | None = None, budget: int = MAX_BYTES) -> Animation:
-    """The record's game as an animated image no bigger than ``budget`` bytes."""
+class Stopped(Exception):
+    """The replay was given up while being drawn (the bot is stopping)."""
+
+
+def replay_animation(
+    record: GameFile, layout: str | None = None, budget: int = MAX_BYTES, stop: Callable[[], bool] | None = None
+) -> Animation:
+    """The record's game as an animated image no bigger than ``budget`` bytes (``stop()`` true: give up)."""
     engine = engines.get(record.game)
     start = engine.new_game(len(record.seats), record.options)
     states = states_after_turns(engine, start, record.log())
     chosen = layout or replay_layout()
     frames: list[Image.Image] = []
     for index in _pick(len(states), MAX_FRAMES):
+        if stop is not None and stop():
+            raise Stopped
         view = engine.view(states[index], None).with_names(record.names)
         png = render.render_board(view, (), chosen)
         frames.append(Image.open(io.BytesIO(png)))

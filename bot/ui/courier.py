@@ -33,6 +33,7 @@ from bot.core.inbox import channel_link
 from bot.core.played import Played
 from bot.core.records import Delivery, GameRecord
 from bot.core.records_file import record_of
+from bot.core.replay_image import Stopped
 from bot.core.text import MESSAGE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
 from bot.ui.services import Services
@@ -358,6 +359,8 @@ class DiscordCourier:
         self._replaying.add(delivery.id)
         try:
             kwargs = await replay_message(self.services, played)
+        except Stopped:  # the bot is stopping: drawn again after the restart
+            raise Later(self.clock() + self.lease, "stopped while drawing the replay") from None
         except Exception as exc:  # a replay that cannot be drawn is given up, never retried forever
             log.exception("the replay of game %s could not be made", played.game.id)
             raise Undeliverable(f"the replay could not be made: {exc!r}") from exc
