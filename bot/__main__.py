@@ -1,7 +1,8 @@
 """Command line: ``bazaar run`` (the bot on Discord), ``bazaar sync`` (register slash commands),
 ``bazaar local`` (play against a local stand-in for Discord), ``bazaar catalogs`` (message catalogs),
 ``bazaar migrate`` (copy the games to another database, e.g. SQLite to PostgreSQL), ``bazaar health``
-(the container's healthcheck), ``bazaar backup`` / ``bazaar restore`` (a SQLite file of every game)."""
+(the container's healthcheck), ``bazaar replay FILE`` (word and check a game record), ``bazaar backup`` /
+``bazaar restore`` (a SQLite file of every game)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from bot.core.backup import run_backup, run_restore
 from bot.core.db import open_database
 from bot.core.migrate import run_migrate
 from bot.core.ratings import rebuild as rebuild_ratings
+from bot.core.records_file import replay_to
 from bot.serve import AlreadyRunning, serve
 from bot.serve import health as check_health
 
@@ -101,7 +103,14 @@ def sync(settings: Settings) -> int:
     return 0
 
 
-def local(settings: Settings, images: Path, database: Path | None, seed: int | None, locale: str = "en-US") -> int:
+def local(
+    settings: Settings,
+    images: Path,
+    database: Path | None,
+    seed: int | None,
+    locale: str = "en-US",
+    load: Path | None = None,
+) -> int:
     """Play in the terminal: lines like ``ana: /marrakech new`` on stdin, replies on stdout.
 
     Local play (``offline.local``) is imported by name here, when chosen: ``bazaar run`` never loads it."""
@@ -116,7 +125,9 @@ def local(settings: Settings, images: Path, database: Path | None, seed: int | N
         )
         return 2
     return asyncio.run(
-        play_locally(settings, sys.stdin, sys.stdout, images=images, database=database, seed=seed, locale=locale)
+        play_locally(
+            settings, sys.stdin, sys.stdout, images=images, database=database, seed=seed, locale=locale, load=load
+        )
     )
 
 
@@ -162,6 +173,16 @@ def ratings(settings: Settings, action: str) -> int:
     return 0
 
 
+def replay(file: Path, locale: str) -> int:
+    """``bazaar replay FILE``: the record's turns and final scores; 1 with the first divergence from the rules."""
+    try:
+        text = file.read_bytes()
+    except OSError as exc:
+        print(f"not replayed: {exc}", file=sys.stderr)
+        return 2
+    return replay_to(text, sys.stdout, sys.stderr, locale)
+
+
 def load_settings() -> Settings | None:
     """The settings, or None after one line per refused setting (never a traceback, never a password)."""
     try:
@@ -189,6 +210,12 @@ def main(argv: list[str] | None = None) -> int:
     local_parser.add_argument(
         "--locale", default="en-US", help="every player's and the server's Discord language (es, es-419, en …)"
     )
+    local_parser.add_argument("--load", type=Path, default=None, help="a game record to load first (/bazaar export)")
+    replay_parser = sub.add_parser(
+        "replay", help="word a game record (/bazaar export) turn by turn and check it against the rules"
+    )
+    replay_parser.add_argument("file", type=Path, help="the record (JSON)")
+    replay_parser.add_argument("--lang", default="en", help="the language of the turns (en, es)")
     migrate_parser = sub.add_parser(
         "migrate", help="copy the games to another database (stop the bot first), then check each by its log"
     )
@@ -213,6 +240,8 @@ def main(argv: list[str] | None = None) -> int:
     ratings_parser = sub.add_parser("ratings", help="ratings: 'rebuild' computes them again from the finished games")
     ratings_parser.add_argument("action", choices=["rebuild"])
     args = parser.parse_args(argv)
+    if args.command == "replay":
+        return replay(args.file, args.lang)
     settings = load_settings()
     if settings is None:
         return 2
@@ -235,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         return migrate(args.source, args.target, args.force)
     logging.getLogger("discord").setLevel(logging.ERROR)
     logging.getLogger("bazaar").setLevel(logging.WARNING)
-    return local(settings, args.images, args.database, args.seed, args.locale)
+    return local(settings, args.images, args.database, args.seed, args.locale, args.load)
 
 
 if __name__ == "__main__":

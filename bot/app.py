@@ -58,6 +58,7 @@ FEATURES = (
     "bot.features.computers",
     "bot.features.rules",
     "bot.features.ratings",
+    "bot.features.records",
 )
 COMMANDS_HASH_KEY = "commands_hash"
 

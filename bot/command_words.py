@@ -267,6 +267,10 @@ WORDS = (
     N_("/stats"),
     N_("Games, wins, rating and its chart, streak, time to move: yours, or a member's games in this server."),
     N_("/user"),
+    N_("/export"),
+    N_("A game's record as a JSON file, only to you (a running game: its players, if nothing is hidden)."),
+    N_("/replay"),
+    N_("A finished game's animated replay, a frame per turn, only to you."),
 )
 
 

@@ -26,6 +26,9 @@ from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 from bot.config import Settings
+from bot.core.records import LogEntry
+from bot.core.records_file import check_record, read_record
+from bot.core.seating import computer_user_id
 from offline.fakediscord import FakeDiscord
 from offline.fakediscord.commands import Refused
 from offline.fakediscord.state import Channel, Interaction, Message, User, walk_components
@@ -44,6 +47,7 @@ HELP = """Lines you can type (NAME is any user name; users are created as they a
                            (each as "value  —  what Discord shows": type the value)
   #CHANNEL                 switch to #games or a game thread (by name, e.g. "#Marrakech #1")
   channels                 list the channels and threads
+  load FILE                load a game record (/bazaar export) into #games: inspect it or play it on
   restart                  restart the bot (games and buttons must survive)
   help                     this text;  quit  ends"""
 
@@ -56,6 +60,14 @@ LOCALES = {"en": "en-US", "es": "es-ES"}
 def discord_locale(code: str) -> str:
     """A Discord locale from what was typed: ``es`` is ``es-ES``, ``en`` is ``en-US``, others as typed."""
     return LOCALES.get(code.lower(), code)
+
+
+def _record_user(sandbox: Sandbox, name: str, index: int) -> User:
+    """The local user for a record's player: their name in lowercase letters and digits (``seat2`` if none)."""
+    plain = "".join(ch for ch in name.lower() if ch.isalnum() and ch.isascii())
+    if not plain or not plain[0].isalpha():
+        plain = f"seat{index + 1}"
+    return sandbox.user(plain)
 
 
 # ---- parsing typed lines ---------------------------------------------------------------------
@@ -204,6 +216,8 @@ class LocalPlay:
                 raise ValueError("lang NAME LOCALE, e.g. lang ana es")
             user = self.sandbox.user(words[1], locale=discord_locale(words[2]))
             self.say(f"-- {words[1]} now uses Discord in {user.locale}")
+        elif line.startswith("load "):
+            await self.load(Path(line[5:].strip()))
         elif line.startswith("#"):
             self.channel = self._channel_named(line[1:].strip())
             self.say(f"-- now in #{self.channel.name}")
@@ -214,6 +228,62 @@ class LocalPlay:
                 raise ValueError(f"lines look like 'ana: /marrakech new'; type help. Got {line!r}")
             locale = discord_locale(who["locale"]) if who["locale"] else None
             await self._act(self.sandbox.user(who["name"], locale=locale), rest.strip())
+
+    async def load(self, path: Path) -> int:
+        """A game record (``docs/records.md``) made a game of this server, in #games, as it stood when exported:
+        its live moves replayed (undone ones left out), its people seated as users named after them (lowercase,
+        so that ``ana: /marrakech board`` speaks for them), its computers as computers. Returns its id."""
+        record = read_record(path.read_bytes())
+        checked = check_record(record)
+        if checked.divergence is not None:
+            raise ValueError(f"{path} diverges from the rules at {checked.divergence}: not loaded")
+        assert self.sandbox.bot is not None, "the bot is not running"
+        engine, store, now = checked.engine, self.sandbox.bot.host.store, self.sandbox.clock()
+        users = [
+            _record_user(self.sandbox, seat.name, i) if seat.computer is None else None
+            for i, seat in enumerate(record.seats)
+        ]
+        people = [user for user in users if user is not None]
+        if not people:
+            raise ValueError(f"{path} has no person seated: nothing to play it with")
+        computers = [
+            (computer_user_id(i), seat.name, seat.computer or "")
+            for i, seat in enumerate(record.seats)
+            if seat.computer is not None
+        ]
+        creator = people[0]
+        game = await store.create_game(
+            guild_id=self.sandbox.guild.id,
+            channel_id=self.sandbox.channel.id,
+            thread_id=None,
+            game=record.game,
+            options=record.options,
+            creator_id=creator.id,
+            creator_name=record.seats[users.index(creator)].name,
+            now=now,
+            computers=computers,
+        )
+        version = game.version
+        for index, user in enumerate(users):
+            if user is not None and user is not creator:
+                version = await store.join(game.id, version, user.id, record.seats[index].name, now)
+        order = [user.id if user is not None else computer_user_id(i) for i, user in enumerate(users)]
+        start = engine.new_game(len(order), record.options)
+        version = await store.start(
+            game.id, version, order, [], engine.dumps(start), "active", now, to_move=engine.to_move(start)
+        )
+        entries = [LogEntry(row.seat, row.kind, row.move, row.user_id) for row in record.log() if not row.undone]
+        final = checked.state
+        status = "finished" if engine.outcome(final) is not None else "active"
+        await store.record_moves(
+            game.id, version, entries, engine.dumps(final), status, now, to_move=engine.to_move(final)
+        )
+        names = ", ".join(f"{user.name if user else 'computer'}" for user in users)
+        self.say(
+            f"-- loaded {path.name} as game #{game.id} ({status}, {len(entries)} moves; seats: {names});"
+            f" '{creator.name}: /{record.game} board game:{game.id}' shows it"
+        )
+        return game.id
 
     def _channel_named(self, name: str) -> Channel:
         for channel in [self.sandbox.channel, *self.sandbox.fake.threads(self.sandbox.channel)]:
@@ -344,9 +414,11 @@ async def play_locally(
     database: Path | None = None,
     seed: int | None = None,
     locale: str = "en-US",
+    load: Path | None = None,
 ) -> int:
     """Run local play until stdin ends or 'quit'; ``seed`` makes seating and dice repeatable; ``locale`` is the
-    Discord language of every user's client and of the server (``es``: a Spanish server, Spanish players)."""
+    Discord language of every user's client and of the server (``es``: a Spanish server, Spanish players);
+    ``load``: a game record to load first (as the line ``load FILE``)."""
     images.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:
         db = database or Path(scratch) / "bazaar.db"
@@ -355,6 +427,8 @@ async def play_locally(
         async with Sandbox(db, settings=settings, rng=rng, locale=spoken, guild_locale=spoken) as sandbox:
             session = LocalPlay(sandbox, stdout, images)
             session.say("Bazaar local play: the bot runs against a local stand-in for Discord. Type help.")
+            if load is not None:
+                await session.handle(f"load {load}")
             loop = asyncio.get_running_loop()
             while True:
                 line = await loop.run_in_executor(None, stdin.readline)

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 import render
+from bot.core.records_file import GameFile
+from bot.core.replay_image import MAX_BYTES, Animation, replay_animation
 from bot.core.workers import stop_pool
 from engines.base import View
 from render.warm import warm_up
@@ -33,6 +36,11 @@ def render_private(view_json: str, layout: str) -> bytes | None:
     return render.render_private(View.model_validate_json(view_json), layout)
 
 
+def render_replay(record_json: str) -> Animation:
+    """A game record's animated replay (what a worker process runs: seconds for a long game)."""
+    return replay_animation(GameFile.model_validate_json(record_json))
+
+
 def _warm() -> None:
     """A worker's start: draw sample boards once so that the first real one is not slow."""
     warm_up()
@@ -43,6 +51,7 @@ class Images:
 
     def __init__(self, workers: int = 0) -> None:
         self.pool: Executor | None = None
+        self._closing = threading.Event()
         if workers > 0:
             self.pool = ProcessPoolExecutor(
                 max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm
@@ -54,6 +63,13 @@ class Images:
     async def private(self, view: View, layout: str = "landscape") -> bytes | None:
         return await self._run(render_private, view.model_dump_json(), layout)
 
+    async def replay(self, record: GameFile) -> Animation:
+        """The animated replay of a game record (``bot.core.replay_image``), made in a worker (in a thread: one
+        that ``close`` stops between frames)."""
+        if self.pool is None:
+            return await asyncio.to_thread(replay_animation, record, None, MAX_BYTES, self._closing.is_set)
+        return await self._run(render_replay, record.model_dump_json())
+
     async def _run(self, function: Callable[..., T], *args: Any) -> T:
         if self.pool is None:
             return await asyncio.to_thread(function, *args)
@@ -61,5 +77,6 @@ class Images:
 
     def close(self) -> None:
         """End the worker processes (a board being drawn is not waited for: it stays owed)."""
+        self._closing.set()
         stop_pool(self.pool)
         self.pool = None

@@ -334,8 +334,8 @@ class Posts:
             with language.using(await self.schedule.language_of(recipient) or played.game.language):
                 dm = self.say(played).fill(DM_YOUR_TURN, {"title": self.title(played)})
             owed.append(NewDelivery("dm", {"user_id": recipient, "content": dm, "link": "board"}))
-        if played.game.status == "finished":
-            owed.append(NewDelivery("archive", {}))
+        if played.game.status == "finished":  # the animated replay right after the final board, then archiving
+            owed.extend([NewDelivery("replay", {}), NewDelivery("archive", {})])
         return owed
 
     async def _dm_recipient(self, played: Played, actor_id: int | None) -> int | None:

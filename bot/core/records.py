@@ -14,7 +14,7 @@ ACTIVE_STATUSES = ("lobby", "active")
 OVER_STATUSES = ("finished", "abandoned")
 
 EntryKind = Literal["move", "chance", "resign", "standing"]
-DeliveryKind = Literal["board", "notice", "dm", "lobby", "lobby_edit", "archive", "drop_buttons"]
+DeliveryKind = Literal["board", "notice", "dm", "lobby", "lobby_edit", "archive", "drop_buttons", "replay"]
 
 
 class StaleGame(Exception):

@@ -130,6 +130,12 @@ REFUSALS: dict[str, str] = {
     # ---- history ------------------------------------------------------------------------------------------
     "log_empty": N_("Game #{id} has not started: its log is empty."),
     "catchup_spectator": N_("You are not playing in game #{id}: /{command} log shows all that happened."),
+    "export_not_player": N_("Game #{id} is still being played: only its players can have its record before it ends."),
+    "export_hidden": N_(
+        "Game #{id} is still being played and keeps things hidden (a record would show every draw): "
+        "its record is yours once it ends."
+    ),
+    "replay_not_over": N_("Game #{id} is still being played: its animated replay comes when it ends."),
     # ---- lobby and settings ---------------------------------------------------------------------------------
     "server_only": N_("Games are played in a server channel."),
     "start_in_channel": N_("On this server, games are started in <#{channel}>: use /{command} new there."),

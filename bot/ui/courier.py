@@ -34,6 +34,8 @@ from bot.core.inbox import channel_link
 from bot.core.played import Played
 from bot.core.posts import game_title
 from bot.core.records import Delivery, GameRecord
+from bot.core.records_file import record_of
+from bot.core.replay_image import Stopped
 from bot.core.text import MESSAGE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
 from bot.ui.services import Services
@@ -75,6 +77,9 @@ class DiscordCourier:
         self._held: dict[int, Delivery] = {}
         """Deliveries this courier has claimed and not yet attempted (a newer board among them can still
         carry an older one's news)."""
+        self._replaying: set[int] = set()
+        """Replay deliveries being made now (seconds of drawing: a second claim of one waits its turn)."""
+        self._later: set[asyncio.Task[None]] = set()
 
     # ---- claiming ----------------------------------------------------------------------------------
     async def deliver_game(self, game_id: int, played: Played | None = None) -> None:
@@ -88,11 +93,24 @@ class DiscordCourier:
             if played is not None:
                 self._known[game_id] = played
             self._hold(claimed)
+            slow = next((i for i, d in enumerate(claimed) if d.kind == "replay"), len(claimed))
+            claimed, rest = claimed[:slow], claimed[slow:]
             try:
                 for delivery in claimed:
                     await self._attempt(delivery)
             finally:
                 self._known.pop(game_id, None)
+                self._release(claimed)
+        if rest:  # a replay takes seconds to draw: it and what follows it go out after the handler has answered
+            self._in_background(game_id, rest)
+
+    async def _deliver_in_order(self, game_id: int, claimed: list[Delivery]) -> None:
+        """Deliver claimed rows of one game in order, under its lock."""
+        async with self._game_lock(game_id):
+            try:
+                for delivery in claimed:
+                    await self._attempt(delivery)
+            finally:
                 self._release(claimed)
 
     async def deliver_due(self, grace: float = GRACE_SECONDS) -> int:
@@ -100,14 +118,27 @@ class DiscordCourier:
         now = self.clock()
         claimed = await self.services.store.claim_deliveries(now - grace, self.lease)
         self._hold(claimed)
+        later: dict[int, list[Delivery]] = {}  # a game's replay and what follows it: other games do not wait
         try:
             for delivery in claimed:
-                lock = self._game_lock(delivery.game_id) if delivery.game_id else asyncio.Lock()
+                game_id = delivery.game_id
+                if game_id is not None and (delivery.kind == "replay" or game_id in later):
+                    later.setdefault(game_id, []).append(delivery)
+                    continue
+                lock = self._game_lock(game_id) if game_id else asyncio.Lock()
                 async with lock:
                     await self._attempt(delivery)
         finally:
-            self._release(claimed)
+            deferred = {delivery.id for rows in later.values() for delivery in rows}
+            self._release([delivery for delivery in claimed if delivery.id not in deferred])
+        for game_id, rows in later.items():
+            self._in_background(game_id, rows)
         return len(claimed)
+
+    def _in_background(self, game_id: int, claimed: list[Delivery]) -> None:
+        task = asyncio.create_task(self._deliver_in_order(game_id, claimed))
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
 
     def _hold(self, claimed: list[Delivery]) -> None:
         self._held.update((delivery.id, delivery) for delivery in claimed)
@@ -149,6 +180,7 @@ class DiscordCourier:
             "lobby_edit": self._lobby_edit,
             "archive": self._archive,
             "drop_buttons": self._drop_buttons,
+            "replay": self._replay,
         }.get(delivery.kind)
         if handler is None:
             raise Undeliverable(f"unknown delivery kind {delivery.kind!r}")
@@ -321,6 +353,25 @@ class DiscordCourier:
             log.info("could not archive the thread of game %s: %s", record.id, exc)
         return None
 
+    async def _replay(self, delivery: Delivery) -> discord.Message | None:
+        """The finished game's animated replay, posted after its final board (``bot.core.replay_image``)."""
+        played = await self._played(delivery)
+        if played is None or played.state is None:
+            return None
+        if delivery.id in self._replaying:  # its lease ran out while it is being drawn: not twice at once
+            raise Later(self.clock() + self.lease, "the replay is still being made")
+        self._replaying.add(delivery.id)
+        try:
+            kwargs = await replay_message(self.services, played)
+        except Stopped:  # the bot is stopping: drawn again after the restart
+            raise Later(self.clock() + self.lease, "stopped while drawing the replay") from None
+        except Exception as exc:  # a replay that cannot be drawn is given up, never retried forever
+            log.exception("the replay of game %s could not be made", played.game.id)
+            raise Undeliverable(f"the replay could not be made: {exc!r}") from exc
+        finally:
+            self._replaying.discard(delivery.id)
+        return await self._send_in_game(played.game, delivery, kwargs)
+
     async def _drop_buttons(self, delivery: Delivery) -> discord.Message | None:
         payload = delivery.payload
         try:
@@ -430,3 +481,19 @@ def backoff(attempts: int, retry_after: float | None = None) -> float:
     if retry_after is not None:
         return float(retry_after) + random.uniform(0.0, 0.5)
     return min(MAX_BACKOFF, 2.0 ** max(attempts - 1, 0)) * random.uniform(0.8, 1.2)
+
+
+REPLAY_TEXT = N_("{title} — the whole game, turn by turn ({turns} turns).")
+REPLAY_ALT = N_("Animated replay of {title}: the board after each of its {turns} turns, the final board held last.")
+
+
+async def replay_message(services: Services, played: Played) -> dict[str, Any]:
+    """A finished game's animated replay as a message: a line and the image (with its alt text), pinging nobody."""
+    log = await services.store.moves(played.game.id)
+    animation = await services.images.replay(record_of(played, log, services.clock()))
+    say = services.posts.say(played)
+    params = {"title": services.posts.title(played), "turns": animation.turns}
+    alt = say.fill(REPLAY_ALT, {**params, "title": services.posts.title(played).strip("*")})
+    name = f"{played.game.game}-{played.game.id}-replay{animation.filename_suffix}"
+    file = discord.File(io.BytesIO(animation.data), filename=name, description=alt)
+    return {"content": say.fill(REPLAY_TEXT, params), "file": file, "allowed_mentions": no_pings()}

@@ -1,0 +1,80 @@
+"""``/bazaar export`` and ``/bazaar replay`` end to end: the real bot against the fake Discord, both databases."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from e2e import boards, open_game, press_something, resign, settled
+from PIL import Image
+
+from bot.core.records_file import check_record, read_record, replay_to
+from offline.sandbox import Sandbox
+
+
+async def test_export_gives_a_record_that_replays_and_keeps_running_secrets(sandbox: Sandbox) -> None:
+    fake = sandbox.fake
+    ana, ben, eve = sandbox.user("ana"), sandbox.user("ben"), sandbox.user("eve")
+    game_id, thread = await open_game(sandbox, "marrakech", ana, [ben])
+
+    running = await settled(fake.slash(ana, thread, "bazaar export", {"game": game_id}))
+    assert running.ephemeral and running.files, running.content
+    name, data = running.files[0]
+    assert name == f"marrakech-{game_id}.json"
+    record = read_record(data)
+    assert record.status == "active" and [s.name for s in record.seats] and record.outcome is None
+    assert check_record(record).divergence is None
+
+    stranger = await settled(fake.slash(eve, thread, "bazaar export", {"game": game_id}))
+    assert stranger.ephemeral and not stranger.files and "only its players" in stranger.content
+
+    cairo_id, cairo_thread = await open_game(sandbox, "cairo", ana, [ben])
+    hidden = await settled(fake.slash(ana, cairo_thread, "bazaar export", {"game": cairo_id}))
+    assert hidden.ephemeral and not hidden.files and "keeps things hidden" in hidden.content
+
+    await resign(sandbox, ben, thread, "marrakech")
+    over = await settled(fake.slash(eve, thread, "bazaar export", {"game": game_id}))
+    assert over.ephemeral and over.files, over.content
+    record = read_record(over.files[0][1])
+    assert record.status == "finished" and record.outcome is not None
+    assert any(m.kind == "resign" for m in record.moves)
+    out, err = io.StringIO(), io.StringIO()
+    assert replay_to(over.files[0][1], out, err) == 0, err.getvalue()
+    assert "Game over" in out.getvalue()
+
+
+async def test_a_finished_game_posts_its_animated_replay_after_the_final_board(sandbox: Sandbox) -> None:
+    fake = sandbox.fake
+    ana, ben, eve = sandbox.user("ana"), sandbox.user("ben"), sandbox.user("eve")
+    game_id, thread = await open_game(sandbox, "marrakech", ana, [ben])
+    rng = random.Random(2)
+    for _ in range(4):
+        await (await press_something(sandbox, boards(sandbox, thread)[-1], rng)).done()
+    early = await settled(fake.slash(ana, thread, "bazaar replay", {"game": game_id}))
+    assert early.ephemeral and not early.files and "still being played" in early.content
+
+    await resign(sandbox, ben, thread, "marrakech")
+    await sandbox.settle()
+    messages = fake.messages(thread)
+    final = max(i for i, m in enumerate(messages) if any(name.endswith(".png") for name, _ in m.files))
+    replays = [i for i, m in enumerate(messages) if any(replay_name(name) for name, _ in m.files)]
+    assert replays == [final + 1], [m.content for m in messages[final:]]
+    posted = messages[final + 1]
+    _name, data = posted.files[0]
+    assert not posted.mentions and "turn by turn" in posted.content
+    assert (posted.attachments[0].description or "").startswith("Animated replay of Marrakech #")
+    assert_animated(data)
+
+    it = await settled(fake.slash(eve, thread, "bazaar replay", {"game": game_id}))
+    assert it.ephemeral and len(it.files) == 1 and replay_name(it.files[0][0])
+    assert_animated(it.files[0][1])
+
+
+def replay_name(name: str) -> bool:
+    return "-replay." in name and name.endswith((".gif", ".webp"))
+
+
+def assert_animated(data: bytes) -> None:
+    assert len(data) <= 8 * 1024 * 1024
+    image = Image.open(io.BytesIO(data))
+    assert image.format in ("GIF", "WEBP") and getattr(image, "n_frames", 1) > 1
