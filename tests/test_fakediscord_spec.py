@@ -152,6 +152,8 @@ async def test_every_answer_carries_rate_limit_headers_and_the_sixth_post_in_5s_
 
 
 async def test_discordpy_waits_out_the_limit_and_every_post_arrives(place: Place) -> None:
+    # the limit in real seconds, whatever FAKEDISCORD_RATE_LIMIT_SCALE the suite runs at (conftest: 0.1)
+    place.fake.rate_limits.scale = 1.0
     place.fake.rate_limits.limits["POST /channels/{channel_id}/messages"] = (3, 0.5)
     place.fake.point_discord_py()
     client = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05, chunk_guilds_at_startup=False)
