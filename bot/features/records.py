@@ -24,6 +24,7 @@ from bot.ui.context import GameId, make_command
 from bot.ui.courier import replay_message
 from bot.ui.services import services
 
+NO_PINGS = discord.AllowedMentions.none()
 EXPORTED = N_("{title} — the record of the game, every move and every roll or draw (see `bazaar replay FILE`).")
 
 
@@ -52,7 +53,9 @@ async def export(interaction: discord.Interaction, game: GameId) -> None:
     data = dump_record(record).encode("utf-8")
     say = svc.posts.say(played)
     file = discord.File(io.BytesIO(data), filename=f"{played.game.game}-{played.game.id}.json")
-    await interaction.followup.send(say.fill(EXPORTED, {"title": svc.posts.title(played)}), file=file, ephemeral=True)
+    await interaction.followup.send(
+        say.fill(EXPORTED, {"title": svc.posts.title(played)}), file=file, ephemeral=True, allowed_mentions=NO_PINGS
+    )
 
 
 async def replay(interaction: discord.Interaction, game: GameId) -> None:
@@ -63,7 +66,7 @@ async def replay(interaction: discord.Interaction, game: GameId) -> None:
         raise Refused("replay_not_over", id=played.game.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
     kwargs = await replay_message(svc, played)
-    kwargs.pop("allowed_mentions", None)
+    kwargs["allowed_mentions"] = NO_PINGS  # a private answer pings no one
     await interaction.followup.send(ephemeral=True, **kwargs)
 
 
