@@ -28,7 +28,7 @@ from bot.core.wording import Say
 
 PAGE_SIZE = 10
 ON_BOARD = f"games >= {MIN_GAMES}"
-"""A leaderboard's condition, literally that of the partial index ``ratings_board`` (migration 009)."""
+"""A leaderboard's condition, literally that of the partial index ``ratings_board`` (migration 011_ratings)."""
 HISTORY_LIMIT = 5000
 """The newest rated games stats read (figures say so when a player has more)."""
 TIMING_GAMES = 20
