@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 
 from e2e import click_label, open_game
-from test_e2e_history import slash, take_turn, undo_request
+from test_e2e_history import slash, undo_request, whole_marrakech_turn
 
 from offline.sandbox import Sandbox
 
@@ -42,8 +42,7 @@ async def test_the_undo_answer_pings_only_the_players_still_asked(sandbox: Sandb
     ana, ben, cy = sandbox.user("ana"), sandbox.user("ben"), sandbox.user("cy")
     _, thread = await open_game(sandbox, "marrakech", ana, [ben, cy])
     rng = random.Random(7)
-    mover = await take_turn(sandbox, thread, rng)
-    await take_turn(sandbox, thread, rng)
+    mover = await whole_marrakech_turn(sandbox, thread, rng)
     others = [u for u in (ana, ben, cy) if u is not mover]
     await slash(sandbox, mover, thread, "marrakech undo")
     await click_label(sandbox, others[0], undo_request(sandbox, thread), "Agree")
