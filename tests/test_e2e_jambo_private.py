@@ -161,7 +161,12 @@ async def test_the_hand_brings_back_a_half_made_decision_at_its_next_step(sandbo
     assert (await sandbox.bot.host.store.get_game(game_id)).moved_version == version, "a draft is not on the table"
     done = await settled(pick(sandbox, mover, back, "Give "))
     assert done.ephemeral
-    assert len(boards(sandbox, thread)) == before + 1, "the whole Hyena, at once"
+    # the whole Hyena, at once: one move, kept as news for the turn's one post (the mover still has actions)
+    assert len(boards(sandbox, thread)) == before, "a step inside the turn posts no board"
+    moved = await sandbox.bot.host.store.get_game(game_id)
+    assert moved.moved_version == moved.version == version + 2, "the draft made one move, after the orders"
+    news = [n for n in await sandbox.bot.host.store.news(game_id) if n.version == moved.version]
+    assert [r["kind"] for n in news for r in n.payload["rows"]][:1] == ["move"], news
     log = [row.move for row in await sandbox.bot.host.store.moves(game_id) if row.kind == "move"]
     assert log[-2].startswith("take ") and log[-1].startswith("give "), log
 
@@ -193,12 +198,13 @@ async def test_orders_leave_open_buttons_good_and_a_move_still_makes_them_stale(
 
     kept = await settled(pick(sandbox, mover, drawn, "Keep it"))
     assert "out of date" not in kept.content, kept.content
-    assert len(boards(sandbox, thread)) == posted + 1, "the button opened before the orders made its move"
+    assert len(boards(sandbox, thread)) == posted, "a step inside the turn posts no board: it is news"
     moved = await store.get_game(game_id)
+    assert [n.version for n in await store.news(game_id)][-1:] == [moved.version], "the button made its move"
     assert moved.moved_version == moved.version == changed.version + 1
     assert (await orders_of(sandbox, game_id, other))["rain"] == "ask", "the move kept the orders"
     assert set((await orders_of(sandbox, game_id, other))["guard"].values()) == {"auto"}
 
     stale = await settled(pick(sandbox, mover, drawn, "Discard "))
     assert stale.ephemeral and "out of date" in stale.content, stale.content
-    assert (await store.get_game(game_id)).version == moved.version and len(boards(sandbox, thread)) == posted + 1
+    assert (await store.get_game(game_id)).version == moved.version and len(boards(sandbox, thread)) == posted
