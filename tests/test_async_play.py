@@ -339,7 +339,8 @@ async def test_removing_one_of_two_players_ends_the_game_and_archives_its_thread
     board = boards(box, thread)[-1]
     assert "Final scores" in board.content
     assert (await box.bot.host.store.get_game(game_id)).status == "finished"
-    assert thread.archived, "a finished game's thread is archived after the final scores"
+    assert await box.settle()  # the animated replay is drawn in the background; the archiving follows it
+    assert thread.archived, "a finished game's thread is archived after the final scores and the replay"
 
 
 async def test_nobody_can_skip_before_the_deadline(box: Sandbox, clock: Clock) -> None:
