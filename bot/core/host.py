@@ -498,7 +498,10 @@ class GameHost:
         changed = engine.to_move(before) != after
         began = changed and after is not None and after != CHANCE
         preview = self._preview(record, seats, state, steps, began)
-        mover = next((s.entry.seat for s in steps if s.entry.kind != "chance"), None)
+        acting = next((s.entry for s in steps if s.entry.kind != "chance"), None)
+        # a step inside its mover's own turn; a standing order that moves the game is none (its sender is answered
+        # with no board and no next step, so the post is owed even when the next decision is theirs again)
+        mover = acting.seat if acting is not None and acting.kind == "move" else None
         preview.goes_on = (
             headline is None and left_seat is None and not changed and after is not None and after == mover
         )
