@@ -23,6 +23,7 @@ async def test_commands_typed_at_a_normal_pace_are_never_refused_whatever_the_ho
         ana, ben = box.user("ana"), box.user("ben")
         users = {ana.id: ana, ben.id: ben}
         game_id, thread = await open_game(box, "marrakech", ana, [ben])
+        accepted = 0
         for _ in range(8):
             await box.settle()
             played = await box.bot.host.snapshot(game_id)
@@ -34,7 +35,10 @@ async def test_commands_typed_at_a_normal_pace_are_never_refused_whatever_the_ho
             said = " ".join(m.content for m in [it.message, *it.followups] if m is not None)
             assert "moved on" not in said.lower() and "changed" not in said.lower(), said
             assert (await box.bot.host.snapshot(game_id)).game.version > played.game.version, said
-        assert len(boards(box, thread)) >= 8
+            accepted += 1
+        assert accepted == 8
+        # one post per turn: the opening board, then one for each whole turn (turn Assam, then place a carpet)
+        assert len(boards(box, thread)) >= 1 + accepted // 2
         assert not box.fake.errors, box.fake.errors
     finally:
         await box.stop()
