@@ -11,7 +11,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from e2e import boards, open_game, press_something, settled
+from e2e import open_game, settled
+from test_e2e_history import whole_marrakech_turn
 
 from offline.fakediscord.state import Message
 from offline.sandbox import Sandbox
@@ -69,10 +70,8 @@ async def test_names_that_look_like_mentions_ping_nobody_on_any_path(box: Sandbo
         await settled(fake.slash(user, box.channel, "bazaar notify", {"setting": "on"}))
     game_id, thread = await open_game(box, "marrakech", ana, [ben, cy])
     rng = random.Random(2)
-    for _ in range(4):  # two whole turns: turn Assam (the die rolls), place a carpet
-        board = boards(box, thread)[-1]
-        last = next(u for u in players.values() if u.id in board.mentions)
-        await settled(press_something(box, board, rng))
+    for _ in range(2):  # two whole turns: turn Assam (the die rolls, answered privately), place a carpet
+        last = await whole_marrakech_turn(box, thread, rng)
         await box.settle()
     for path in ("marrakech status", "marrakech log", "marrakech rules", "marrakech board"):
         await settled(fake.slash(ana, thread, path, {}))
