@@ -281,6 +281,12 @@ async def turn_assam(box: Sandbox, thread: Channel, index: int = 1) -> tuple[Use
     return mover, prompt
 
 
+async def a_carpet(box: Sandbox, game_id: int) -> str:
+    """A legal carpet for the player to move, as ``/marrakech place carpet:`` takes it."""
+    played = await box.bot.host.snapshot(game_id)
+    return played.engine.legal_moves(played.state)[0].removeprefix("place ")
+
+
 async def lay_carpet(box: Sandbox, mover: User, prompt: Message) -> Interaction:
     """The mover lays a carpet from their own reply: the turn passes, its one board is owed."""
     it = await press_something(box, prompt, random.Random(1), mover)
@@ -329,21 +335,22 @@ async def test_news_of_a_board_that_never_went_out_arrives_with_the_next_one(box
 async def test_a_deferral_discord_took_before_the_connection_dropped_still_gets_its_answer(
     box: Sandbox, clock: Clock, how: str
 ) -> None:
-    """Discord applies the deferral, the connection drops before its answer: the outcome still comes, once."""
+    """Discord applies the deferral, the connection drops before its answer: the outcome still comes, once (the
+    step that ends the turn: its board is posted, and a command's mover gets their answer)."""
     ana, ben = box.user("ana"), box.user("ben")
     game_id, thread = await open_game(box, "marrakech", ana, [ben])
-    board = boards(box, thread)[-1]
+    mover, prompt = await turn_assam(box, thread)
     box.fake.faults.drop(CALLBACK, applied=True, times=1)
-    mover = to_move(box, board)
     if how == "command":
-        it = await box.fake.slash(mover, thread, "marrakech turn", {"direction": "left"})
+        it = await box.fake.slash(mover, thread, "marrakech place", {"carpet": await a_carpet(box, game_id)})
     else:
-        it = await box.fake.click(mover, board, board.button_ids[1])
+        it = await press_something(box, prompt, random.Random(1), mover)  # the carpet's menu on their own reply
     await it.done()
     await retry_everything(box, clock)
     assert it.answer_lost and it.response_type is not None
-    assert await applied_moves(box, game_id) == 1
+    assert await applied_moves(box, game_id) == 2
     assert len(boards(box, thread)) == 2
+    assert "placed a" in boards(box, thread)[-1].content, "the whole turn, in one post"
     if how == "command":
         assert it.message is not None and not it.message.loading, "the player is left on 'thinking…'"
         assert "left" in it.message.content.lower() or it.message.content, it.message
@@ -355,11 +362,12 @@ async def test_a_deferral_lost_before_discord_took_it_is_logged_and_the_board_st
     """The connection drops before Discord takes the deferral: the followup meets 10015, which is logged."""
     ana, ben = box.user("ana"), box.user("ben")
     game_id, thread = await open_game(box, "marrakech", ana, [ben])
-    board = boards(box, thread)[-1]
+    mover, _ = await turn_assam(box, thread)
     box.fake.faults.drop(CALLBACK, times=1)
+    carpet = await a_carpet(box, game_id)
     with pytest.raises(AssertionError, match="did not answer"):
-        await box.fake.slash(to_move(box, board), thread, "marrakech turn", {"direction": "left"}, timeout=3.0)
+        await box.fake.slash(mover, thread, "marrakech place", {"carpet": carpet}, timeout=3.0)
     await retry_everything(box, clock)
-    assert await applied_moves(box, game_id) == 1 and len(boards(box, thread)) == 2
+    assert await applied_moves(box, game_id) == 2 and len(boards(box, thread)) == 2
     assert "never acknowledged" in caplog.text
     box.fake.errors.clear()  # the followup Discord refused (10015) is the point of the test
