@@ -310,7 +310,7 @@ async def test_jambo_orders_a_cancel_and_the_hand_in_local_play(tmp_path: Path) 
         f" to decide: keep {card[1]} or discard it" in text
     ), text
     assert text.count(f"   buttons: Keep it | Discard {card[1]} | Cancel") == 2, "the hand brings the buttons back"
-    assert f"[only ben sees] Only you can see this: Ben kept {card[1]}." in text
+    assert f"[only ben sees] Done: Ben kept {card[1]}." in text
     assert "  —  Put " in text and " in play (1 action)" in text, text
 
 
