@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterable
 from pathlib import Path
 
-from e2e import boards, press_something, settled
+from e2e import answer, boards, press_something, settled, to_move
 from languages import english_in
 
 from bot import command_words
@@ -176,11 +176,14 @@ async def test_a_dm_is_in_its_recipients_last_seen_language(database_url: str) -
         await (await box.fake.click(ana, box.fake.messages(thread)[0], click_id(lobby, "start"))).done()
         await box.settle()
         rng = random.Random(1)
-        for _ in range(8):
+        prompt = boards(box, thread)[-1]
+        mover = to_move(box, prompt)
+        for _ in range(12):  # steps inside a turn are answered privately: the board comes once the turn passes
             if box.fake.dms(cy):
                 break
-            board = boards(box, thread)[-1]
-            await (await press_something(box, board, rng)).done()
+            prompt = await answer(box, thread, prompt, rng, mover)
+            if not prompt.ephemeral:
+                mover = to_move(box, prompt)
             await box.settle()
         dms = box.fake.dms(cy)
         assert dms and "your turn" in dms[-1].content, [m.content for m in dms]
