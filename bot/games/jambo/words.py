@@ -583,9 +583,10 @@ def _utility_label(verb: str, rest: str, view: View, say: Say) -> str:
 
 def _with_choice(text: str, choice: str, short: str, say: Say) -> str:
     """``text`` with the card's follow-up choice; too long for a button or a menu, the choice matters more than
-    the card's effect (the card shows it), so ``short`` stands for ``text``."""
+    the card's effect (the card shows it), so ``short`` stands for ``text`` (also without a choice, when ``text``
+    alone is too long: a translation may be)."""
     if not choice:
-        return text
+        return text if len(text) <= LABEL_LIMIT else short
     chosen = _choice_words(choice, say)
     label = say._(CHOICE_LABEL).format(text=text, choice=chosen)
     if len(label) <= LABEL_LIMIT:
