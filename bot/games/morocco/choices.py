@@ -30,6 +30,13 @@ STALL_LABEL = N_("{stall} (you pay {row} + {column})")
 SPACE_LABEL = N_("{corner} corner ({space})")
 THEN_LABEL = N_("free assistant at {then}")
 CUBE_LABEL = N_("+1 {cube} cube")
+KIND_WORDS = {
+    "assistant": N_("assistant"),
+    "bodyguard": N_("bodyguard"),
+    "tourist": N_("tourist"),
+    "cousin": N_("cousin"),
+}
+"""The workers' kinds as the command's own choices name them."""
 SPACE_WORDS = {"nw": N_("north-west"), "ne": N_("north-east"), "sw": N_("south-west"), "se": N_("south-east")}
 
 
@@ -99,6 +106,8 @@ def label(field: str, value: str, view: Mapping[str, Any], say: Say) -> str:
         return say.fill(THEN_LABEL, {"then": value})
     if field == "cube":
         return say.fill(CUBE_LABEL, {"cube": colour(value, say)})
+    if field == "kind" and value in KIND_WORDS:
+        return say._(KIND_WORDS[value])
     return value
 
 
