@@ -46,6 +46,8 @@ class Driver:
     hands_seen: list[str] = field(default_factory=list)
     private_seen: list[str] = field(default_factory=list)
     turns: int = 0
+    pending: tuple[User, Message] | None = None
+    """A step inside a turn answered privately: its mover and the private reply with their next choices."""
 
     @property
     def fake(self) -> Any:
@@ -78,9 +80,19 @@ class Driver:
         before = boards(self.box, self.thread)[-1].id
         it = await self.fake.slash(user, self.thread, f"cairo {command}", chosen or {})
         await it.done()
-        assert boards(self.box, self.thread)[-1].id != before, f"/cairo {command} {chosen} was refused: {it.content}"
+        self.went_on(user, it, before, f"/cairo {command} {chosen} was refused: {it.content}")
         self.private_seen += private_lines(it)
         return it
+
+    def went_on(self, user: User, it: Interaction, before: int, why: str) -> None:
+        """The decision passed (a new board in the thread), or a step inside the turn was answered privately with
+        the mover's next choices (kept as ``pending``)."""
+        self.pending = None
+        if boards(self.box, self.thread)[-1].id != before:
+            return
+        prompt = private_prompt(it)
+        assert prompt is not None, why
+        self.pending = (user, prompt)
 
     async def try_commands(self, user: User, commands: list[tuple[str, tuple[str, ...]]]) -> bool:
         """Run the first of ``commands`` whose options can all be filled."""
@@ -129,13 +141,14 @@ class Driver:
     async def second_pick(self, user: User, board: Message) -> None:
         """The second card of a draw, from the buttons or the menu under the board."""
         ids = board.button_ids
+        before = boards(self.box, self.thread)[-1].id
         if ids:
             it = await self.fake.click(user, board, self.rng.choice(ids))
         else:
             menu = next(c for c in walk_components(board.components) if c.get("type") == 3)
             it = await self.fake.select(user, board, menu["custom_id"], [self.rng.choice(menu["options"])["value"]])
         await it.done()
-        assert boards(self.box, self.thread)[-1].id != board.id, it.content
+        self.went_on(user, it, before, it.content)
         self.private_seen += private_lines(it)
 
     async def look_at_hand(self, user: User) -> None:
@@ -149,9 +162,10 @@ class Driver:
         assert all(card in it.content for card in played.state.hands[seat])
         self.hands_seen.append(it.content)
 
-    async def turn(self, board: Message) -> None:
-        user = to_move(self.box, board)
-        assert user is not None and f"<@{user.id}>" in board.content
+    async def turn(self, board: Message, mover: User | None = None) -> None:
+        """Answer ``board`` (or, with ``mover``, that player's own private reply inside their turn)."""
+        user = mover or to_move(self.box, board)
+        assert user is not None and (mover is not None or f"<@{user.id}>" in board.content)
         text = board.content
         self.turns += 1
         if self.turns % 7 == 0:
@@ -173,14 +187,19 @@ class Driver:
         for turn in range(600):
             board = boards(self.box, self.thread)[-1]
             over = "Game over" in board.content
-            if over or turn % 3 == 0:
+            if over or (turn % 3 == 0 and self.pending is None):  # mid-turn, the thread's board is the turn's start
                 await assert_board_is_public(self.box, self.game_id, board)
             if over:
                 return board
             if turn == restart_at:
                 await self.box.restart_bot()
-            await self.turn(board)
-            assert boards(self.box, self.thread)[-1].id != board.id, "every move posts a new board"
+            if self.pending is not None:
+                mover, prompt = self.pending
+                await self.turn(prompt, mover)
+            else:
+                await self.turn(board)
+            moved = boards(self.box, self.thread)[-1].id != board.id or self.pending is not None
+            assert moved, "every move posts a new board or answers its mover privately"
         raise AssertionError("the game did not end")
 
 
