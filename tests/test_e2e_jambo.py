@@ -17,7 +17,7 @@ import re
 from collections import Counter
 
 import pytest
-from e2e import PNG_MAGIC, boards, menu, open_game, settled, to_move
+from e2e import PNG_MAGIC, boards, menu, open_game, private_prompt, settled, to_move
 
 import engines
 import render
@@ -64,12 +64,11 @@ async def take_turn(box: Sandbox, thread: Channel, rng: random.Random, secrets: 
     user = to_move(box, board)
     assert user is not None and f"<@{user.id}>" in board.content
     if board.button_ids or menu(board) is not None:
-        it = await step(box, user, board, rng)
-        await it.done()
-        return
-    hand = await settled(box.fake.slash(user, thread, "jambo hand"))
-    assert hand.ephemeral and hand.files and hand.files[0][1].startswith(PNG_MAGIC)
-    message = next(m for m in reversed(hand.followups) if m.ephemeral and m.components)
+        message = board
+    else:
+        hand = await settled(box.fake.slash(user, thread, "jambo hand"))
+        assert hand.ephemeral and hand.files and hand.files[0][1].startswith(PNG_MAGIC)
+        message = next(m for m in reversed(hand.followups) if m.ephemeral and m.components)
     for _ in range(200):  # every step of the turn, answered privately, until the turn passes and its board is posted
         before = len(boards(box, thread))
         it = await step(box, user, message, rng)
@@ -77,7 +76,9 @@ async def take_turn(box: Sandbox, thread: Channel, rng: random.Random, secrets: 
         secrets.update(m.content for m in [it.message, *it.followups] if m is not None and m.ephemeral)
         if len(boards(box, thread)) > before:
             return
-        message = next(m for m in reversed(it.followups) if m.ephemeral and m.components)
+        prompt = private_prompt(it)
+        assert prompt is not None, f"{user}: no new board and no private choices: {it.content!r}"
+        message = prompt
     raise AssertionError("a decision did not end")
 
 
