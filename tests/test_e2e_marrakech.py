@@ -63,6 +63,7 @@ async def test_full_three_player_game_by_commands_and_buttons(sandbox: Sandbox) 
     record = await store.get_game(game_id)
     rebuilt = replay_log(record, 3, await store.moves(game_id))
     assert engines.get("marrakech").dumps(rebuilt) == record.state
+    await sandbox.settle()  # the animated replay after the final board is drawn in the background
     assert not await store.pending_deliveries(), "everything owed was delivered"
 
 

@@ -94,6 +94,7 @@ async def finished(box: Sandbox, game_id: int, players: int) -> None:
     assert record.status == "finished"
     rebuilt = replay_log(record, players, await store.moves(game_id))
     assert engines.get("morocco").dumps(rebuilt) == record.state
+    await box.settle()  # the animated replay after the final board is drawn in the background
     assert not await store.pending_deliveries()
 
 
