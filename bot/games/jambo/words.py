@@ -569,7 +569,11 @@ def _utility_label(verb: str, rest: str, view: View, say: Say) -> str:
     if verb == "play":
         words = choice.split()
         if words and words[0] == "replace":
-            return say.fill(PUT_IN_PLAY_REPLACING, {"card": name, "other_card": " ".join(words[1:])})
+            text = say.fill(PUT_IN_PLAY_REPLACING, {"card": name, "other_card": " ".join(words[1:])})
+            if len(text) <= LABEL_LIMIT:
+                return text
+            short = say.fill(PLAY_SHORT, {"card": name})
+            return say._(CHOICE_LABEL).format(text=short, choice=_choice_words(choice, say))
         return say.fill(PUT_IN_PLAY_LABEL, {"card": name})
     free = view.decision is not None and view.decision.code == "crocodile_use"
     template = USE_FREE_LABEL if free else USE_UTILITY_LABEL
