@@ -134,8 +134,15 @@ async def open_game(world: World, n: int) -> tuple[int, Channel]:
     return int(thread.name.rsplit("#", 1)[1]), thread
 
 
-async def one_move(world: World, game_id: int, thread: Channel, rng: random.Random) -> None:
-    """The pinged player makes a random legal move with /marrakech play; wait for its board."""
+def passes_the_turn(move: str) -> bool:
+    """Whether a Marrakech move ends the mover's turn: placing a carpet does (orienting Assam does not)."""
+    return move.startswith("place ")
+
+
+async def one_move(world: World, game_id: int, thread: Channel, rng: random.Random, *, passing: bool = False) -> None:
+    """The player to move makes a random legal move with /marrakech play (one that ends the turn when
+    ``passing``); wait for it to be stored and answered: a new board in the thread when the turn passes,
+    the mover's private answer while their turn goes on (one post per turn)."""
     fake = world.fake
     record = await world.store.get_game(game_id)
     before = len(boards(fake, thread))
@@ -143,8 +150,16 @@ async def one_move(world: World, game_id: int, thread: Channel, rng: random.Rand
     users = {world.ana.id: world.ana, world.ben.id: world.ben}
     mover = users[next(s.user_id for s in seats if s.seat == record.to_move)]
     moves = engines.get("marrakech").legal_moves(state_of(record))
-    await fake.slash(mover, thread, "marrakech play", {"move": rng.choice(moves)})
-    await until(lambda: len(boards(fake, thread)) > before)
+    if passing:
+        moves = [m for m in moves if passes_the_turn(m)]
+    move = rng.choice(moves)
+    it = await fake.slash(mover, thread, "marrakech play", {"move": move})
+    if passes_the_turn(move):
+        await until(lambda: len(boards(fake, thread)) > before)
+    else:
+        await until(lambda: bool(it.content) and bool(it.files))
+        assert it.ephemeral and len(boards(fake, thread)) == before, "inside a turn, the answer is private"
+    assert (await world.store.get_game(game_id)).version > record.version
 
 
 async def test_two_shard_processes_play_games_in_both_shards_to_the_end(world: World) -> None:
@@ -159,7 +174,13 @@ async def test_two_shard_processes_play_games_in_both_shards_to_the_end(world: W
     for game_id, thread in games:
         record = await world.store.get_game(game_id)
         assert record.status == "finished" and "Game over" in boards(world.fake, thread)[-1].content
-    assert not await world.store.pending_deliveries()
+    pending = await world.store.pending_deliveries()
+    for _ in range(600):  # the replays of both games are drawn after their final boards: seconds each
+        if not pending:
+            break
+        await asyncio.sleep(0.1)
+        pending = await world.store.pending_deliveries()
+    assert not pending, pending
 
     it = await world.fake.slash(world.ana, world.channels[1], "bazaar games", {})
     await until(lambda: bool(it.content))
@@ -191,11 +212,12 @@ async def test_a_reminder_due_while_both_run_is_sent_once_and_the_inbox_spans_bo
 
 async def test_a_process_killed_in_the_middle_of_a_move_loses_and_doubles_nothing(world: World) -> None:
     game_id, thread = await open_game(world, 0)
+    rng = random.Random(7)
+    await one_move(world, game_id, thread, rng)  # Assam turns: answered privately, the turn goes on
     before = len(boards(world.fake, thread))
     fault = world.fake.faults.server_error(SEND_MESSAGE, 503, channel=thread, times=None)
-    rng = random.Random(7)
     record = await world.store.get_game(game_id)
-    task = asyncio.create_task(one_move(world, game_id, thread, rng))
+    task = asyncio.create_task(one_move(world, game_id, thread, rng, passing=True))
     await until(lambda: fault.calls > 0)
     world.shards[0].kill()
     await world.shards[0].process.wait()  # type: ignore[union-attr]

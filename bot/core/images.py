@@ -14,11 +14,12 @@ import multiprocessing
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 import render
 from bot.core.records_file import GameFile
-from bot.core.replay_image import MAX_BYTES, Animation, replay_animation
+from bot.core.replay_image import MAX_BYTES, Animation, Stopped, replay_animation
 from bot.core.workers import stop_pool
 from engines.base import View
 from render.warm import warm_up
@@ -51,11 +52,15 @@ class Images:
 
     def __init__(self, workers: int = 0) -> None:
         self.pool: Executor | None = None
+        self.workers = workers
         self._closing = threading.Event()
         if workers > 0:
-            self.pool = ProcessPoolExecutor(
-                max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm
-            )
+            self.pool = self._new_pool()
+
+    def _new_pool(self) -> Executor:
+        return ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm
+        )
 
     async def board(self, view: View, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
         return await self._run(render_board, view.model_dump_json(), tuple(highlight), layout)
@@ -71,9 +76,26 @@ class Images:
         return await self._run(render_replay, record.model_dump_json())
 
     async def _run(self, function: Callable[..., T], *args: Any) -> T:
-        if self.pool is None:
-            return await asyncio.to_thread(function, *args)
-        return await asyncio.get_running_loop().run_in_executor(self.pool, function, *args)
+        """``function(*args)`` in a worker. A worker that died (killed, out of memory) breaks the whole pool:
+        a new pool takes its place and the work is tried once more; while closing, ``Stopped`` says the work
+        stays owed (drawn again after the restart)."""
+        for attempt in (1, 2):
+            pool = self.pool
+            if pool is None:
+                if self.workers and self._closing.is_set():
+                    raise Stopped
+                return await asyncio.to_thread(function, *args)
+            try:
+                return await asyncio.get_running_loop().run_in_executor(pool, function, *args)
+            except BrokenProcessPool:
+                if self._closing.is_set():
+                    raise Stopped from None
+                if attempt == 2:
+                    raise
+                if self.pool is pool:
+                    stop_pool(pool)
+                    self.pool = self._new_pool()
+        raise AssertionError("unreachable")
 
     def close(self) -> None:
         """End the worker processes (a board being drawn is not waited for: it stays owed)."""

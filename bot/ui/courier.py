@@ -155,6 +155,8 @@ class DiscordCourier:
         self._held.pop(delivery.id, None)
         try:
             message = await self._deliver(delivery)
+        except Stopped:  # the bot is stopping while its image is drawn: the lease lapses, it is sent after the restart
+            log.info("delivery %s (%s) left for after the restart", delivery.id, delivery.kind)
         except Later as later:
             await store.delivery_failed(delivery.id, later.when, str(later))
         except Undeliverable as exc:
@@ -364,7 +366,7 @@ class DiscordCourier:
         try:
             kwargs = await replay_message(self.services, played)
         except Stopped:  # the bot is stopping: drawn again after the restart
-            raise Later(self.clock() + self.lease, "stopped while drawing the replay") from None
+            raise
         except Exception as exc:  # a replay that cannot be drawn is given up, never retried forever
             log.exception("the replay of game %s could not be made", played.game.id)
             raise Undeliverable(f"the replay could not be made: {exc!r}") from exc
