@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import os
+import signal
+
 import pytest
 
 import engines
 import render
 from bot.core.images import Images
+from bot.core.replay_image import Stopped
 from render.samples import sample_views
 
 GAMES = [name for name in engines.names() if render.has_board(name)]
@@ -23,3 +29,35 @@ async def test_a_worker_process_draws_the_same_board_and_hand_as_the_bot_itself(
                     assert await pool.private(view, layout) == await local.private(view, layout)
     finally:
         pool.close()
+
+
+def _worker_pids(images: Images) -> list[int]:
+    processes = getattr(images.pool, "_processes", None) or {}
+    return list(processes)
+
+
+@pytest.mark.slow
+async def test_a_killed_worker_is_replaced_and_work_cut_off_by_closing_is_owed_not_lost() -> None:
+    """A drawing worker that dies (out of memory, killed) breaks Python's whole process pool; the board owed
+    is drawn anyway, by a new pool, and the ones after it too. Work cut off by the bot's stop raises ``Stopped``
+    (the courier keeps the delivery for after the restart) instead of an error that would give it up."""
+    images = Images(workers=1)
+    try:
+        view, places = next(sample_views(GAMES[0], 2, seed=3))
+        first = await images.board(view, places, "landscape")
+        pids = _worker_pids(images)
+        assert pids, "a worker process draws"
+        for pid in pids:
+            os.kill(pid, signal.SIGKILL)
+        await asyncio.sleep(0.5)
+        assert await images.board(view, places, "landscape") == first
+        assert not set(_worker_pids(images)) & set(pids), "the dead worker was replaced"
+
+        task = asyncio.create_task(images.board(view, places, "landscape"))
+        await asyncio.sleep(0)
+    finally:
+        images.close()
+    with contextlib.suppress(Stopped):  # cut off by the close: owed (or finished before it)
+        await task
+    with pytest.raises(Stopped):
+        await images.board(view, places, "landscape")

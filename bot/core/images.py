@@ -87,6 +87,11 @@ class Images:
                 return await asyncio.to_thread(function, *args)
             try:
                 return await asyncio.get_running_loop().run_in_executor(pool, function, *args)
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if self._closing.is_set() and task is not None and not task.cancelling():
+                    raise Stopped from None  # the close cancelled the pool's queued work, not this task
+                raise
             except BrokenProcessPool:
                 if self._closing.is_set():
                     raise Stopped from None
