@@ -61,6 +61,14 @@ class BotProcess:
         if self.process is not None:
             await self.process.wait()
 
+    async def close(self) -> None:
+        """The end of a test: the process is killed (its graceful stop is tested in test_ops_stop, and a fault
+        left delaying Discord's answers would hold a graceful one for seconds)."""
+        self.fake.faults.clear()
+        if self.process is not None and self.process.returncode is None:
+            self.kill()
+            await self.process.wait()
+
     async def stop(self) -> None:
         if self.process is not None and self.process.returncode is None:
             self.process.terminate()
@@ -99,7 +107,7 @@ async def world(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Channel, Use
     try:
         yield fake, channel, ana, ben, bot
     finally:
-        await bot.stop()
+        await bot.close()
         await fake.stop()
 
 

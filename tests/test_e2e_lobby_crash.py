@@ -40,7 +40,7 @@ async def world(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Channel, Use
     try:
         yield fake, channel, ana, ben, bot
     finally:
-        await bot.stop()
+        await bot.close()
         await fake.stop()
 
 

@@ -60,7 +60,8 @@ class FakeServer:
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen on a free port (or the one given) and return it."""
-        self._runner = web.AppRunner(self.build_app(), access_log=None)
+        # A stop cuts requests still in flight after a second (a test's delay fault may hold one for 30 s).
+        self._runner = web.AppRunner(self.build_app(), access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()
