@@ -472,7 +472,8 @@ def sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return ""
-    return text[:1].upper() + text[1:] + ("" if text[-1] in ".!?…" else ".")
+    lead = len(text) - len(text.lstrip('¡¿"“(«'))  # "¡empieza…" -> "¡Empieza…"
+    return text[:lead] + text[lead : lead + 1].upper() + text[lead + 1 :] + ("" if text[-1] in ".!?…" else ".")
 
 
 def ranking(scores: Sequence[int], winners: Sequence[int] = ()) -> list[tuple[int, int, bool]]:
