@@ -95,6 +95,7 @@ STANDINGS_SEAT = N_("{seat}: {standing}{mark}")
 STANDINGS_SEAT_BARE = N_("{seat}{mark}")
 MARK_TO_MOVE = N_(" (to move)")
 ALT_BOARD = N_("The board of {title}.")
+ALT_FINAL_BOARD = N_("The final board of {title}.")
 ALT_STANDINGS = N_("Standings: {standings}.")
 ALT_CHANGED = N_("What changed: {changed}")
 ALT_HAND = N_("Your private view of {title}, which only you can see. {holding}")
@@ -266,7 +267,9 @@ class Posts:
         number, whose turn and what they decide (or how it ended, with the scores), the standings, what the
         viewer alone holds, and what just changed (``changed``: the post's lines, shortened first to fit)."""
         say = self.say(played)
-        parts = [say.fill(ALT_BOARD, {"title": self.title(played)}), self.standing(played, viewer)]
+        over = played.state is not None and played.to_move is None and played.outcome is not None
+        board = say.fill(ALT_FINAL_BOARD if over else ALT_BOARD, {"title": self.title(played)})
+        parts = [board, self.standing(played, viewer)]
         if in_play(played):
             entries = self.standings(played, viewer)
             if entries:
