@@ -397,12 +397,15 @@ class LocalPlay:
             self.say("   buttons: " + " | ".join(labels))
         for menu in (c for c in walk_components(message.components) if c.get("type") == 3):
             self.say("   menu: " + " | ".join(str(o["value"]) for o in menu.get("options", [])))
-        for filename, data in message.files:
+        for attachment in message.attachments:
+            filename = attachment.filename
             self._saved += 1
             path = self.images / f"{self._saved:04d}-{filename}"
-            path.write_bytes(data)
+            path.write_bytes(attachment.data)
             kind = "image" if filename.endswith(".png") else "text file" if filename.endswith(".txt") else "file"
             self.say(f"   {kind} saved: {path}")
+            if attachment.description:  # what a screen reader would speak for it
+                self.say(f"   alt: {attachment.description}")
 
 
 async def play_locally(

@@ -19,8 +19,10 @@ from offline.sandbox import Sandbox
 
 
 def leaks(message: Message) -> list[str]:
-    """English in a message: its text, and its buttons' labels and menus' options."""
+    """English in a message: its text, its images' alt text, and its buttons' labels and menus' options."""
     found = english_in(message.content)
+    for alt in message.alt_texts.values():
+        found += english_in(alt or "")
     for component in walk_components(message.components):
         for text in (component.get("label"), component.get("placeholder")):
             if text:

@@ -74,6 +74,10 @@ async def test_log_and_status_in_the_thread_of_a_game_over_are_about_it_while_an
     await it.done()
     assert it.ephemeral and f"Marrakech #{first}**" in it.content and f"#{second}" not in it.content
     assert it.files and "abandoned" in it.files[0][1].decode()
+    assert it.alt_texts == {
+        f"marrakech-{first}-log.txt": f"The whole log of Marrakech #{first} as a text file:"
+        " the players, every turn in order, and how it ended."
+    }
     it = await fake.slash(ben, thread, "marrakech status")
     await it.done()
     assert f"Marrakech #{first}**" in it.content and "abandoned" in it.content

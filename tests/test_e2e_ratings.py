@@ -67,6 +67,9 @@ async def test_ratings_move_when_games_end_and_show_only_what_this_server_may_se
     assert "Your stats" in message.content and "3 games, 0 wins (0 %)" in message.content
     assert "2 players: 3 games" in message.content and "Longest win streak: 0" in message.content
     assert message.file("rating.png").startswith(b"\x89PNG")
+    alt = message.alt_texts["rating.png"] or ""  # what a screen reader says of the chart: its line in numbers
+    assert alt.startswith("A line chart of the Marrakech rating of Ana over their latest 3 rated games: "), alt
+    assert "now; highest " in alt and "lowest " in alt
 
     # Zed (not a member here) beats Ana three times in another server
     zed = 777_000_001

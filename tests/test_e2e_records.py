@@ -21,6 +21,9 @@ async def test_export_gives_a_record_that_replays_and_keeps_running_secrets(sand
     assert running.ephemeral and running.files, running.content
     name, data = running.files[0]
     assert name == f"marrakech-{game_id}.json"
+    assert running.alt_texts[name] == f"The record of Marrakech #{game_id} as a JSON file: its players, its options" + (
+        " and every move, roll and draw."
+    )
     record = read_record(data)
     assert record.status == "active" and [s.name for s in record.seats] and record.outcome is None
     assert check_record(record).divergence is None

@@ -51,6 +51,8 @@ async def check_rules_reply(box: Sandbox, user: User, channel: Channel, game: st
     assert it.ephemeral, it.describe()
     assert header(it.content) == f"**{title} — rules: What you need** (1/{len(TOPICS)})"
     assert any(name.endswith(".png") and data.startswith(PNG_MAGIC) for name, data in it.files)
+    alt = f"The board of a new game of {title}, as it looks before the first move."
+    assert it.alt_texts == {f"{game}-rules.png": alt}, it.alt_texts
     message = it.followups[0] if it.followups else it.message
     assert message is not None and not message.mentions
     pressed = await box.fake.click(user, message, button(message, "Next ▶"))

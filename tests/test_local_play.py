@@ -51,6 +51,12 @@ async def test_a_scripted_session_plays_and_saves_the_boards(tmp_path: Path) -> 
     saved = sorted(images.glob("*.png"))
     assert len(saved) >= 3
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in saved)
+    # every image is printed with its alt text: where the game stands, as a screen reader would speak it
+    lines = text.splitlines()
+    alts = [lines[i + 1] for i, line in enumerate(lines) if line.startswith("   image saved: ")]
+    assert len(alts) == len(saved) and all(alt.startswith("   alt: The board of Marrakech #1.") for alt in alts)
+    assert all("Standings: Ana: 30 points" in alt or "Standings: Ben: 30 points" in alt for alt in alts[:1])
+    assert any(line.startswith("Standings: ") and "(to move)" in line for line in lines), "standings as text too"
 
 
 PRIVATE_CLICK_SCRIPT = """\

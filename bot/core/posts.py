@@ -30,7 +30,7 @@ from bot.core.records import GameRecord
 from bot.core.schedule import ScheduleStore
 from bot.core.seating import sent_by_computer
 from bot.core.store import NewDelivery
-from bot.core.text import fit_message
+from bot.core.text import fit_alt, fit_message, spoken
 from bot.core.timing import Duration, Hours, Timing
 from bot.core.wording import Say, join_sentences, say_for, title_text
 from engines.base import CHANCE, Engine, Event, Outcome
@@ -90,6 +90,15 @@ TIMING_REMINDERS = N_("reminders every {hours}")
 TIMING_NO_REMINDERS = N_("no reminders")
 TIMING_NO_DEADLINE = N_("{reminders}, no turn deadline")
 TIMING_DEADLINE = N_("{reminders}, turn deadline {hours} (auto-skip {auto_skip})")
+STANDINGS_LINE = N_("Standings: {standings}")
+STANDINGS_SEAT = N_("{seat}: {standing}{mark}")
+STANDINGS_SEAT_BARE = N_("{seat}{mark}")
+MARK_TO_MOVE = N_(" (to move)")
+ALT_BOARD = N_("The board of {title}.")
+ALT_FINAL_BOARD = N_("The final board of {title}.")
+ALT_STANDINGS = N_("Standings: {standings}.")
+ALT_CHANGED = N_("What changed: {changed}")
+ALT_HAND = N_("Your private view of {title}, which only you can see. {holding}")
 STATUS_WORDS = {
     "lobby": N_("lobby"),
     "active": N_("active"),
@@ -223,11 +232,68 @@ class Posts:
             return say.fill(STANDING_YOURS, {"decision": decision})
         return say.fill(STANDING_THEIRS, {"seat": to_move, "decision": decision})
 
+    def standings(self, played: Played, viewer: int | None = None) -> list[str]:
+        """Each seat's standing in rank order (the game's words: "Ana: 30 points (to move)"), the player to move
+        and those out marked; empty before the game starts."""
+        if played.state is None:
+            return []
+        say, view = self.say(played), played.view(viewer)
+        scores = [seat_view.score for seat_view in view.seats]
+        if all(score is not None for score in scores):
+            outcome = played.outcome
+            order = [seat for _, seat, _ in ranking([s or 0 for s in scores], outcome.winners if outcome else [])]
+        else:  # scores hidden: the seats in turn order
+            order = [seat_view.seat for seat_view in view.seats]
+        entries = []
+        for seat in order:
+            seat_view = view.seats[seat]
+            mark = say._(MARK_TO_MOVE) if seat_view.to_move and in_play(played) else ""
+            if seat_view.out or seat in played.state.resigned:
+                mark += say._(STATUS_OUT)
+            standing = say.standing(view, seat)
+            params = {"seat": seat, "standing": standing, "mark": mark}
+            entries.append(say.fill(STANDINGS_SEAT if standing else STANDINGS_SEAT_BARE, params))
+        return entries
+
+    def standings_line(self, played: Played) -> str:
+        """The standings of a game in play as one line of a board post ("" once it is over: its scores say it)."""
+        if not in_play(played):
+            return ""
+        entries = self.standings(played)
+        return self.say(played).fill(STANDINGS_LINE, {"standings": " · ".join(entries)}) if entries else ""
+
+    def board_alt(self, played: Played, viewer: int | None = None, changed: Sequence[str] = ()) -> str:
+        """The board image's alt text (what a screen reader speaks), in the current language: the game and its
+        number, whose turn and what they decide (or how it ended, with the scores), the standings, what the
+        viewer alone holds, and what just changed (``changed``: the post's lines, shortened first to fit)."""
+        say = self.say(played)
+        over = played.state is not None and played.to_move is None and played.outcome is not None
+        board = say.fill(ALT_FINAL_BOARD if over else ALT_BOARD, {"title": self.title(played)})
+        parts = [board, self.standing(played, viewer)]
+        if in_play(played):
+            entries = self.standings(played, viewer)
+            if entries:
+                parts.append(say.fill(ALT_STANDINGS, {"standings": "; ".join(entries)}))
+        if viewer is not None and played.state is not None:
+            parts.append(say.holding(played.view(viewer)))
+        head = spoken(" ".join(part for part in parts if part))
+        happened = spoken(" ".join(sentence(line) for line in changed if line.strip()))
+        if not happened:
+            return fit_alt(head)
+        return fit_alt(f"{head} {say.fill(ALT_CHANGED, {'changed': happened})}")
+
+    def hand_alt(self, played: Played, seat: int) -> str:
+        """The alt text of ``seat``'s private image (their hand), in the current language: what they hold, in words."""
+        say = self.say(played)
+        holding = say.holding(played.view(seat)) if played.state is not None else ""
+        return fit_alt(say.fill(ALT_HAND, {"title": self.title(played), "holding": holding}))
+
     @in_game_language
     def board_parts(
         self, played: Played, headline: Headline | None = None, news: Sequence[dict[str, Any]] = ()
     ) -> dict[str, Any]:
-        """The text of a board post in parts: title (and headline), what happened, who is next.
+        """The text of a board post in parts: title (and headline), what happened, the standings (each seat's
+        score as the game counts it, the player to move marked; none once the game is over), who is next.
 
         What happened is every turn since the last post: the steps kept as ``news`` (their mover went on, so
         nothing was posted) and this change's, one line per turn of the log, worded as the log words it.
@@ -237,7 +303,12 @@ class Posts:
         said = self.headline(played, headline) if headline else ""
         head = self.title(played) + (f" — {said}" if said else "")
         happened = self.turn_lines(played, [*news, *played.news_rows()])
-        parts = {"head": head, "happened": happened, "next": self.next_line(played)}
+        parts = {
+            "head": head,
+            "happened": happened,
+            "standings": self.standings_line(played),
+            "next": self.next_line(played),
+        }
         return parts | ({"headline": said} if said else {})
 
     def turn_lines(self, played: Played, rows: Sequence[dict[str, Any]], viewer: int | None = None) -> list[str]:
@@ -392,6 +463,20 @@ class Posts:
         text = self.say(played).fill(DEADLINE, params)
         payload = {"content": fit_message(text), "ping": others, "controls": "deadline"}
         return NewDelivery("notice", payload, played.game.id, played.game.version)
+
+
+def in_play(played: Played) -> bool:
+    """Whether the game is under way: started, not over, not abandoned (a change that starts it too)."""
+    return played.state is not None and played.to_move is not None and played.game.status != "abandoned"
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence of its own: a capital first and a full stop (or its own ! or ?) last."""
+    text = text.strip()
+    if not text:
+        return ""
+    lead = len(text) - len(text.lstrip('¡¿"“(«'))  # "¡empieza…" -> "¡Empieza…"
+    return text[:lead] + text[lead : lead + 1].upper() + text[lead + 1 :] + ("" if text[-1] in ".!?…" else ".")
 
 
 def ranking(scores: Sequence[int], winners: Sequence[int] = ()) -> list[tuple[int, int, bool]]:

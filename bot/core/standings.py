@@ -22,7 +22,7 @@ import engines
 from bot.core.catalog import N_, NN_
 from bot.core.db import Database, placeholders
 from bot.core.ratings import EVERYWHERE, LEVEL_OF_ID, MIN_GAMES, display
-from bot.core.text import fit_message
+from bot.core.text import fit_alt, fit_message
 from bot.core.timing import duration_text
 from bot.core.wording import Say
 
@@ -62,6 +62,11 @@ STATS_LIMITED = N_("(Figures from the latest {count} games.)")
 CHART_TITLE = N_("{title} rating of {name}")
 CHART_START = N_("start")
 CHART_NOW = N_("now")
+CHART_ALT = NN_(
+    "A line chart of the {title} rating of {name} over their latest rated game: {last}.",
+    "A line chart of the {title} rating of {name} over their latest {count} rated games: {first} after the first,"
+    " {last} now; highest {high}, lowest {low}.",
+)
 
 
 @dataclass(frozen=True)
@@ -346,3 +351,17 @@ def chart_game(stats: Stats, game: str | None) -> str | None:
 def chart_points(stats: Stats, game: str) -> list[int]:
     """The displayed rating after each of the latest ``CHART_POINTS`` games of ``game``."""
     return [display(p.mu, p.sigma) for p in stats.games if p.game == game][-CHART_POINTS:]
+
+
+def chart_alt(points: Sequence[int], title: str, name: str, say: Say) -> str:
+    """The rating chart's alt text: what its line shows, in numbers a screen reader can speak."""
+    params = {
+        "title": title,
+        "name": name,
+        "count": len(points),
+        "first": points[0] if points else 0,
+        "last": points[-1] if points else 0,
+        "high": max(points, default=0),
+        "low": min(points, default=0),
+    }
+    return fit_alt(say.fill(CHART_ALT, params))

@@ -15,10 +15,13 @@ LABEL_LIMIT = 80
 CHOICE_LIMIT = 100
 QUOTE_LIMIT = 60
 NAME_LIMIT = 32
+ALT_LIMIT = 1024
+"""An attachment's description (alt text): what a screen reader speaks for an image."""
 ELLIPSIS = "…"
 
 _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()-])")
 _MENTION = re.compile(r"<(@[!&]?|#|/)")
+_ESCAPED = re.compile(r"\\([\\*_~`|>#\[\]()-])")
 
 
 def shorten(text: str, limit: int) -> str:
@@ -58,3 +61,25 @@ def fit_message(text: str, limit: int = MESSAGE_LIMIT) -> str:
     if cut > limit // 2:
         kept = kept[:cut]
     return kept.rstrip() + ELLIPSIS
+
+
+def cut_words(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters at a word's end (never inside a word), an ellipsis marking the cut."""
+    if len(text) <= limit:
+        return text
+    kept = text[: max(limit - 1, 0)]
+    space = kept.rfind(" ")
+    if space > limit // 2:
+        kept = kept[:space]
+    return kept.rstrip(" ,;:") + ELLIPSIS
+
+
+def spoken(text: str) -> str:
+    """Message text as a screen reader should read it: no Markdown (bold, code spans, escapes), one line."""
+    text = _ESCAPED.sub(r"\1", text).replace("**", "").replace("`", "")
+    return " ".join(text.split())
+
+
+def fit_alt(text: str, limit: int = ALT_LIMIT) -> str:
+    """Alt text for an attachment: spoken plainly and cut cleanly to Discord's 1,024 characters."""
+    return cut_words(spoken(text), limit)

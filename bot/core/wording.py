@@ -36,6 +36,10 @@ SpecialWording = Callable[[Mapping[str, Any], "Say"], str]
 """Words for one code that a template cannot express: ``(params, say)`` -> text."""
 RunWording = Callable[[Sequence[Mapping[str, Any]], "Say"], str]
 """Words for a run of events of one code in a row: ``(each event's params, say)`` -> one phrase."""
+StandingWording = Callable[[View, int, "Say"], str]
+"""Where one seat stands, as the game counts it: ``(view, seat, say)`` -> "30 points (22 dirhams, 8 squares)"."""
+HoldingWording = Callable[[View, "Say"], str]
+"""What the view's viewer holds that others cannot see, as a sentence ("" for nothing): ``(view, say)``."""
 
 
 POINTS = NN_("{score} point", "{score} points", "score")
@@ -77,6 +81,10 @@ class GameWords:
     """Option name -> its name in words (the lobby's "Options: start: variable")."""
     option_values: Mapping[str, str] = field(default_factory=dict)
     """An option's choice -> its words ("variable", "preset")."""
+    standing: StandingWording | None = None
+    """A seat's standing in words (the standings of a board post and its alt text); None: its score with its unit."""
+    holding: HoldingWording | None = None
+    """What the viewer holds hidden from the others (the alt text of their hand and board); None: nothing hidden."""
 
 
 @cache
@@ -204,6 +212,19 @@ class Say:
     def score(self, score: int) -> str:
         """A score in the game's unit: "30 points", "12 gold"."""
         return self.fill(self.words.score_unit, {"score": score})
+
+    def standing(self, view: View, seat: int) -> str:
+        """Where ``seat`` stands in ``view`` as the game counts it ("30 points", "12 gold"; "" when unknown)."""
+        if self.words.standing is not None:
+            return self.words.standing(view, seat, self)
+        score = view.seats[seat].score if 0 <= seat < len(view.seats) else None
+        return self.score(score) if score is not None else ""
+
+    def holding(self, view: View) -> str:
+        """What ``view.viewer`` holds hidden from the others, as a sentence ("" for a spectator or nothing hidden)."""
+        if self.words.holding is None or view.viewer is None:
+            return ""
+        return self.words.holding(view, self)
 
     def option(self, name: str) -> str:
         return self._(self.words.options.get(name, name))[:100]

@@ -29,6 +29,7 @@ from bot.core.played import Played
 from bot.core.records import OVER_STATUSES, Delivery, GameRecord
 from bot.core.refused import Refused
 from bot.core.store import NewDelivery
+from bot.core.text import fit_alt
 from bot.core.undo import UndoRequest, UndoResult, answer_undo, ask_undo
 from bot.core.wording import Say, say_for
 from bot.ui.components import GameButton, persistent_view
@@ -44,6 +45,7 @@ LOG_HEADER = N_("{title} — log, page {page}/{pages} ({whose})")
 AS_YOU_READ_IT = N_("as you may read it")
 AS_SPECTATORS_SEE_IT = N_("as spectators see it")
 PLAYERS_LINE = N_("Players: {players}")
+LOG_FILE_ALT = N_("The whole log of {title} as a text file: the players, every turn in order, and how it ended.")
 OLDER, NEWER = N_("◀ Older"), N_("Newer ▶")
 SINCE_START = N_("{title} — since the start:")
 SINCE_YOUR_MOVE = N_("{title} — since your last move:")
@@ -103,7 +105,9 @@ async def log_reply(
     if played.game.status in OVER_STATUSES:
         players = say.fill(PLAYERS_LINE, {"players": ", ".join(f"{i + 1}. {n}" for i, n in enumerate(say.names))})
         text = log_text(svc.posts.title(played).strip("*"), players, lines, svc.posts.ending(played))
-        file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{played.game.game}-{played.game.id}-log.txt")
+        alt = fit_alt(say.fill(LOG_FILE_ALT, {"title": svc.posts.title(played)}))
+        name = f"{played.game.game}-{played.game.id}-log.txt"
+        file = discord.File(io.BytesIO(text.encode("utf-8")), filename=name, description=alt)
     return content, log_view(say, played.game.id, number, len(pages)), file
 
 
@@ -153,7 +157,9 @@ async def catchup(interaction: discord.Interaction, game: GameId | None = None) 
     kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_PINGS}
     if news.turns:
         layout = await svc.schedule.layout(interaction.user.id) or "landscape"
-        kwargs["file"] = await svc.courier.board_file(played, seat, layout=layout, suffix="catchup", highlight=places)
+        kwargs["file"] = await svc.courier.board_file(
+            played, seat, layout=layout, suffix="catchup", highlight=places, changed=kept
+        )
     await interaction.followup.send("\n".join(lines), **kwargs)
 
 

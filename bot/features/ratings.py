@@ -22,6 +22,7 @@ from bot.core.standings import (
     CHART_NOW,
     CHART_START,
     CHART_TITLE,
+    chart_alt,
     chart_game,
     chart_points,
     leaderboard_text,
@@ -76,7 +77,8 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
         png = await asyncio.to_thread(
             line_chart, chart_points(figures, charted), title, say._(CHART_START), say._(CHART_NOW)
         )
-        extra["file"] = discord.File(io.BytesIO(png), filename="rating.png")
+        alt = chart_alt(chart_points(figures, charted), engines.get(charted).title, target.display_name, say)
+        extra["file"] = discord.File(io.BytesIO(png), filename="rating.png", description=alt)
     await reply_private(interaction, text, **extra)
 
 

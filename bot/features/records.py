@@ -20,11 +20,13 @@ from bot.core.catalog import N_
 from bot.core.played import Played
 from bot.core.records_file import dump_record, export_refusal, record_of
 from bot.core.refused import Refused
+from bot.core.text import fit_alt
 from bot.ui.context import GameId, make_command
 from bot.ui.courier import replay_message
 from bot.ui.services import services
 
 NO_PINGS = discord.AllowedMentions.none()
+RECORD_ALT = N_("The record of {title} as a JSON file: its players, its options and every move, roll and draw.")
 EXPORTED = N_("{title} — the record of the game, every move and every roll or draw (see `bazaar replay FILE`).")
 
 
@@ -52,7 +54,8 @@ async def export(interaction: discord.Interaction, game: GameId) -> None:
     record = record_of(played, await svc.store.moves(played.game.id), svc.clock())
     data = dump_record(record).encode("utf-8")
     say = svc.posts.say(played)
-    file = discord.File(io.BytesIO(data), filename=f"{played.game.game}-{played.game.id}.json")
+    alt = fit_alt(say.fill(RECORD_ALT, {"title": svc.posts.title(played)}))
+    file = discord.File(io.BytesIO(data), filename=f"{played.game.game}-{played.game.id}.json", description=alt)
     await interaction.followup.send(
         say.fill(EXPORTED, {"title": svc.posts.title(played)}), file=file, ephemeral=True, allowed_mentions=NO_PINGS
     )

@@ -22,7 +22,7 @@ from discord.ext import commands
 import engines
 from bot.core.catalog import N_
 from bot.core.rules import PICTURED, TOPICS, fresh_view, page_number, page_text, topic_title
-from bot.core.text import LABEL_LIMIT, shorten
+from bot.core.text import LABEL_LIMIT, fit_alt, shorten
 from bot.core.wording import say_for
 from bot.ui.context import group_name, make_command
 from bot.ui.errors import acknowledge, report
@@ -35,6 +35,7 @@ log = logging.getLogger("bazaar.rules")
 PREVIOUS, NEXT = N_("◀ Previous"), N_("Next ▶")
 JUMP = N_("Jump to a topic")
 PICTURE_FILE = "{game}-rules.png"
+PICTURE_ALT = N_("The board of a new game of {title}, as it looks before the first move.")
 NO_MENTIONS = discord.AllowedMentions.none()
 GAME_NAME = r"[a-z][a-z0-9_]{0,30}"
 TOPIC_NAME = r"[a-z]{1,20}"
@@ -51,7 +52,8 @@ async def picture(client: Any, game: str) -> discord.File | None:
         except Exception:
             log.exception("no picture for the %s rules", game)
             return None
-    return discord.File(io.BytesIO(_pictures[game]), filename=PICTURE_FILE.format(game=game))
+    alt = fit_alt(say_for(game, ()).fill(PICTURE_ALT, {"title": engines.get(game).title}))
+    return discord.File(io.BytesIO(_pictures[game]), filename=PICTURE_FILE.format(game=game), description=alt)
 
 
 class RulesComponent:

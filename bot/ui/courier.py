@@ -22,7 +22,7 @@ import asyncio
 import io
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import aiohttp
@@ -205,7 +205,9 @@ class DiscordCourier:
         kwargs = message_kwargs(board_content(payload), payload.get("ping") or [])
         current = played.game.shows(delivery.version)
         if payload.get("image") and played.state is not None:
-            kwargs["file"] = await self.board_file(played, None, suffix=f"v{delivery.version}")
+            changed = [str(payload.get("headline") or ""), *(str(line) for line in payload.get("happened", []))]
+            with language.using(played.game.language):  # a public post: its alt text in the game's language
+                kwargs["file"] = await self.board_file(played, None, suffix=f"v{delivery.version}", changed=changed)
         if current and played.game.status == "active" and not played.is_computer(played.to_move_player):
             view = await self._controls("moves", played, delivery)
             if view is not None:
@@ -213,13 +215,22 @@ class DiscordCourier:
         return kwargs
 
     async def board_file(
-        self, played: Played, viewer: int | None, *, layout: str = "landscape", suffix: str = "", highlight: Any = ()
+        self,
+        played: Played,
+        viewer: int | None,
+        *,
+        layout: str = "landscape",
+        suffix: str = "",
+        highlight: Any = (),
+        changed: Sequence[str] = (),
     ) -> discord.File:
-        """The board image of ``played`` as ``viewer`` may see it, as an attachment."""
+        """The board image of ``played`` as ``viewer`` may see it, as an attachment whose alt text
+        (``Posts.board_alt``, in the current language) says where the game stands and ``changed``."""
         view = played.view(viewer)
         png = await self.services.images.board(view, highlight, layout)
         name = f"{played.game.game}-{played.game.id}{'-' + suffix if suffix else ''}.png"
-        return discord.File(io.BytesIO(png), filename=name)
+        alt = self.services.posts.board_alt(played, viewer, changed)
+        return discord.File(io.BytesIO(png), filename=name, description=alt)
 
     async def _newer_board(self, delivery: Delivery) -> Delivery | None:
         """A newer board of the same game still waiting, which can carry this one's news."""
@@ -448,14 +459,16 @@ class DiscordCourier:
 
 
 def board_content(payload: dict[str, Any]) -> str:
-    """A board post's text: its title line, what happened (folded turns included), who is next.
+    """A board post's text: its title line, what happened (folded turns included), the standings, who is next
+    and what they must decide.
 
-    When it is too long for one message, what happened is shortened: the title and the ping stay.
+    When it is too long for one message, what happened is shortened: the title, the standings and the ping stay.
     """
     head, after = str(payload.get("head", "")), str(payload.get("next", ""))
+    standings = str(payload.get("standings") or "")
     happened = "\n".join(str(line) for line in payload.get("happened", []) if line)
-    room = MESSAGE_LIMIT - len(head) - len(after) - 2
-    lines = [head, shorten(happened, max(room, 0)) if happened else "", after]
+    room = MESSAGE_LIMIT - len(head) - len(standings) - len(after) - 3
+    lines = [head, shorten(happened, max(room, 0)) if happened else "", standings, after]
     return fit_message("\n".join(line for line in lines if line))
 
 

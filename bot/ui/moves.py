@@ -170,7 +170,9 @@ async def answer_step(interaction: discord.Interaction, played: Played, seat: in
     happened = svc.posts.happened(played, seat)
     note = say.fill(DONE, {"happened": happened}) if happened else ""
     layout = await svc.schedule.layout(interaction.user.id) or "landscape"
-    file = await svc.courier.board_file(played, seat, layout=layout, suffix=f"v{played.game.version}")
+    file = await svc.courier.board_file(
+        played, seat, layout=layout, suffix=f"v{played.game.version}", changed=[happened]
+    )
     builder = svc.controls.get("moves")
     view = None if private_followups(interaction, played) or builder is None else await builder(played, None)
     if view is None:

@@ -2,7 +2,8 @@
 
 ``send_hand`` is what ``/cairo hand`` and ``/jambo hand`` (and any game with a private image) share:
 the player's seat in the command's game, refused politely to anyone else; the reply deferred (the
-image takes a moment), then the picture of the viewer's own view with the game's words beside it.
+image takes a moment), then the picture of the viewer's own view with the game's words beside it, its alt
+text saying what they hold in words (``Posts.hand_alt``, the game's ``GameWords.holding``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,6 @@ async def send_hand(interaction: discord.Interaction, played: Played, text: Call
     kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": discord.AllowedMentions.none()}
     if png is not None:
         name = f"{played.game.game}-{played.game.id}-hand.png"
-        kwargs["file"] = discord.File(io.BytesIO(png), filename=name)
+        kwargs["file"] = discord.File(io.BytesIO(png), filename=name, description=svc.posts.hand_alt(played, seat))
     await interaction.followup.send(text(played, seat), **kwargs)
     return seat

@@ -9,7 +9,7 @@ them by the name a delivery carries.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
@@ -52,7 +52,14 @@ class Courier(Protocol):
     async def deliver_due(self, grace: float = ...) -> int: ...
 
     async def board_file(
-        self, played: Played, viewer: int | None, *, layout: str = ..., suffix: str = ..., highlight: Any = ...
+        self,
+        played: Played,
+        viewer: int | None,
+        *,
+        layout: str = ...,
+        suffix: str = ...,
+        highlight: Any = ...,
+        changed: Sequence[str] = ...,
     ) -> discord.File: ...
 
 

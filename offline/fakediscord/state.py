@@ -222,6 +222,11 @@ class Message:
         return [(attachment.filename, attachment.data) for attachment in self.attachments]
 
     @property
+    def alt_texts(self) -> dict[str, str | None]:
+        """Each attachment's description (its alt text, what a screen reader speaks), by filename."""
+        return {attachment.filename: attachment.description for attachment in self.attachments}
+
+    @property
     def ephemeral(self) -> bool:
         return bool(self.flags & EPHEMERAL)
 
@@ -372,6 +377,13 @@ class Interaction:
         messages = [self.message] if self.message is not None and self.response_type != 6 else []
         messages += [m for m in self.followups if m is not self.message]
         return [file for message in messages for file in message.files]
+
+    @property
+    def alt_texts(self) -> dict[str, str | None]:
+        """The alt text of every file of the response message and of every followup, by filename."""
+        messages = [self.message] if self.message is not None and self.response_type != 6 else []
+        messages += [m for m in self.followups if m is not self.message]
+        return {name: alt for message in messages for name, alt in message.alt_texts.items()}
 
     def describe(self) -> str:
         """What the bot did with this interaction so far, for assertion messages."""

@@ -18,12 +18,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core.catalog import DEFAULT_LOCALE, N_
+from bot.core.catalog import DEFAULT_LOCALE
 from bot.core.played import Played
 from bot.core.text import CHOICE_LIMIT, shorten
 from bot.core.wording import Say, say_for
 from bot.games.cairo import choices as options
 from bot.games.cairo.choices import Choice, coins_step, keep_step, pay_step, site_step, take_step
+from bot.games.cairo.words import hand_words
 from bot.ui.context import GameId, add_command, current_game, my_turn, target
 from bot.ui.moves import MoveRequest, make_moves
 from bot.ui.private import send_hand
@@ -34,10 +35,6 @@ GAME = "cairo"
 OPTION_NAMES = ("stall", "square", "door", "pay", "coins", "customer", "entrance", "first", "second", "cards")
 """Every option of the Kairo commands whose typed value narrows the choices of another."""
 Completer = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
-HAND = N_("Your hand: {held_cards}. Coins: {held_coins} (value {value}). Charlatans: {charlatans}.")
-NO_CARDS = N_("no building cards")
-NO_COINS = N_("none")
-COIN = N_("{amount} {colour}")
 
 
 # ---- autocomplete -----------------------------------------------------------------------------------------
@@ -255,21 +252,7 @@ async def hand(interaction: discord.Interaction, game: GameId | None = None) -> 
 
 def hand_text(played: Played, seat: int) -> str:
     """``Your hand: NW, N, west. Coins: 1 red, 2 blue (value 3). Charlatans: 1.``"""
-    say = say_for(GAME, tuple(played.names))
-    player = played.view(seat).details["players"][seat]
-    cards = ", ".join(player.get("hand") or []) or say._(NO_CARDS)
-    coins = ", ".join(
-        say.fill(COIN, {"amount": value, "colour": colour})
-        for colour, value in (player.get("coins") or {}).items()
-        if value
-    )
-    params = {
-        "held_cards": cards,
-        "held_coins": coins or say._(NO_COINS),
-        "value": player.get("coin_value", 0),
-        "charlatans": player.get("charlatans", 0),
-    }
-    return say.fill(HAND, params)
+    return hand_words(played.view(seat), seat, say_for(GAME, tuple(played.names)))
 
 
 # ---- the extension ---------------------------------------------------------------------------------------------

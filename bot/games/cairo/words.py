@@ -484,8 +484,41 @@ def _step_label(words: list[str], say: Say) -> str | None:
     return None
 
 
+# ---- what a player holds (``/cairo hand`` and the alt text of their images) ----------------------------------
+HAND = N_("Your hand: {held_cards}. Coins: {held_coins} (value {value}). Charlatans: {charlatans}.")
+NO_CARDS = N_("no building cards")
+NO_COINS = N_("none")
+COIN = N_("{amount} {colour}")
+
+
+def hand_words(view: View, seat: int, say: Say, spoken: bool = False) -> str:
+    """``Your hand: NW, N, west. Coins: 1 red, 2 blue (value 3). Charlatans: 1.`` (``spoken``: each card named in
+    full, "the North-west card (NW)", as a screen reader should say it)."""
+    player = view.details["players"][seat]
+    hand = [str(card) for card in player.get("hand") or []]
+    cards = ", ".join(card_words(card, say) if spoken else card for card in hand) or say._(NO_CARDS)
+    coins = ", ".join(
+        say.fill(COIN, {"amount": value, "colour": colour})
+        for colour, value in (player.get("coins") or {}).items()
+        if value
+    )
+    params = {
+        "held_cards": cards,
+        "held_coins": coins or say._(NO_COINS),
+        "value": player.get("coin_value", 0),
+        "charlatans": player.get("charlatans", 0),
+    }
+    return say.fill(HAND, params)
+
+
+def holding(view: View, say: Say) -> str:
+    """What the viewer holds hidden from the others (their building cards, coins and charlatans), spoken in full."""
+    return hand_words(view, view.viewer, say, spoken=True) if view.viewer is not None else ""
+
+
 WORDS = GameWords(
     domain="cairo",
+    holding=holding,
     title=TITLE,
     option_names=OPTION_NAMES,
     option_values=OPTION_VALUES,

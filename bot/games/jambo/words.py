@@ -625,8 +625,21 @@ def _split_name(rest: str) -> tuple[str, str]:
     return rest, ""
 
 
+# ---- what a player holds (the alt text of their hand and board) -------------------------------------------------
+HOLDING = NN_("Your hand, {count} card: {cards}.", "Your hand, {count} cards: {cards}.")
+
+
+def holding(view: View, say: Say) -> str:
+    """The cards in the viewer's hand, by name ("Your hand, 3 cards: Leopard Statue, 2 Tea + Silk and Wise Man.")."""
+    if view.viewer is None:
+        return ""
+    hand = view.details["players"][view.viewer].get("hand") or []
+    return say.fill(HOLDING, {"count": len(hand), "cards": [str(card) for card in hand]})
+
+
 WORDS = GameWords(
     domain="jambo",
+    holding=holding,
     title=TITLE,
     score_unit=NN_("{score} gold", "{score} gold", "score"),
     events=EVENTS,

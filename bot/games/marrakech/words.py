@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.core.catalog import N_
+from bot.core.catalog import N_, NN_
 from bot.core.wording import GameWords, Say
 from engines.base import View
 
@@ -128,8 +128,26 @@ def label(move: str, view: View, say: Say) -> str:
     return move
 
 
+# ---- standings -----------------------------------------------------------------------------------------------
+STANDING = N_("{points} ({dirhams}, {squares})")
+DIRHAMS = NN_("{count} dirham", "{count} dirhams")
+SQUARES = NN_("{count} carpet square showing", "{count} carpet squares showing")
+
+
+def standing(view: View, seat: int, say: Say) -> str:
+    """A merchant's score and what it is made of: "30 points (22 dirhams, 8 carpet squares showing)"."""
+    score = view.seats[seat].score
+    player = view.details["players"][seat]
+    if score is None:
+        return ""
+    dirhams = say.fill(DIRHAMS, {"count": player.get("dirhams", 0)})
+    squares = say.fill(SQUARES, {"count": player.get("visible", 0)})
+    return say.fill(STANDING, {"points": say.score(score), "dirhams": dirhams, "squares": squares})
+
+
 WORDS = GameWords(
     domain="marrakech",
+    standing=standing,
     title=TITLE,
     option_names=OPTION_NAMES,
     events=EVENTS,

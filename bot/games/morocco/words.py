@@ -424,8 +424,24 @@ def _juice_dealt(runs: Sequence[Mapping[str, Any]], say: Say) -> str:
     return say._(JUICE_DEALT).format(count=len(runs), values=values)
 
 
+# ---- what a player holds (the alt text of their board) ----------------------------------------------------------
+HOLDING = N_("Your face-down juice tokens: {juice_values}.")
+NO_JUICE = N_("Your face-down juice tokens: none.")
+
+
+def holding(view: View, say: Say) -> str:
+    """The values of the viewer's face-down juice tokens, which only they know."""
+    if view.viewer is None:
+        return ""
+    values = view.details["players"][view.viewer].get("juice") or []
+    if not values:
+        return say._(NO_JUICE)
+    return say.fill(HOLDING, {"juice_values": and_list([str(v) for v in values], say._(texts.AND))})
+
+
 WORDS = GameWords(
     domain="morocco",
+    holding=holding,
     title=TITLE,
     events=EVENTS,
     refusals=REFUSALS,
