@@ -52,3 +52,39 @@ async def sandbox(database_url: str) -> AsyncIterator[Sandbox]:
         assert not box.fake.errors, f"the bot made requests Discord would reject: {box.fake.errors}"
     finally:
         await box.stop()
+
+
+EVERY_DATABASE_ENV = "BAZAAR_TEST_EVERY_DATABASE"
+"""``1``: every slow test on both databases (by default each slow test's variants take turns between them)."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Slow tests (whole games, long random runs) that run on both databases take turns between them.
+
+    What differs between SQLite and PostgreSQL is the store, which the quick tests exercise on both; a whole game
+    adds length, not dialect. So each slow test's variants alternate: for a test with other parameters (a game, a
+    player count) the first variant plays on SQLite, the next on PostgreSQL, and so on; a test with no other
+    parameter runs on the database its turn gives it. Both databases still play whole games of every game in
+    every CI run, at half the time. ``BAZAAR_TEST_EVERY_DATABASE=1`` runs every variant on both; without a
+    PostgreSQL server (``BAZAAR_TEST_POSTGRES`` unset) every slow test plays on SQLite, as before.
+    """
+    if os.environ.get(EVERY_DATABASE_ENV) == "1" or not os.environ.get("BAZAAR_TEST_POSTGRES", "").strip():
+        return
+    groups: dict[str, dict[str, list[pytest.Item]]] = {}
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if item.get_closest_marker("slow") is None or callspec is None:
+            continue
+        backend = callspec.params.get("database_url")
+        if backend not in BACKENDS:
+            continue
+        others = "-".join(f"{k}={v}" for k, v in sorted(callspec.params.items()) if k != "database_url")
+        groups.setdefault(item.nodeid.split("[", 1)[0], {}).setdefault(others, []).append(item)
+    dropped: set[str] = set()
+    for turn, (_, variants) in enumerate(sorted(groups.items())):
+        for n, (_, pair) in enumerate(sorted(variants.items())):
+            keep = BACKENDS[(turn + n + n // 2) % len(BACKENDS)]  # pairs of variants cross over: a mix
+            dropped.update(item.nodeid for item in pair if item.callspec.params["database_url"] != keep)  # type: ignore[attr-defined]
+    if dropped:
+        config.hook.pytest_deselected(items=[item for item in items if item.nodeid in dropped])
+        items[:] = [item for item in items if item.nodeid not in dropped]
