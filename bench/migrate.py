@@ -87,6 +87,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "total_s": round(total, 1),
         "copy_s": round(copy_s, 1),
         "check_s": round(total - copy_s, 1),
+        "phases_s": {phase: round(seconds, 1) for phase, seconds in report.seconds.items()},
         "rows": dict(rows),
         "rows_per_s": round(sum(rows.values()) / copy_s),
         "verified_games": report.verified,
