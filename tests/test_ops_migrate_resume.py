@@ -3,13 +3,23 @@ resumes where it stopped when run again (``--force`` starts over), and the resul
 
 from __future__ import annotations
 
+import asyncio
+import math
 from pathlib import Path
 
 import pytest
 from test_migrate import populate, table_rows
 
 from bot.core.db import open_database
-from bot.core.migrate import PROGRESS_TABLE, TABLES, MigrationRefused, MigrationReport, migrate, verify_games
+from bot.core.migrate import (
+    PROGRESS_TABLE,
+    TABLES,
+    CopyProgress,
+    MigrationRefused,
+    MigrationReport,
+    migrate,
+    verify_games,
+)
 from bot.core.store import Store
 
 
@@ -158,3 +168,25 @@ async def test_the_replay_check_in_worker_processes_finds_a_game_that_does_not_r
     assert report.verified == started > 4
     assert [m.game_id for m in report.mismatches] == [damaged]
     assert "cannot be replayed" in report.mismatches[0].reason
+
+
+async def test_the_replay_check_beside_the_copy_reads_only_the_games_the_copy_made_whole(source: str) -> None:
+    """While the move logs are being copied, the check replays the games below the copy's mark and waits for
+    the rest; when the logs are whole it finishes them all."""
+    db = await open_database(source)
+    try:
+        ids = [int(r["id"]) for r in await db.fetch("SELECT id FROM games WHERE state IS NOT NULL ORDER BY id")]
+        progress = CopyProgress()
+        report = MigrationReport(source, source, 0)
+        checking = asyncio.create_task(verify_games(Store(db), report, batch=1, ready=progress))
+        await asyncio.sleep(0.2)
+        assert report.verified == 0, "nothing before the logs are being copied"
+        progress.advance(ids[2])
+        for _ in range(50):
+            await asyncio.sleep(0.02)
+        assert report.verified == 2 and not checking.done(), "the games below the mark, and no further"
+        progress.advance(math.inf)
+        await asyncio.wait_for(checking, 30)
+        assert report.verified == len(ids) and report.ok
+    finally:
+        await db.close()

@@ -16,7 +16,9 @@ replays the log (undone rows skipped) and the result must equal the stored state
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import math
 import multiprocessing
 import os
 import sqlite3
@@ -165,15 +167,25 @@ async def migrate(
                 report.seconds[phase] = time.perf_counter() - began
                 began = time.perf_counter()
 
-            await copy_tables(source, target, report, force=force, batch=batch, on_batch=on_batch)
-            lap("copy")
-            await finish_copy(target)
-            await target.reset_identities()
-            lap("keys")
-            await compare_counts(source, target, report)
-            lap("counts")
-            await verify_games(Store(target), report)
-            lap("replay")
+            progress = CopyProgress()
+            checking = asyncio.create_task(verify_games(Store(target), report, ready=progress))
+            try:
+                await copy_tables(
+                    source, target, report, force=force, batch=batch, on_batch=on_batch, progress=progress
+                )
+                lap("copy")
+                await finish_copy(target)
+                await target.reset_identities()
+                lap("keys")
+                await compare_counts(source, target, report)
+                lap("counts")
+                await checking
+                lap("replay")
+            finally:
+                if not checking.done():
+                    checking.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await checking
             return report
         finally:
             await target.close()
@@ -206,6 +218,26 @@ async def _progress_source(target: Database) -> str | None:
     return await target.fetchval(f"SELECT last_key FROM {PROGRESS_TABLE} WHERE name = ?", SOURCE_MARK)
 
 
+class CopyProgress:
+    """How far the copy of the move logs got: every game whose id is below ``below`` is whole in the target
+    (its row, its seats, every move), so the replay check can run beside the copy."""
+
+    def __init__(self) -> None:
+        self.below = -math.inf
+        self._moved = asyncio.Event()
+
+    def advance(self, below: float) -> None:
+        if below > self.below:
+            self.below = below
+            self._moved.set()
+
+    async def reach(self, wanted: float) -> None:
+        """Until every game below ``wanted`` is whole (or the copy of the logs is done)."""
+        while self.below < wanted:
+            self._moved.clear()
+            await self._moved.wait()
+
+
 async def copy_tables(
     source: Database,
     target: Database,
@@ -214,6 +246,7 @@ async def copy_tables(
     force: bool,
     batch: int = BATCH,
     on_batch: Callable[[str, int, float], None] | None = None,
+    progress: CopyProgress | None = None,
 ) -> None:
     """Every table's rows from ``source`` into ``target``, in key order, ``batch`` rows a transaction.
 
@@ -265,8 +298,13 @@ async def copy_tables(
     async with _reader(source) as read:
         for table, key in TABLES:
             last, copied, done = marks.get(table, (None, 0, False))
+            logs = progress if table == "moves" else None
+            if logs is not None:  # the games and their seats are whole: the check may begin below the mark
+                logs.advance(math.inf if done else last[0] if last else 0)
             if not done:
-                copied = await _copy_table(read, target, table, key, last, copied, batch, on_batch)
+                copied = await _copy_table(read, target, table, key, last, copied, batch, on_batch, logs)
+            if logs is not None:
+                logs.advance(math.inf)
             report.copied[table] = copied
 
 
@@ -323,8 +361,10 @@ async def _copy_table(
     copied: int,
     batch: int,
     on_batch: Callable[[str, int, float], None] | None,
+    progress: CopyProgress | None = None,
 ) -> int:
-    """One table from the row after ``last`` (its key), a batch a transaction; the rows copied in all."""
+    """One table from the row after ``last`` (its key), a batch a transaction; the rows copied in all.
+    ``progress`` (the move logs): after each batch, the games before its last row's game are whole."""
     columns = [c.strip() for c in key.split(",")]
     keyed = f"({key})" if len(columns) > 1 else key
     after = f"({placeholders(len(columns))})" if len(columns) > 1 else "?"
@@ -355,6 +395,8 @@ async def _copy_table(
                 int(finished),
             )
         copied += len(rows)
+        if progress is not None and last is not None:
+            progress.advance(last[0])
         if on_batch is not None and rows:
             on_batch(table, len(rows), time.perf_counter() - began)
         if finished:
@@ -431,6 +473,8 @@ async def compare_counts(source: Database, target: Database, report: MigrationRe
             report.count_errors.append(f"{table}: {there} rows in the source, {here} in the target")
 
 
+GAME_ID_END = 2**63 - 1
+"""Above every game id (the largest BIGINT)."""
 VERIFY_BATCH = 500
 """Games replayed per round of the check: their rows are read in three queries, not three per game."""
 PARALLEL_FROM = 2000
@@ -447,6 +491,7 @@ async def verify_games(
     batch: int = VERIFY_BATCH,
     workers: int | None = None,
     parallel_from: int = PARALLEL_FROM,
+    ready: CopyProgress | None = None,
 ) -> None:
     """Replay the log of every started game of ``store`` and compare with its stored state, ``batch`` games a
     round (each round reads its games, their seats and their moves in one query each, by key).
@@ -455,9 +500,12 @@ async def verify_games(
     of a consistent database holds, and the end state is what is compared); a game whose state does not
     come out is replayed again through ``transition``, move by move checked, for the reason it is reported
     with. From ``PARALLEL_FROM`` started games the rounds are replayed in ``workers`` processes (default:
-    one per CPU) while the next rounds are read.
+    one per CPU) while the next rounds are read. ``ready`` (a copy under way): only the games the copy has
+    made whole are read, each round waiting for the copy to get past it.
     """
     db = store.db
+    if ready is not None:
+        await ready.reach(0)
     started = int(await db.fetchval("SELECT COUNT(*) FROM games WHERE state IS NOT NULL"))
     if workers is None:
         workers = os.cpu_count() or 1
@@ -470,13 +518,22 @@ async def verify_games(
     try:
         last = -1
         while True:
+            below = math.inf
+            if ready is not None:
+                await ready.reach(last + 1 + batch)
+                below = ready.below
             games = await db.fetch(
-                "SELECT id, game, options, state FROM games WHERE state IS NOT NULL AND id > ? ORDER BY id LIMIT ?",
+                "SELECT id, game, options, state FROM games WHERE state IS NOT NULL AND id > ? AND id < ?"
+                " ORDER BY id LIMIT ?",
                 last,
+                min(below, GAME_ID_END),
                 batch,
             )
             if not games:
-                break
+                if below == math.inf:
+                    break
+                last = int(below) - 1  # no started game in between
+                continue
             low, high = int(games[0]["id"]), int(games[-1]["id"])
             last = high
             seated = {
