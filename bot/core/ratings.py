@@ -34,7 +34,7 @@ from openskill.models import PlackettLuce
 
 import engines
 from ai.levels import LEVELS
-from bot.core.db import Connection, Database, open_database, placeholders
+from bot.core.db import Connection, Database, PostgresDatabase, is_postgres_url, open_database, placeholders
 from bot.core.records import GameRecord, SeatRecord
 from bot.core.store import GAME_COLUMNS, _game
 from engines.base import Outcome
@@ -313,7 +313,10 @@ def _rate_kind_apart(address: str, game: str) -> _KindRated:
     """(In a worker process.) ``_rate_kind`` on a connection of its own."""
 
     async def run() -> _KindRated:
-        db = await open_database(address)
+        if is_postgres_url(address):  # one reader: not a whole pool per worker
+            db: Database = await PostgresDatabase.open(address, connections=1)
+        else:
+            db = await open_database(address)
         try:
             return await _rate_kind(db, game)
         finally:
