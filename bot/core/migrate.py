@@ -8,9 +8,12 @@ starts over. The source is read in one transaction (one snapshot on PostgreSQL).
 sequences are set past the copied ids, so new games and messages continue after them. A target that
 already holds rows (and no unfinished copy) is refused unless ``force`` is given, which replaces them.
 
-Then the copy is checked: each table must hold as many rows as the source's, and every game that
+The copy is checked: each table must hold as many rows as the source's, and every game that
 was started (every game with a stored state) must come out of its move log again — the engine
-replays the log (undone rows skipped) and the result must equal the stored state.
+replays the log (undone rows skipped) and the result must equal the stored state. The replays run
+beside the copy (each game as soon as its whole log is in the target: ``CopyProgress``), in worker
+processes on a large database. Into PostgreSQL the rows go by COPY, the target's foreign keys and
+secondary indexes set aside until the copy is whole (``_set_aside_checks``).
 """
 
 from __future__ import annotations
