@@ -73,9 +73,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         rows[table] += count
 
     try:
+        cpu_before = os.times()
         began = time.perf_counter()
         report = await migrate(str(source), target, batch=args.batch, on_batch=on_batch)
         total = time.perf_counter() - began
+        cpu_after = os.times()
     finally:
         admin = await asyncpg.connect(server)
         await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -87,12 +89,23 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "total_s": round(total, 1),
         "copy_s": round(copy_s, 1),
         "check_s": round(total - copy_s, 1),
+        "phases_s": {phase: round(seconds, 1) for phase, seconds in report.seconds.items()},
         "rows": dict(rows),
         "rows_per_s": round(sum(rows.values()) / copy_s),
         "verified_games": report.verified,
         "largest_table": largest,
         "largest_batches": len(batches[largest]),
         "largest_batch_ms_by_tenth": tenths(batches[largest]),
+        "cpu_s": {  # CPU time, which the machine's load barely changes (PostgreSQL's own is not counted)
+            "this_process": round(cpu_after.user + cpu_after.system - cpu_before.user - cpu_before.system, 1),
+            "replay_workers": round(
+                cpu_after.children_user
+                + cpu_after.children_system
+                - cpu_before.children_user
+                - cpu_before.children_system,
+                1,
+            ),
+        },
         "cpu_count": os.cpu_count(),
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }

@@ -97,3 +97,16 @@ async def test_ratings_move_when_games_end_and_show_only_what_this_server_may_se
         sandbox.fake.slash(ben, sandbox.channel, "bazaar leaderboard", {"game": "marrakech", "public": True})
     )
     assert not public.ephemeral and "1. Ben" in public.content
+
+    # the same from the game's own command: /marrakech records … (the game is the command's)
+    own_board = await settled(sandbox.fake.slash(cy, sandbox.channel, "marrakech records leaderboard", {}))
+    assert own_board.ephemeral and own_board.content == here.content
+    spanish = sandbox.user("dee", locale="es-ES")
+    localized = await settled(sandbox.fake.slash(spanish, sandbox.channel, "marrakech registros clasificacion", {}))
+    assert localized.ephemeral and "1. Ben" in localized.content
+    empty = await settled(sandbox.fake.slash(cy, sandbox.channel, "jambo records leaderboard", {"public": True}))
+    assert not empty.ephemeral and "Jambo leaderboard" in empty.content and "Ben" not in empty.content
+    theirs_here = await settled(sandbox.fake.slash(cy, sandbox.channel, "marrakech records stats", {"user": ana.id}))
+    shown_here = theirs_here.followups[-1] if theirs_here.followups else theirs_here.message
+    assert shown_here is not None and shown_here.ephemeral and "Stats of" in shown_here.content
+    assert "3 games, 0 wins" in shown_here.content and shown_here.file("rating.png").startswith(b"\x89PNG")

@@ -30,6 +30,10 @@ async def test_export_gives_a_record_that_replays_and_keeps_running_secrets(sand
 
     stranger = await settled(fake.slash(eve, thread, "bazaar export", {"game": game_id}))
     assert stranger.ephemeral and not stranger.files and "only its players" in stranger.content
+    in_thread = await settled(fake.slash(ana, thread, "marrakech records export", {}))
+    assert in_thread.ephemeral and in_thread.files[0][0] == name, "the thread's game, no number needed"
+    early = await settled(fake.slash(ana, thread, "marrakech records replay", {}))
+    assert early.ephemeral and not early.files and "still being played" in early.content
 
     cairo_id, cairo_thread = await open_game(sandbox, "cairo", ana, [ben])
     hidden = await settled(fake.slash(ana, cairo_thread, "bazaar export", {"game": cairo_id}))
@@ -71,6 +75,20 @@ async def test_a_finished_game_posts_its_animated_replay_after_the_final_board(s
     it = await settled(fake.slash(eve, thread, "bazaar replay", {"game": game_id}))
     assert it.ephemeral and len(it.files) == 1 and replay_name(it.files[0][0])
     assert_animated(it.files[0][1])
+
+    # the game's own command: in its thread no number is needed; elsewhere the list offers the ended game
+    here = await settled(fake.slash(eve, thread, "marrakech records replay", {}))
+    assert here.ephemeral and len(here.files) == 1 and here.files[0][0] == it.files[0][0]
+    assert_animated(here.files[0][1])
+    offered = await fake.autocomplete(eve, sandbox.channel, "marrakech records replay", {"game": ""}, "game")
+    assert [c["value"] for c in offered] == [game_id], offered
+    elsewhere = await settled(fake.slash(eve, sandbox.channel, "marrakech records replay", {"game": game_id}))
+    assert elsewhere.ephemeral and elsewhere.files and elsewhere.files[0][0] == it.files[0][0]
+    wrong = await settled(fake.slash(eve, sandbox.channel, "cairo records replay", {"game": game_id}))
+    assert wrong.ephemeral and not wrong.files and "/marrakech" in wrong.content, wrong.content
+    exported = await settled(fake.slash(eve, thread, "marrakech records export", {}))
+    assert exported.ephemeral and exported.files[0][0] == f"marrakech-{game_id}.json"
+    assert read_record(exported.files[0][1]).status == "finished"
 
 
 def replay_name(name: str) -> bool:

@@ -204,3 +204,17 @@ async def test_bazaar_ratings_rebuild_computes_them_again(tmp_path, monkeypatch,
     again = await make_host(path)
     assert await snapshot(again) == before
     await again.store.close()
+
+
+async def test_the_rebuild_in_worker_processes_gives_the_same_ratings(host: GameHost) -> None:
+    """Spread over worker processes (a kind of game each, reading the database themselves), the rebuild writes
+    exactly the ratings and history the games wrote as they finished."""
+    for number, game in enumerate(["marrakech", "morocco", "cairo", "morocco", "marrakech", "jambo"]):
+        game_id = await new_game(host, (ANA, BEN) if number % 3 else (BEN, CY), game=game)
+        await host.start(game_id, ANA if number % 3 else BEN)
+        await host.resign(game_id, BEN if number % 2 else CY if number % 3 == 0 else ANA)
+    incremental = await snapshot(host)
+    assert len({row[0] for row in incremental[0]}) == 4 and len(incremental[1]) == 12
+    await host.store.db.execute("DELETE FROM ratings")
+    assert await rebuild(host.store.db, workers=2, parallel_from=1) == 6
+    assert await snapshot(host) == incremental

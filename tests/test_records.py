@@ -180,3 +180,27 @@ def test_the_replay_is_animated_and_shrinks_to_fit_its_budget() -> None:
     assert made.frames == made.turns + 1 and len(made.data) <= 8 * 1024 * 1024
     small = replay_animation(record, budget=len(made.data) // 3)
     assert len(small.data) <= len(made.data) // 3 and small.frames > 1 and small.size[0] < made.size[0]
+
+
+def test_the_replay_is_drawn_in_the_phone_layout_and_reads_at_a_phones_width() -> None:
+    """Each frame is the spectators' board in the phone layout (a board above its panel, the layout made to be
+    read on a 360-pixel-wide screen), not the wide landscape one: the held final frame is that board."""
+    from PIL import Image, ImageChops, ImageStat
+
+    import render
+    from bot.core.replay_image import replay_animation, states_after_turns
+
+    game = "cairo"
+    record = random_game(game, 2, seed=4, max_rows=8)
+    made = replay_animation(record)
+    engine = engines.get(game)
+    final = states_after_turns(engine, engine.new_game(2, {}), record.log())[-1]
+    view = engine.view(final, None).with_names(record.names)
+    phone = Image.open(io.BytesIO(render.render_board(view, (), "phone"))).convert("RGB")
+    wide = Image.open(io.BytesIO(render.render_board(view, (), "landscape")))
+    assert made.size[0] == phone.size[0] < wide.size[0] and made.size[1] > made.size[0]
+    animation = Image.open(io.BytesIO(made.data))
+    animation.seek(animation.n_frames - 1)
+    last = animation.convert("RGB").crop((0, 0, *phone.size))
+    difference = ImageChops.difference(last, phone).convert("L")
+    assert ImageStat.Stat(difference).mean[0] < 2.0, "the final frame is the phone board"

@@ -1,4 +1,5 @@
-"""``/bazaar leaderboard`` and ``/bazaar stats``: ratings, records and a rating chart.
+"""``/bazaar leaderboard`` and ``/bazaar stats``: ratings, records and a rating chart; the same for one game as
+``/<game> records leaderboard`` and ``/<game> records stats`` (the game is the command's).
 
 * ``leaderboard game: [scope: server|everywhere] [page] [public]``: the game's players ranked by their
   conservative rating; only to you unless ``public:true``;
@@ -31,6 +32,7 @@ from bot.core.standings import (
 )
 from bot.core.standings import leaderboard as read_leaderboard
 from bot.core.wording import say_for
+from bot.ui.context import group_name, make_command, records_group
 from bot.ui.errors import reply_private
 from bot.ui.services import services
 from render.chart import line_chart
@@ -48,6 +50,20 @@ async def leaderboard(
     public: bool = False,
 ) -> None:
     """A game's leaderboard: this server's games, or every server's (only this server's players named)."""
+    await show_leaderboard(interaction, game, scope, page, public)
+
+
+async def game_leaderboard(
+    interaction: discord.Interaction,
+    scope: Scope = "server",
+    page: app_commands.Range[int, 1, 10000] = 1,
+    public: bool = False,
+) -> None:
+    """This game's leaderboard: this server's games, or every server's (only this server's players named)."""
+    await show_leaderboard(interaction, group_name(interaction), scope, page, public)
+
+
+async def show_leaderboard(interaction: discord.Interaction, game: str, scope: Scope, page: int, public: bool) -> None:
     db = services(interaction).store.db
     board = await read_leaderboard(db, game, interaction.guild_id, scope == "everywhere", page)
     text = leaderboard_text(board, say_for("bazaar", ()))
@@ -60,6 +76,15 @@ async def leaderboard(
 @app_commands.choices(game=GAME_CHOICES)
 async def stats(interaction: discord.Interaction, user: discord.User | None = None, game: str | None = None) -> None:
     """Games, wins, rating and its chart, streak, time to move: yours, or a member's games in this server."""
+    await show_stats(interaction, user, game)
+
+
+async def game_stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+    """Your games, wins, rating and its chart in this game; or a member's games of it in this server."""
+    await show_stats(interaction, user, group_name(interaction))
+
+
+async def show_stats(interaction: discord.Interaction, user: discord.User | None, game: str | None) -> None:
     db = services(interaction).store.db
     other = user is not None and user.id != interaction.user.id
     if other and interaction.guild_id is None:
@@ -83,8 +108,12 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
 
 
 async def setup(bot: commands.Bot) -> None:
-    """Add leaderboard and stats to ``/bazaar``."""
-    group = services(bot).bazaar_group
+    """Add leaderboard and stats to ``/bazaar`` (any game) and to every game's ``records`` group (that game)."""
+    svc = services(bot)
     for name, callback in (("leaderboard", leaderboard), ("stats", stats)):
         doc = (callback.__doc__ or name).splitlines()[0]
-        group.add_command(app_commands.Command(name=name, description=doc[:100], callback=callback))
+        svc.bazaar_group.add_command(app_commands.Command(name=name, description=doc[:100], callback=callback))
+    for group in svc.game_groups.values():
+        records = records_group(group)
+        records.add_command(make_command("leaderboard", game_leaderboard))
+        records.add_command(make_command("stats", game_stats))

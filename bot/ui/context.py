@@ -208,3 +208,49 @@ def choices_from(values: list[str], current: str, label: Any = str) -> list[app_
         app_commands.Choice(name=shorten(str(label(v)), CHOICE_LIMIT), value=v[:CHOICE_LIMIT])
         for v in found[:AUTOCOMPLETE_LIMIT]
     ]
+
+
+RECORDS = "records"
+RECORDS_DESCRIPTION = "Leaderboard, statistics, records and replays of this game"
+
+
+def records_group(group: app_commands.Group) -> app_commands.Group:
+    """The ``records`` subgroup of a game's command (``/cairo records …``), made on first use.
+
+    A game's command has room for 25 subcommands and the busiest games use 23: the leaderboard, the stats,
+    the export and the replay of a game share this one slot. ``/bazaar`` keeps its own versions (every game).
+    """
+    found = group.get_command(RECORDS)
+    if isinstance(found, app_commands.Group):
+        return found
+    return app_commands.Group(name=RECORDS, description=RECORDS_DESCRIPTION, parent=group, guild_only=True)
+
+
+async def kept_game_choices(
+    interaction: discord.Interaction, current: str, statuses: tuple[str, ...]
+) -> list[app_commands.Choice[int]]:
+    """Autocomplete for a ``game`` option that reaches games over too: this server's games of the running
+    command's kind in ``statuses``, yours first, newest first."""
+    name = group_name(interaction)
+    store = services(interaction).store
+    games = await store.list_games(
+        guild_id=interaction.guild_id, game=name, statuses=statuses, limit=100, newest_first=True
+    )
+    mine = {
+        g.id
+        for g in await store.list_games(
+            guild_id=interaction.guild_id, user_id=interaction.user.id, game=name, statuses=statuses, limit=100
+        )
+    }
+    games.sort(key=lambda g: (g.id not in mine, -g.id))
+    seats = await store.seats_of_games([g.id for g in games[: AUTOCOMPLETE_LIMIT * 2]])
+    typed = current.strip().lstrip("#").lower()
+    say = say_for(name, ())
+    choices = []
+    for g in games:
+        label = game_choice_label(say, g, ", ".join(s.name for s in seats.get(g.id, [])))
+        if typed in label.lower():
+            choices.append(app_commands.Choice(name=shorten(label, CHOICE_LIMIT), value=g.id))
+        if len(choices) == AUTOCOMPLETE_LIMIT:
+            break
+    return choices
