@@ -13,9 +13,9 @@ of the seats' colours, patterns, letters, names and scores in large type, no sen
 is, what happened and the standings go in the message's text).
 ``render_private`` draws what only the viewer holds (a hand of cards), or None when there is
 nothing. ``words`` are every word the picture draws, in the reader's language, handed in by the caller
-(``render.words``: the bot fills them from its catalogs; ``render`` holds no English). Renderers compute no rules. The modules shared by every game hold the colours
-(``palette``), fonts, colour-blind-safe patterns, grid geometry, text layout, panel cards, small
-widgets and PNG encoding.
+(``render.words``: the bot fills them from its catalogs; ``render`` holds no English). Renderers compute
+no rules. The modules shared by every game hold the colours (``palette``), fonts, colour-blind-safe
+patterns, grid geometry, text layout, panel cards, small widgets and PNG encoding.
 
 This package may import ``engines``; it never imports the bot, discord or the database.
 """
