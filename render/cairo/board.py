@@ -26,6 +26,7 @@ from render.grid import Grid
 from render.palette import RGB, UI, mix, piece_rgb
 from render.png import encode_png
 from render.widgets import paste_sprite
+from render.words import NO_WORDS, Words
 
 PAWN_SIZE = 40
 QUEUE_PAWN_SIZE = 34
@@ -41,50 +42,54 @@ GHOST_OPACITY = 0.55
 Square = tuple[int, int]
 
 
-def render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
+def render_board(
+    view: View, *, highlight: Sequence[str] = (), layout: str = "landscape", words: Words = NO_WORDS
+) -> bytes:
     """The public Kairo board as PNG bytes: souk, pieces, last move, highlighted squares, and the panel."""
-    return encode_png(board_image(view, highlight=highlight, layout=layout), palette=PALETTE)
+    return encode_png(board_image(view, highlight=highlight, layout=layout, words=words), palette=PALETTE)
 
 
-def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> Image.Image:
+def board_image(
+    view: View, *, highlight: Sequence[str] = (), layout: str = "landscape", words: Words = NO_WORDS
+) -> Image.Image:
     """The picture ``render_board`` encodes, as an RGB Pillow image."""
     frame = FRAMES[layout]
     details = view.details
     if frame.phone:
-        board = static_board(frame, layout_of(details)).copy()
+        board = static_board(frame, layout_of(details), words).copy()
         draw_pieces(board, frame, details)
         draw_marks(board, frame.grid, details, highlight)
-        return phone_image(view, board, frame)
-    image = canvas(view, frame, layout_of(details))
+        return phone_image(view, board, frame, words=words)
+    image = canvas(view, frame, layout_of(details), words)
     grid = frame.grid
     draw_pieces(image, frame, details)
     draw_marks(image, grid, details, highlight)
-    draw_panel(image, view, frame)
+    draw_panel(image, view, frame, words)
     return image
 
 
-def canvas_size(view: View, frame: Frame) -> tuple[int, int]:
+def canvas_size(view: View, frame: Frame, words: Words = NO_WORDS) -> tuple[int, int]:
     """The whole image: the landscape image, or a portrait one as tall as its panel needs."""
     if frame.portrait:
-        return (frame.width, panel_bottom(view, frame) + frame.outer)
+        return (frame.width, panel_bottom(view, frame, words) + frame.outer)
     return (frame.width, frame.board_size[1])
 
 
-def canvas(view: View, frame: Frame, board: Layout) -> Image.Image:
+def canvas(view: View, frame: Frame, board: Layout, words: Words = NO_WORDS) -> Image.Image:
     """The board without pieces and the panel's empty ground, as large as ``view``'s picture (a fresh copy).
 
     The ground is cached once per frame and the board once per frame and layout: Kairo boards differ
     from game to game, so a whole canvas per layout would cost megabytes each.
     """
-    width, height = canvas_size(view, frame)
+    width, height = canvas_size(view, frame, words)
     ground = empty_ground(frame)
     if height > ground.height:  # taller than any panel should be: draw it whole
         image = Image.new("RGB", (width, height), UI["background"])
-        image.paste(static_board(frame, board), (0, 0))
+        image.paste(static_board(frame, board, words), (0, 0))
         panel_ground(image, frame, height - frame.outer)
         return image
     image = ground.crop((0, 0, width, height))
-    image.paste(static_board(frame, board), (0, 0))
+    image.paste(static_board(frame, board, words), (0, 0))
     overlap = ground_under_board(frame)
     if overlap is not None:
         image.paste(overlap, (frame.panel_box[0], 0))

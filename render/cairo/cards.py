@@ -21,6 +21,7 @@ from render.grid import Box
 from render.palette import RGB, UI, mix
 from render.text import fit_text, wrap_text
 from render.widgets import Shaped, paste_shaped
+from render.words import NO_WORDS, Words
 
 CARD_PAPER: RGB = (255, 251, 242)
 CARD_EDGE: RGB = UI["panel_edge"]
@@ -51,13 +52,14 @@ def sector_cells(sectors: Mapping[str, Any]) -> SectorCells:
     return tuple((code, starts_x.index(spec["x"][0]), starts_y.index(spec["y"][0])) for code, spec in sectors.items())
 
 
-def card_face(card: str, details: Mapping[str, Any]) -> CardFace:
-    """The face of building card ``card`` as the view details' ``cards`` and ``sectors`` describe it."""
+def card_face(card: str, details: Mapping[str, Any], words: Words = NO_WORDS) -> CardFace:
+    """The face of building card ``card`` as the view details' ``cards`` and ``sectors`` describe it, its words
+    (WILD, the label naming its sector or zone: ``sector:<card>``) from ``words``."""
     spec = details["cards"].get(card, {})
     wild = spec.get("kind") == "wild"
     return CardFace(
-        title="WILD" if wild else card,
-        label=str(spec.get("label", card)),
+        title=words("wild") if wild else card,
+        label=words(f"sector:{card}"),
         wild=wild,
         named=frozenset(spec.get("sectors", [])),
         cells=sector_cells(details["sectors"]),
@@ -114,9 +116,9 @@ def card_map_cell_centre(card_box: Box, col: int, row: int) -> tuple[int, int]:
     return (round((cell[0] + cell[2]) / 2), round((cell[1] + cell[3]) / 2))
 
 
-def draw_card(image: Image.Image, box: Box, card: str, details: Mapping[str, Any]) -> None:
+def draw_card(image: Image.Image, box: Box, card: str, details: Mapping[str, Any], words: Words = NO_WORDS) -> None:
     """Building card ``card`` pasted into ``box``."""
-    paste_shaped(image, card_shaped(card_face(card, details), box[2] - box[0], box[3] - box[1]), box[:2])
+    paste_shaped(image, card_shaped(card_face(card, details, words), box[2] - box[0], box[3] - box[1]), box[:2])
 
 
 @lru_cache(maxsize=128)
