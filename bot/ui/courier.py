@@ -205,7 +205,8 @@ class DiscordCourier:
         kwargs = message_kwargs(board_content(payload), payload.get("ping") or [])
         current = played.game.shows(delivery.version)
         if payload.get("image") and played.state is not None:
-            kwargs["file"] = await self.board_file(played, None, suffix=f"v{delivery.version}")
+            with language.using(played.game.language):  # a public post: its words in the game's language
+                kwargs["file"] = await self.board_file(played, None, suffix=f"v{delivery.version}")
         if current and played.game.status == "active" and not played.is_computer(played.to_move_player):
             view = await self._controls("moves", played, delivery)
             if view is not None:
@@ -492,7 +493,7 @@ REPLAY_ALT = N_("Animated replay of {title}: the board after each of its {turns}
 async def replay_message(services: Services, played: Played) -> dict[str, Any]:
     """A finished game's animated replay as a message: a line and the image (with its alt text), pinging nobody."""
     log = await services.store.moves(played.game.id)
-    animation = await services.images.replay(record_of(played, log, services.clock()))
+    animation = await services.images.replay(record_of(played, log, services.clock()), played.game.language)
     say = services.posts.say(played)
     params = {"title": services.posts.title(played), "turns": animation.turns}
     alt = say.fill(REPLAY_ALT, {**params, "title": services.posts.title(played).strip("*")})
