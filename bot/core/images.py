@@ -5,8 +5,9 @@ the interpreter lock) while people wait for answers. ``Images`` sends the view, 
 process that renders it (``render_board`` / ``render_private`` below are what the worker runs) and
 hands back the PNG bytes. The words drawn come along with the view, in the reader's language
 (``bot.core.pictures``: a public board in its game's language, a private image in its reader's; by default the
-current language, ``bot.core.language.current``). Each worker warms its picture caches when it starts (``render.warm``), so
-nobody's board pays for a cold process. With no workers (tests, local play) it renders in a thread instead.
+current language, ``bot.core.language.current``). Each worker warms its picture caches when it starts
+(``render.warm``), so nobody's board pays for a cold process. With no workers (tests, local play) it renders
+in a thread instead.
 """
 
 from __future__ import annotations
