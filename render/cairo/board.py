@@ -57,12 +57,12 @@ def board_image(
     details = view.details
     if frame.phone:
         board = static_board(frame, layout_of(details), words).copy()
-        draw_pieces(board, frame, details)
+        draw_pieces(board, frame, details, words)
         draw_marks(board, frame.grid, details, highlight)
         return phone_image(view, board, frame, words=words)
     image = canvas(view, frame, layout_of(details), words)
     grid = frame.grid
-    draw_pieces(image, frame, details)
+    draw_pieces(image, frame, details, words)
     draw_marks(image, grid, details, highlight)
     draw_panel(image, view, frame, words)
     return image
@@ -131,7 +131,7 @@ def ground_cap(frame: Frame) -> Image.Image:
     return image.crop((0, bottom - GROUND_CAP, frame.width, bottom + frame.outer))
 
 
-def draw_pieces(image: Image.Image, frame: Frame, details: Mapping[str, Any]) -> None:
+def draw_pieces(image: Image.Image, frame: Frame, details: Mapping[str, Any], words: Words = NO_WORDS) -> None:
     """Stalls, entrances, customers and the waiting customer, in that order (later ones on top)."""
     grid = frame.grid
     colour_ids = {colour: index for index, colour in enumerate(details["colours"])}
@@ -140,7 +140,7 @@ def draw_pieces(image: Image.Image, frame: Frame, details: Mapping[str, Any]) ->
     draw_stalls(image, grid, squares, colour_ids, inactive, apart=frame.phone)
     draw_entrances(image, grid, squares, colour_ids, inactive)
     draw_customers(image, grid, squares, colour_ids)
-    draw_waiting(image, frame, details.get("waiting"), colour_ids, squares)
+    draw_waiting(image, frame, details.get("waiting"), colour_ids, squares, words("waiting"))
     draw_pending_ghost(image, grid, details.get("pending"), colour_ids, squares)
 
 
@@ -256,9 +256,14 @@ def draw_customers(image: Image.Image, grid: Grid, squares: list[dict[str, Any]]
 
 
 def draw_waiting(
-    image: Image.Image, frame: Frame, waiting: str | None, colour_ids: dict[str, int], squares: list[dict[str, Any]]
+    image: Image.Image,
+    frame: Frame,
+    waiting: str | None,
+    colour_ids: dict[str, int],
+    squares: list[dict[str, Any]],
+    text: str,
 ) -> None:
-    """The sixth customer on its coin tray, over the north-east of the board, labelled "WAITING"."""
+    """The sixth customer on its coin tray, over the north-east of the board, labelled "WAITING" (``text``)."""
     grid, label = frame.grid, font(frame.font_size(17 if frame.phone else 15), bold=True)
     top = grid.top + 3
     tray_left = grid.left + round((12.6 if frame.phone else 12) * CELL)
@@ -266,7 +271,7 @@ def draw_waiting(
     draw = ImageDraw.Draw(image)
     draw.text(
         (tray[0] - (18 if frame.phone else 8), (tray[1] + tray[3]) / 2),
-        "WAITING",
+        text,
         font=label,
         fill=UI["frame"],
         anchor="rm",

@@ -162,8 +162,8 @@ def _draw_card_label(draw: ImageDraw.ImageDraw, box: Box, label: str, below: int
         y += line_step
 
 
-def draw_empty_slot(draw: ImageDraw.ImageDraw, box: Box, text: str = "empty") -> None:
-    """A face-up slot with no card in it."""
+def draw_empty_slot(draw: ImageDraw.ImageDraw, box: Box, text: str) -> None:
+    """A face-up slot with no card in it, marked ``text`` ("empty")."""
     width = box[2] - box[0]
     draw.rounded_rectangle(
         box, radius=max(6, width // 10), fill=mix(UI["panel"], UI["panel_edge"], 0.2), outline=CARD_EDGE

@@ -79,6 +79,7 @@ TABLE: dict[str, Template] = {
     "empty": N_("empty"),
     "tavern_zone": N_("TAVERN ZONE"),
     "entrance": N_("ENTRANCE"),
+    "waiting": N_("WAITING"),
     "your_hand": N_("Your hand — {name}"),
     "private": N_("private: only you can see this"),
     "building_cards": N_("Building cards ({count})"),
