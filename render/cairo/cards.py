@@ -19,7 +19,7 @@ from render.cairo.geometry import TAVERN_TINT
 from render.fonts import font
 from render.grid import Box
 from render.palette import RGB, UI, mix
-from render.text import fit_text, wrap_text
+from render.text import fit_lines, fit_text, wrap_text
 from render.widgets import Shaped, paste_shaped
 from render.words import NO_WORDS, Words
 
@@ -139,7 +139,8 @@ def card_picture(face: CardFace, width: int, height: int) -> Image.Image:
     draw.rounded_rectangle(
         (0, 0, width, height), radius=radius, fill=CARD_PAPER, outline=edge, width=3 if face.wild else 2
     )
-    title_font = font(max(12, round(width * 0.2)), bold=True)
+    size = max(12, round(width * 0.2))  # a longer word (a translated WILD) set smaller to fit the card
+    title_font, _ = fit_lines(face.title, size, width - 8, max_lines=1, smallest=min(size, 11))
     draw.text((width / 2, width * 0.04), face.title, font=title_font, fill=UI["ink"], anchor="mt")
     map_box = card_map_box(width)
     draw_sector_map(draw, map_box, face.named, face.cells)

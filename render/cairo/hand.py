@@ -246,12 +246,9 @@ def draw_extras(
     heading_font, body_font = shape.font(18, bold=True), shape.font(16)
     draw.text((left, top), shape.words("charlatans"), font=heading_font, fill=UI["frame"])
     text = shape.words("charlatan_cards", count=player.get("charlatans", 0))
-    draw.text(
-        (left, top + size(30)),
-        fit_text(text, body_font, shape.width - left - shape.pad),
-        font=body_font,
-        fill=UI["ink"],
-    )
+    room = shape.width - left - shape.pad  # a longer translation set smaller before it is shortened
+    line_font, _ = fit_lines(text, body_font.size, room, max_lines=1, bold=False, smallest=body_font.size * 4 // 5)
+    draw.text((left, top + size(30)), fit_text(text, line_font, room), font=line_font, fill=UI["ink"])
     y = top + size(74)
     draw.text((left, y), shape.words("medals"), font=heading_font, fill=UI["frame"])
     y += size(32)

@@ -21,7 +21,7 @@ from render.cairo.geometry import Frame
 from render.cairo.pieces import SEAL_INK, owner_badge, seal_sprite, stall_tile
 from render.fonts import font
 from render.palette import RGB, UI, mix, piece_rgb
-from render.text import fit_text, wrap_text
+from render.text import fit_lines, fit_text, wrap_text
 from render.widgets import Shaped, drawn_on, paste_shaped, paste_sprite, smooth_sprite
 from render.words import NO_WORDS, Words
 
@@ -282,7 +282,9 @@ def medal_chip(colour: str, colour_id: int, metal: str, size: int) -> Image.Imag
 def heading(pen: Pen, text: str, y: int) -> int:
     """A section heading with a rule over it."""
     pen.draw.line([(pen.left, y + 2), (pen.right, y + 2)], fill=UI["panel_edge"], width=2)
-    pen.draw.text((pen.left, y + pen.size(8)), text, font=pen.font(17, bold=True), fill=UI["frame"])
+    size = pen.frame.font_size(17)  # a longer heading (a translation) set smaller, never cut
+    face, _ = fit_lines(text, size, pen.width, max_lines=1, smallest=size * 3 // 4)
+    pen.draw.text((pen.left, y + pen.size(8)), text, font=face, fill=UI["frame"])
     return y + pen.size(32)
 
 
@@ -304,7 +306,8 @@ def draw_display(pen: Pen, view: View, y: int) -> int:
     y += card_height + pen.size(8)
     deck, discard = details.get("deck", 0), details.get("discard", 0)
     counts = pen.words("counts", deck=deck, discard=discard, charlatans=details.get("charlatan_supply", 0))
-    counts_font = pen.font(16, bold=True)
+    size = pen.frame.font_size(16)
+    counts_font, _ = fit_lines(counts, size, pen.width, max_lines=1, smallest=size * 3 // 4)
     pen.draw.text((pen.left, y), fit_text(counts, counts_font, pen.width), font=counts_font, fill=UI["ink"])
     return y + pen.size(28)
 

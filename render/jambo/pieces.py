@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from math import cos, pi, sin
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.fonts import font
 from render.grid import Box
@@ -236,11 +236,23 @@ def card_picture(
     if kind == "ware":
         _ware_card_body(picture, name, words, x, y, right - max(8, text_size // 3), bottom - 6, text_size)
     elif not brief:
-        body = font(text_size)
-        for line in wrap_text(card_text(name, words), body, room)[: max(1, (bottom - y - 4) // round(text_size * 1.2))]:
+        body, lines = _effect_lines(card_text(name, words), text_size, room, bottom - y - 4)
+        step = round(body.size * 1.2)
+        for line in lines:
             draw.text((x, y), line, font=body, fill=UI["ink_soft"] if used else UI["ink"])
-            y += round(text_size * 1.2)
+            y += step
     return picture, rounded_mask(width, height, 10, 3)
+
+
+def _effect_lines(text: str, size: int, width: int, height: int) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """A card's effect wrapped to ``width``: in ``size`` if its lines fit ``height``, else set smaller (down to
+    three quarters) until they do — a longer translation is not cut short; past that, the lines that fit."""
+    for px in range(size, max(8, size * 3 // 4) - 1, -1):
+        body = font(px)
+        lines = wrap_text(text, body, width)
+        if len(lines) <= max(1, height // round(px * 1.2)):
+            return body, lines
+    return body, lines[: max(1, height // round(body.size * 1.2))]
 
 
 def _ware_card_body(
@@ -251,10 +263,14 @@ def _ware_card_body(
     room = bottom - y - round(text_size * 1.5)
     token = max(8, min(round(text_size * 2), room, (right - x - 5 * 3) // max(6, len(wares))))
     draw_ware_row(image, wares, x, y, token, gap=3)
-    price_font = font(round(text_size * 1.05), bold=True)
+    buy_text, sell_text = words.count("buy", buy), words.count("sell", sell)
+    size = round(text_size * 1.05)  # both prices on one line, apart: set smaller when longer words need it
+    while size > max(8, text_size * 2 // 3) and font(size, bold=True).getlength(f"{buy_text}  {sell_text}") > right - x:
+        size -= 1
+    price_font = font(size, bold=True)
     line = bottom - round(text_size * 1.3)
-    draw.text((x, line), words.count("buy", buy), font=price_font, fill=BUY_INK)
-    draw.text((right, line), words.count("sell", sell), font=price_font, fill=SELL_INK, anchor="ra")
+    draw.text((x, line), buy_text, font=price_font, fill=BUY_INK)
+    draw.text((right, line), sell_text, font=price_font, fill=SELL_INK, anchor="ra")
 
 
 def draw_card_back(image: Image.Image, box: Box, label: str = "", text_size: int = 20) -> None:

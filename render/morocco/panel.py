@@ -396,7 +396,7 @@ def _draw_pieces_line(
 # ---- the legend ------------------------------------------------------------------------------------------------
 def _draw_legend(image: Image.Image, layout: Layout, x: int, y: int, width: int, words: Words) -> int:
     """Cube letters and worker shapes, so nothing depends on telling colours apart (drawn once per layout)."""
-    shaped, height = legend(layout, words)
+    shaped, height = legend(layout, words, width + PADDING)  # it may reach into the panel's right padding
     paste_shaped(image, shaped, (x, y - LEGEND_ROOM))
     return y + height
 
@@ -406,8 +406,9 @@ LEGEND_ROOM = 4
 
 
 @lru_cache(maxsize=4)
-def legend(layout: Layout, words: Words = NO_WORDS) -> tuple[Shaped, int]:
-    """The legend's picture on the panel's ground and how far down it moves the panel's column."""
+def legend(layout: Layout, words: Words = NO_WORDS, width: int | None = None) -> tuple[Shaped, int]:
+    """The legend's picture on the panel's ground and how far down it moves the panel's column; a row wider than
+    ``width`` (longer words: a translation) is set smaller."""
     small = font(layout.small_size - 1)
     size = layout.pp(20)
     entries: list[tuple[Image.Image, str]] = [
@@ -421,17 +422,23 @@ def legend(layout: Layout, words: Words = NO_WORDS) -> tuple[Shaped, int]:
         draw = ImageDraw.Draw(picture)
         y = LEGEND_ROOM
         for row in (entries, shapes):
-            cx = 0
+            cx, face = 0, small
+            while width is not None and face.size > small.size * 3 // 4 and _row_width(row, face, size) > width:
+                face = font(face.size - 1)
             for sprite, label in row:
                 picture.paste(sprite, (cx, y), sprite)
                 cx += size + 3
-                draw.text((cx, y + size / 2), label, font=small, fill=UI["ink_soft"], anchor="lm")
-                cx += round(small.getlength(label)) + 9
+                draw.text((cx, y + size / 2), label, font=face, fill=UI["ink_soft"], anchor="lm")
+                cx += round(face.getlength(label)) + 9
             y += size + 5
         end = y - LEGEND_ROOM + 2
 
     shaped = drawn_on(UI["panel"], (layout.width, 2 * (size + 5) + 2 * LEGEND_ROOM + round(small.size)), paint)
     return shaped, end
+
+
+def _row_width(row: list[tuple[Image.Image, str]], face: ImageFont.FreeTypeFont, size: int) -> int:
+    return sum(size + 3 + round(face.getlength(label)) + 9 for _, label in row) - 9
 
 
 WORKERS = ("assistant", "tourist", "bodyguard")
