@@ -267,16 +267,11 @@ def _orders_line(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, widt
     orders, words = seat.data["orders"], sheet.words
     modes = set(orders["guard"].values())
     if len(modes) == 1:
-        guard = words("guard_all", mode=words(f"mode:{modes.pop()}"))
+        guard = words(f"guard:{modes.pop()}")
     else:
-        some = [f"{card_title(a, words)} {words(f'mode:{m}')}" for a, m in orders["guard"].items() if m != "ask"]
+        some = [words(f"guard_card:{m}", card=card_title(a, words)) for a, m in orders["guard"].items() if m != "ask"]
         guard = words("guard_some", cards=", ".join(some))
-    mode = words(f"mode:{orders['rain']}")
-    rain = (
-        words("rain_auto", mode=mode, count=orders["rain_min"])
-        if orders["rain"] == "auto"
-        else words("rain", mode=mode)
-    )
+    rain = words(f"rain:{orders['rain']}", count=orders["rain_min"])
     text = words("orders", guard=guard, rain=rain)
     small = font(theme.small)
     for line in wrap_text(text, small, width)[:2]:

@@ -56,8 +56,12 @@ LOOKING: dict[str, str] = {
     "psychic_take": N_("Psychic: take one, the rest go back in this order"),
 }
 """The heading over the cards the viewer alone is looking at, by the decision they face."""
-MODES = {"ask": N_("ask"), "auto": N_("auto"), "never": N_("never")}
-"""A standing order's mode, as short as the picture's orders line wants it."""
+GUARD_ALL = {"ask": N_("Guard: ask"), "auto": N_("Guard: auto"), "never": N_("Guard: never")}
+"""The Guard's standing order when it is the same for every animal."""
+GUARD_CARD = {"ask": N_("{card} ask"), "auto": N_("{card} auto"), "never": N_("{card} never")}
+"""One animal's Guard order, in the orders line's list."""
+RAIN = {"ask": N_("Rain Maker: ask"), "auto": N_("Rain Maker: auto ≥{count}"), "never": N_("Rain Maker: never")}
+"""The Rain Maker's standing order (``auto``: from that much sell price)."""
 
 TABLE: dict[str, Template] = {
     "title": TITLE,
@@ -71,7 +75,7 @@ TABLE: dict[str, Template] = {
     "wise_men": N_("Wise Man ×{count}"),
     "in_hand": N_("×{count} in hand"),
     "tag:winner": N_("winner"),
-    "tag:left": N_("left"),
+    "tag:left": N_("out"),
     "tag:to_move": N_("to move"),
     "tag:goal": N_("60+ gold"),
     "tag:last_turn": N_("last turn"),
@@ -83,10 +87,7 @@ TABLE: dict[str, Template] = {
     "none": N_("none"),
     "used": N_("USED"),
     "orders": N_("Orders · {guard} · {rain}"),
-    "guard_all": N_("Guard: {mode}"),
     "guard_some": N_("Guard: {cards}, others ask"),
-    "rain": N_("Rain Maker: {mode}"),
-    "rain_auto": N_("Rain Maker: {mode} ≥{count}"),
     "deck": N_("deck"),
     "deck_count": N_("deck ({count})"),
     "empty": N_("empty"),
@@ -121,7 +122,9 @@ TABLE: dict[str, Template] = {
     **{f"decision:{code}": text for code, text in DECISIONS.items()},
     **{f"looking:{code}": text for code, text in LOOKING.items()},
     **{f"choice:{code}": text for code, text in CHOICES.items()},
-    **{f"mode:{mode}": text for mode, text in MODES.items()},
+    **{f"guard:{mode}": text for mode, text in GUARD_ALL.items()},
+    **{f"guard_card:{mode}": text for mode, text in GUARD_CARD.items()},
+    **{f"rain:{mode}": text for mode, text in RAIN.items()},
     **{f"ware:{ware}": text for ware, text in WARE_WORDS.items()},
     **{f"kind:{kind}": text for kind, text in KIND_WORDS.items()},
 }

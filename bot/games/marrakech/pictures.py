@@ -42,7 +42,7 @@ TABLE: dict[str, Template] = {
     "tag:out": N_("OUT"),
     "tag:to_play": N_("TO PLAY"),
     "figure:dirhams": N_("dirhams"),
-    "figure:left": N_("left"),
+    "figure:left": N_("to place"),
     "figure:visible": N_("visible"),
     "figure:dirhams_plus": N_("dirhams +"),
     "figure:visible_equals": N_("visible ="),
