@@ -388,10 +388,13 @@ def draw_final_table(pen: Pen, view: View, y: int) -> int:
         (title, pen.left + round(pen.width * part))
         for title, part in zip(("track", "medals", "coins", "total"), share, strict=True)
     ]
-    for title, x in columns:
-        pen.draw.text(
-            (x, y), pen.words(f"column:{title}"), font=pen.font(14, bold=True), fill=UI["ink_soft"], anchor="ma"
-        )
+    titles = [pen.words(f"column:{title}") for title, _ in columns]
+    room = round(pen.width * 0.14) - 2  # the columns' spacing: longer titles (a translation) set smaller
+    size = pen.frame.font_size(14)
+    while size > pen.frame.font_size(14) * 3 // 4 and max(font(size, bold=True).getlength(t) for t in titles) > room:
+        size -= 1
+    for text, (_, x) in zip(titles, columns, strict=True):
+        pen.draw.text((x, y), text, font=font(size, bold=True), fill=UI["ink_soft"], anchor="ma")
     y += pen.size(22)
     winners, row = set(view.outcome.winners), pen.size(30)
     for line in final_rows(view):
