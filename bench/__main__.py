@@ -22,6 +22,7 @@ from typing import Any
 import engines
 import render
 from bench.e2e import bench_latency
+from bot.core.pictures import picture_words
 from engines.base import CHANCE, Engine, GameState
 
 
@@ -93,11 +94,12 @@ def bench_render(name: str, players: int, samples: int) -> dict[str, Any]:
         final, _, snapshots = random_game(engine, players, rng)
         for state in [*snapshots, final]:
             views.append(engine.view(state, None).with_names([f"Player {i + 1}" for i in range(players)]))
-    render.render_board(views[0])  # warm caches (fonts, static layers)
+    words = picture_words(name, "en")  # the words the bot draws with
+    render.render_board(views[0], words=words)  # warm caches (fonts, static layers)
     times, sizes = [], []
     for view in views[:samples]:
         start = time.perf_counter()
-        png = render.render_board(view)
+        png = render.render_board(view, words=words)
         times.append((time.perf_counter() - start) * 1000)
         sizes.append(len(png))
     return {

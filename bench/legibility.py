@@ -34,6 +34,7 @@ from PIL import Image
 
 import engines
 import render
+from bot.core.pictures import picture_words
 from engines.base import CHANCE, GameState, View
 
 PHONE_WIDTH = 360
@@ -197,14 +198,18 @@ def _named(view: View, players: int) -> View:
     return view.with_names(list(NAMES[:players]))
 
 
-def pictures(game: str, players: int, *, states: int = 1, seed: int = 1, layout: str = LAYOUT) -> Iterator[Picture]:
-    """The public board and every seat's private image (where the game has one) of ``states`` mid-game states."""
+def pictures(
+    game: str, players: int, *, states: int = 1, seed: int = 1, layout: str = LAYOUT, language: str = "en"
+) -> Iterator[Picture]:
+    """The public board and every seat's private image (where the game has one) of ``states`` mid-game states,
+    with the words the bot draws in ``language``."""
     engine = engines.get(game)
+    words = picture_words(game, language)
     for index, state in enumerate(mid_game_states(game, players, seed, states)):
         view = _named(engine.view(state, None), players)
-        yield Picture(game, players, "public", None, index, render.render_board(view, layout=layout))
+        yield Picture(game, players, "public", None, index, render.render_board(view, layout=layout, words=words))
         for seat in range(players):
-            private = render.render_private(_named(engine.view(state, seat), players), layout=layout)
+            private = render.render_private(_named(engine.view(state, seat), players), layout=layout, words=words)
             if private is not None:
                 yield Picture(game, players, "private", seat, index, private)
 
@@ -270,6 +275,7 @@ def main() -> None:
     parser.add_argument("--layout", default=LAYOUT, help="the layout of the images (default: phone)")
     parser.add_argument("--games", nargs="*", default=None, help="only these games (default: all)")
     parser.add_argument("--lost", action="store_true", help="list the words lost at 360 px per image")
+    parser.add_argument("--language", default="en", help="the language of the words drawn (default: en)")
     args = parser.parse_args()
     if not tesseract_available():
         raise SystemExit("tesseract is not installed (apt-get install tesseract-ocr)")
@@ -277,7 +283,7 @@ def main() -> None:
         picture
         for game in args.games or engines.names()
         for players in player_counts(game)
-        for picture in pictures(game, players, states=args.states, layout=args.layout)
+        for picture in pictures(game, players, states=args.states, layout=args.layout, language=args.language)
     ]
     readings = read_all(items)
     print(table(readings))

@@ -2,8 +2,8 @@
 
 Every game with pictures is a package ``render.<name>`` (the engine's name) that defines::
 
-    render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes
-    render_private(view: View, *, layout: str = "landscape") -> bytes | None   # optional: a hand image
+    render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape", words: Words) -> bytes
+    render_private(view: View, *, layout: str = "landscape", words: Words) -> bytes | None   # optional: a hand
 
 ``render_board`` draws the table as ``view.viewer`` may see it; ``highlight`` names places (in the
 game's notation, as ``Engine.changed_places`` gives them) to frame; ``layout`` is ``landscape``
@@ -12,9 +12,10 @@ posted with: about 1000 px wide, square or tall, drawn to be read 360 px wide â€
 of the seats' colours, patterns, letters, names and scores in large type, no sentences: whose turn it
 is, what happened and the standings go in the message's text).
 ``render_private`` draws what only the viewer holds (a hand of cards), or None when there is
-nothing. Renderers compute no rules. The modules shared by every game hold the colours
-(``palette``), fonts, colour-blind-safe patterns, grid geometry, text layout, panel cards, small
-widgets and PNG encoding.
+nothing. ``words`` are every word the picture draws, in the reader's language, handed in by the caller
+(``render.words``: the bot fills them from its catalogs; ``render`` holds no English). Renderers compute
+no rules. The modules shared by every game hold the colours (``palette``), fonts, colour-blind-safe
+patterns, grid geometry, text layout, panel cards, small widgets and PNG encoding.
 
 This package may import ``engines``; it never imports the bot, discord or the database.
 """
@@ -22,12 +23,13 @@ This package may import ``engines``; it never imports the bot, discord or the da
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from types import ModuleType
 
 from engines.base import View
 from render.fonts import drawable
+from render.words import Words
 
 LAYOUTS = ("landscape", "portrait", "phone")
 
@@ -52,23 +54,33 @@ def has_board(game_name: str) -> bool:
     return module_for(game_name) is not None
 
 
-def render_board(view: View, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
-    """The PNG image of ``view``'s table; ValueError if that game has no renderer."""
+def render_board(
+    view: View, highlight: Sequence[str] = (), layout: str = "landscape", words: Mapping[str, str] | None = None
+) -> bytes:
+    """The PNG image of ``view``'s table, drawn with ``words`` (id -> text, ``render.words``); ValueError if that
+    game has no renderer."""
     module = module_for(view.game)
     if module is None:
         raise ValueError(f"there is no board image for {view.game!r}")
-    image: bytes = module.render_board(drawable_names(view), highlight=tuple(highlight), layout=_checked(layout))
+    image: bytes = module.render_board(
+        drawable_names(view), highlight=tuple(highlight), layout=_checked(layout), words=drawable_words(words)
+    )
     return image
 
 
-def render_private(view: View, layout: str = "landscape") -> bytes | None:
+def render_private(view: View, layout: str = "landscape", words: Mapping[str, str] | None = None) -> bytes | None:
     """The PNG of what only ``view.viewer`` holds (a hand), or None when the game has no such image."""
     module = module_for(view.game)
     draw = getattr(module, "render_private", None)
     if draw is None or view.viewer is None:
         return None
-    image: bytes = draw(drawable_names(view), layout=_checked(layout))
+    image: bytes = draw(drawable_names(view), layout=_checked(layout), words=drawable_words(words))
     return image
+
+
+def drawable_words(words: Mapping[str, str] | None) -> Words:
+    """``words`` as a ``Words`` table (the catalogs' texts: every character one the fonts draw)."""
+    return Words.of(words)
 
 
 def drawable_names(view: View) -> View:

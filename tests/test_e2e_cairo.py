@@ -19,6 +19,7 @@ from e2e import PNG_MAGIC, boards, open_game, press_something, private_prompt, t
 import engines
 import render
 from bot.core.host import apply_entry, replay_log
+from bot.core.pictures import picture_words
 from bot.core.wording import say_for
 from engines.cairo.board import get_board
 from engines.cairo.data import load_cairo_data
@@ -158,7 +159,7 @@ class Driver:
         assert it.ephemeral and it.user_id == user.id and it.message.ephemeral
         played = await self.box.bot.host.snapshot(self.game_id)
         seat = played.seat_of(user.id)
-        assert it.files[0][1] == render.render_private(played.view(seat))
+        assert it.files[0][1] == render.render_private(played.view(seat), words=picture_words("cairo", "en"))
         assert all(card in it.content for card in played.state.hands[seat])
         self.hands_seen.append(it.content)
 
@@ -226,7 +227,9 @@ async def assert_board_is_public(box: Sandbox, game_id: int, board: Message) -> 
     """The latest board image is exactly the spectator's view of the game as it stands."""
     played = await box.bot.host.snapshot(game_id)
     (_, png), *_ = board.files
-    assert png.startswith(PNG_MAGIC) and png == render.render_board(played.view(None))
+    assert png.startswith(PNG_MAGIC) and png == render.render_board(
+        played.view(None), words=picture_words("cairo", "en")
+    )
 
 
 def private_sentences(box_log: list[Any], names: list[str], num_players: int, options: dict) -> list[str]:
@@ -380,7 +383,7 @@ async def test_hand_reaches_only_its_owner_and_deck_draws_stay_private(sandbox: 
         await it.done()
         seat = played.seat_of(user.id)
         assert it.ephemeral and it.message.ephemeral and it.user_id == user.id
-        assert it.files[0][1] == render.render_private(played.view(seat))
+        assert it.files[0][1] == render.render_private(played.view(seat), words=picture_words("cairo", "en"))
         assert it.content.startswith(f"Your hand: {', '.join(played.state.hands[seat])}.")
         texts[user.name] = it.content
     assert texts["ana"] != texts["ben"]

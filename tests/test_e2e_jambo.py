@@ -22,12 +22,19 @@ from e2e import PNG_MAGIC, boards, menu, open_game, private_prompt, settled, to_
 import engines
 import render
 from bot.core.host import apply_entry, replay_log
+from bot.core.pictures import picture_words
 from bot.core.wording import say_for
+from bot.games.jambo.words import card_words
 from engines.base import Event, events_seen_by
 from engines.jambo.cards import COUNT, NAMES, PEOPLE
 from offline.fakediscord.state import Channel, Interaction, Message, User, walk_components
 from offline.sandbox import Sandbox
-from render.jambo.texts import card_title
+
+
+def card_title(name: str) -> str:
+    """A card's English title, as the messages and pictures name it ("Leopard Statue", "2 Tea + Silk")."""
+    return card_words(name, say_for("jambo", (), "en"))
+
 
 pytestmark = pytest.mark.slow
 WANTED = {"guarded", "rain_maker", "bids_in_one_auction", "ape_draft", "elephant_draft", "last_turn"}
@@ -219,7 +226,9 @@ async def test_full_games_with_reactions_auctions_drafts_and_the_last_turn(sandb
         assert engines.get("jambo").dumps(replay_log(record, 2, await store.moves(game_id))) == record.state
         played = await sandbox.bot.host.snapshot(game_id)
         (_, png), *_ = final.files
-        assert png == render.render_board(played.view(None)), "the public image is the spectator's view"
+        assert png == render.render_board(played.view(None), words=picture_words("jambo", "en")), (
+            "the public image is the spectator's view"
+        )
         public = sandbox.fake.messages(thread)
         private_only = {
             line for text in secrets for line in text.splitlines() if "draws the " in line or "drew" in line

@@ -9,10 +9,17 @@ import discord
 from e2e import boards, open_game, settled, to_move
 
 import engines
+from bot.core.wording import say_for
+from bot.games.jambo.words import card_words
 from engines.jambo.cards import CARD_ID, NAMES
 from offline.fakediscord.state import Interaction, Message, User, walk_components
 from offline.sandbox import Sandbox
-from render.jambo.texts import card_title
+
+
+def card_title(name: str) -> str:
+    """A card's English title, as the messages and pictures name it ("Leopard Statue", "2 Tea + Silk")."""
+    return card_words(name, say_for("jambo", (), "en"))
+
 
 NO_PINGS = discord.AllowedMentions.none().to_dict()
 

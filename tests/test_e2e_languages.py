@@ -10,10 +10,12 @@ from pathlib import Path
 from e2e import answer, boards, press_something, settled, to_move
 from languages import english_in
 
+import render
 from bot import command_words
 from bot.command_words import module_text, words_of
 from bot.core.catalog import load
 from bot.core.language import NAME, command_name, from_locale, game_language, local_commands
+from bot.core.pictures import picture_words
 from offline.fakediscord.state import Channel, Interaction, Message, User, walk_components
 from offline.sandbox import Sandbox
 
@@ -123,9 +125,32 @@ async def test_a_spanish_server_plays_in_spanish_and_an_english_player_reads_eng
         assert not english_in(replies["ben"].content) and replies["ben"].content
         assert english_in(replies["cy_status"].content) or "Waiting" in replies["cy_status"].content
         assert not english_in(replies["ben_status"].content)
+        await the_pictures_are_in_their_readers_language(box, thread)
         assert not box.fake.errors
     finally:
         await box.stop()
+
+
+async def the_pictures_are_in_their_readers_language(box: Sandbox, thread: Channel) -> None:
+    """A board answered privately is drawn in its reader's language (cy's English, ana's Spanish); a board cy posts
+    publicly in the game's (Spanish)."""
+    assert box.bot is not None
+    played = await box.bot.host.snapshot(int(thread.name.rsplit("#", 1)[1]))
+    words = {spoken: picture_words("marrakech", spoken) for spoken in ("en", "es")}
+    for name, spoken in (("cy", "en"), ("ana", "es")):
+        user = box.user(name)
+        status = await settled(box.fake.slash(user, thread, "marrakech board", {}))
+        layout = await box.bot.schedule.layout(user.id) or "landscape"
+        drawn = render.render_board(played.view(played.seat_of(user.id)), layout=layout, words=words[spoken])
+        assert status.files and status.files[0][1] == drawn, f"{name}'s board is not in {spoken}"
+    posted = len(boards(box, thread))
+    await settled(box.fake.slash(box.user("cy"), thread, "marrakech board", {"public": True}))
+    await box.settle()
+    (_, png), *_ = boards(box, thread)[posted:][-1].files
+    view = played.view(None)
+    drawn = {spoken: [render.render_board(view, layout=shape, words=table) for shape in render.LAYOUTS]
+             for spoken, table in words.items()}  # fmt: skip
+    assert png in drawn["es"] and png not in drawn["en"], "the board posted in the thread is not in Spanish"
 
 
 async def test_language_at_new_overrides_the_server(database_url: str) -> None:

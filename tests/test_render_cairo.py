@@ -18,11 +18,14 @@ import pytest
 from PIL import Image, ImageDraw
 
 import render
+from bot.core.pictures import picture_words
 from engines import CHANCE, get
 from engines.base import View
 from engines.cairo import CairoState
 from render.cairo import board as board_module
-from render.cairo import geometry, pieces, render_board, render_private
+from render.cairo import board as cairo_board
+from render.cairo import geometry, pieces
+from render.cairo import hand as cairo_hand
 from render.cairo.board import CALLER_MARK, LAST_MOVE
 from render.cairo.cards import MAP_EMPTY, MAP_NAMED
 from render.cairo.cards import card_map_cell_centre as map_cell_centre
@@ -31,6 +34,7 @@ from render.cairo.hand import PORTRAIT_WIDTH, HandLayout, hand_card_box
 from render.cairo.panel import panel_bottom, pending_text, player_name, status_text
 from render.cairo.pieces import seal_sprite
 from render.palette import piece_rgb
+from render.words import Words
 
 RGB = tuple[int, int, int]
 ENGINE = get("cairo")
@@ -38,6 +42,17 @@ MAX_BYTES = 300_000
 NAMES = ["Amira", "Bashir", "Chiara", "Dmitri"]
 GRID = LANDSCAPE.grid
 LAYOUTS = ("landscape", "portrait")
+TABLE = picture_words("cairo", "en")
+EN = Words.of(TABLE)
+"""The words the bot draws Kairo's pictures with, in English."""
+
+
+def render_board(view: View, **kwargs: Any) -> bytes:
+    return cairo_board.render_board(view, words=EN, **kwargs)
+
+
+def render_private(view: View, **kwargs: Any) -> bytes | None:
+    return cairo_hand.render_private(view, words=EN, **kwargs)
 
 
 # ---- game states ------------------------------------------------------------------------------------
@@ -116,15 +131,15 @@ def test_boards_are_small_pngs_in_both_layouts_in_every_phase_of_a_random_game(p
         assert wide.width <= 1280 and wide.width > wide.height
         image = decode(tall)
         assert image.width == PORTRAIT.width and image.height > image.width
-        assert image.height == panel_bottom(view, PORTRAIT) + PORTRAIT.outer
+        assert image.height == panel_bottom(view, PORTRAIT, EN) + PORTRAIT.outer
         assert len(tall) < MAX_BYTES and len(render_board(view)) < MAX_BYTES
     assert {"place", "play", "card", "draw", "final", "over"} <= phases
 
 
 def test_the_dispatcher_draws_kairo_views_with_this_renderer() -> None:
     view = view_of(preset_game())
-    assert render.render_board(view) == render_board(view)
-    assert render.render_board(view, layout="portrait") == render_board(view, layout="portrait")
+    assert render.render_board(view, words=TABLE) == render_board(view)
+    assert render.render_board(view, layout="portrait", words=TABLE) == render_board(view, layout="portrait")
     assert render.render_private(ENGINE.view(preset_game(), 0)) is not None
 
 
@@ -209,7 +224,7 @@ def test_the_board_shows_the_final_table_once_the_game_is_over() -> None:
     for layout in LAYOUTS:
         decode(render_board(over, layout=layout))
     winner = over.outcome.winners[0]
-    assert player_name(over, winner) in status_text(over)
+    assert player_name(over, winner) in status_text(over, EN)
 
 
 def test_the_end_image_gives_one_total_per_merchant(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -279,19 +294,19 @@ def test_every_word_of_the_portrait_hand_reads_at_400_pixels(monkeypatch: pytest
 def test_status_names_the_seat_to_move_and_what_it_does() -> None:
     view = view_of(preset_game())
     assert view.to_move is not None
-    assert status_text(view).startswith(player_name(view, view.to_move))
-    assert "build, attract" in status_text(view)
+    assert status_text(view, EN).startswith(player_name(view, view.to_move))
+    assert "build, attract" in status_text(view, EN)
 
 
 def test_names_fall_back_to_player_numbers() -> None:
     view = ENGINE.view(preset_game(), None)
-    assert player_name(view, 2) == "Player 3"
+    assert player_name(view, 2, EN) == "Player 3"
     assert player_name(view.with_names(NAMES[:3]), 2) == "Chiara"
 
 
 def test_a_pending_build_is_described_in_words() -> None:
-    assert pending_text({"action": "extend", "colour": "red", "square": "f6"}) == "red extension at f6"
-    assert pending_text({"action": "build", "colour": "blue", "square": "e5", "door": "e6"}) == (
+    assert pending_text({"action": "extend", "colour": "red", "square": "f6"}, EN) == "red extension at f6"
+    assert pending_text({"action": "build", "colour": "blue", "square": "e5", "door": "e6"}, EN) == (
         "new blue stall at e5 (door e6)"
     )
 
@@ -310,7 +325,7 @@ def test_the_portrait_panel_is_as_tall_as_what_it_draws() -> None:
         image = Image.new("RGB", (PORTRAIT.width, 4000))
         from render.cairo.panel import draw_panel
 
-        assert draw_panel(image, view, PORTRAIT) == panel_bottom(view, PORTRAIT)
+        assert draw_panel(image, view, PORTRAIT, EN) == panel_bottom(view, PORTRAIT, EN)
     assert board_module.canvas_size(view, LANDSCAPE) == (LANDSCAPE.width, LANDSCAPE.board_size[1])
 
 
@@ -330,7 +345,7 @@ def test_the_hand_image_shows_each_card_with_its_sector_filled(layout: str) -> N
     png = render_private(view, layout=layout)
     assert png is not None
     image = decode(png)
-    shape = HandLayout(geometry.FRAMES[layout], image.width, 4 if layout == "portrait" else 6)
+    shape = HandLayout(geometry.FRAMES[layout], image.width, 4 if layout == "portrait" else 6, EN)
     top = shape.size(128)
     for index, card in enumerate(["NW", "SE"]):
         box = hand_card_box(shape, index, 2, top)
@@ -342,14 +357,14 @@ def test_a_wildcard_in_hand_fills_its_whole_zone() -> None:
     png = render_private(with_hand(view_of(preset_game(), 0), ["west"]))
     assert png is not None
     image = decode(png)
-    box = hand_card_box(HandLayout(LANDSCAPE, image.width, 6), 0, 1, LANDSCAPE.size(128))
+    box = hand_card_box(HandLayout(LANDSCAPE, image.width, 6, EN), 0, 1, LANDSCAPE.size(128))
     for row in range(3):
         assert near(image.getpixel(map_cell_centre(box, 0, row)), MAP_NAMED)
     assert near(image.getpixel(map_cell_centre(box, 2, 0)), MAP_EMPTY)
 
 
 def test_a_portrait_hand_puts_at_most_four_cards_in_a_row() -> None:
-    shape = HandLayout(PORTRAIT, PORTRAIT_WIDTH, 4)
+    shape = HandLayout(PORTRAIT, PORTRAIT_WIDTH, 4, EN)
     boxes = [hand_card_box(shape, index, 6, 100) for index in range(6)]
     assert len({box[1] for box in boxes[:4]}) == 1 and boxes[4][1] > boxes[3][3]
     assert max(box[2] for box in boxes) <= PORTRAIT_WIDTH

@@ -5,17 +5,31 @@ from __future__ import annotations
 import io
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from PIL import Image
 from test_jambo_rules import E, play, table
 
 import render
-from engines.base import CHANCE
-from render.jambo import render_board, render_private
+from bot.core.pictures import picture_words
+from engines.base import CHANCE, View
+from render import jambo
+from render.words import Words
 
 NAMES = ["Ana", "Benedetta"]
 MAX_BYTES = 300 * 1024
+TABLE = picture_words("jambo", "en")
+EN = Words.of(TABLE)
+"""The words the bot draws Jambo's pictures with, in English."""
+
+
+def render_board(view: View, **kwargs: Any) -> bytes:
+    return jambo.render_board(view, words=EN, **kwargs)
+
+
+def render_private(view: View, **kwargs: Any) -> bytes | None:
+    return jambo.render_private(view, words=EN, **kwargs)
 
 
 def image_of(png: bytes) -> Image.Image:
@@ -112,8 +126,8 @@ def test_highlighted_places_are_framed() -> None:
 def test_the_shared_contract_finds_the_jambo_pictures() -> None:
     view = E.view(table(hands=(["well"], [])), 0).with_names(NAMES)
     assert render.has_board("jambo")
-    assert render.render_board(view, layout="portrait") == render_board(view, layout="portrait")
-    assert render.render_private(view) == render_private(view)
+    assert render.render_board(view, layout="portrait", words=TABLE) == render_board(view, layout="portrait")
+    assert render.render_private(view, words=TABLE) == render_private(view)
 
 
 def test_changed_places_name_what_a_move_changed() -> None:
@@ -138,9 +152,9 @@ def test_a_table_taller_than_the_first_canvas_is_drawn_again_whole(monkeypatch: 
 
     state, viewer = scenes()["auction"]
     view = E.view(state, viewer).with_names(NAMES)
-    usual = board_module.board_image(view)
+    usual = board_module.board_image(view, words=EN)
     monkeypatch.setattr(board_module, "theme_for", lambda layout: replace(LANDSCAPE, sheet_height=200))
-    cramped = board_module.board_image(view)
+    cramped = board_module.board_image(view, words=EN)
     assert cramped.size == usual.size and cramped.tobytes() == usual.tobytes()
 
 

@@ -14,19 +14,22 @@ import math
 import random
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
 
 import render
+from bot.core.pictures import picture_words
 from engines import CHANCE, View, get
 from engines.marrakech import ENGINE, MarrakechState, parse_placement, parse_square, walk
 from render.grid import Grid
+from render.marrakech import picture as marrakech_picture
 from render.marrakech.arcs import BORDER_ARCS, arc_pivot_pixels, route_path
 from render.marrakech.layout import LANDSCAPE, PORTRAIT, Layout
 from render.marrakech.panel import outcome_sentence, tribute_sentence, turn_sentence
-from render.marrakech.picture import render_board
 from render.palette import UI, greyed, piece_rgb
+from render.words import Words
 
 RGB = tuple[int, int, int]
 NAMES = ["Ana", "Ben", "Cai", "Dee"]
@@ -83,6 +86,12 @@ def busiest_state() -> MarrakechState:
 
 
 BUSY_NAMES = ["Aïcha", "Benjamin the very long-named merchant", "Chen", "Dimitri"]
+EN = Words.of(picture_words("marrakech", "en"))
+"""The words the bot draws Marrakech's pictures with, in English."""
+
+
+def render_board(view: View, **kwargs: Any) -> bytes:
+    return marrakech_picture.render_board(view, words=EN, **kwargs)
 
 
 # ---- reading the picture --------------------------------------------------------------------------
@@ -162,7 +171,7 @@ def test_portrait_text_stays_readable_on_a_phone_400_px_wide() -> None:
 
 def test_package_entry_point_picks_the_renderer_from_the_view() -> None:
     for layout in ("landscape", "portrait"):
-        data = render.render_board(view_of(game()), layout=layout)
+        data = render.render_board(view_of(game()), layout=layout, words=picture_words("marrakech", "en"))
         assert Image.open(io.BytesIO(data)).format == "PNG"
     assert render.has_board("Marrakech")
     with pytest.raises(ValueError, match="layout"):
@@ -295,40 +304,40 @@ def test_path_routing_agrees_with_the_engine_on_every_walk() -> None:
 # ---- the panel ----------------------------------------------------------------------------------
 def test_panel_says_whose_turn_and_what_they_decide() -> None:
     state = game(3)
-    assert turn_sentence(view_of(state, NAMES), LANDSCAPE) == "Ana to turn Assam"
+    assert turn_sentence(view_of(state, NAMES), LANDSCAPE, EN) == "Ana to turn Assam"
     rolling = play(state, "left")
-    assert turn_sentence(view_of(rolling, NAMES), LANDSCAPE) == "Rolling the die…"
+    assert turn_sentence(view_of(rolling, NAMES), LANDSCAPE, EN) == "Rolling the die…"
     placing = play(rolling, "roll 1")
-    assert turn_sentence(view_of(placing, NAMES), LANDSCAPE) == "Ana to place a carpet"
+    assert turn_sentence(view_of(placing, NAMES), LANDSCAPE, EN) == "Ana to place a carpet"
     drawing = play(game(2), "left", "roll 1")
-    assert turn_sentence(view_of(drawing, NAMES), LANDSCAPE) == "Drawing the next carpet…"
+    assert turn_sentence(view_of(drawing, NAMES), LANDSCAPE, EN) == "Drawing the next carpet…"
 
 
 def test_panel_says_the_variant_turns_assam_for_the_next_merchant() -> None:
     state = ENGINE.new_game(3, {"variant": True})
     state = play(state, "roll 1", "place d2-e2")
-    assert turn_sentence(view_of(state, NAMES), PORTRAIT) == "Ana to turn Assam for the next merchant"
+    assert turn_sentence(view_of(state, NAMES), PORTRAIT, EN) == "Ana to turn Assam for the next merchant"
 
 
 def test_merchants_without_names_are_numbered() -> None:
     state = play(game(), "left", "roll 1", "place c3-d3", "left", "roll 1")
-    assert turn_sentence(view_of(state), LANDSCAPE) == "Player 2 to place a carpet"
+    assert turn_sentence(view_of(state), LANDSCAPE, EN) == "Player 2 to place a carpet"
 
 
 def test_panel_tells_the_tribute_paid() -> None:
     view = view_of(game(), NAMES)
-    assert tribute_sentence(view, {"payer": 1, "payee": 3, "amount": 5}, LANDSCAPE) == "Ben paid Dee 5 dirhams."
-    assert tribute_sentence(view, {"payer": 1, "payee": 3, "amount": 1}, LANDSCAPE) == "Ben paid Dee 1 dirham."
-    assert tribute_sentence(view, None, LANDSCAPE) == "No tribute to pay."
+    assert tribute_sentence(view, {"payer": 1, "payee": 3, "amount": 5}, LANDSCAPE, EN) == "Ben paid Dee 5 dirhams."
+    assert tribute_sentence(view, {"payer": 1, "payee": 3, "amount": 1}, LANDSCAPE, EN) == "Ben paid Dee 1 dirham."
+    assert tribute_sentence(view, None, LANDSCAPE, EN) == "No tribute to pay."
 
 
 def test_panel_names_the_winner_or_the_shared_win() -> None:
     state = game(carpets=(("red", "a1-b1"), ("blue", "a6-a7")))
     state.phase, state.termination = "over", "all_carpets_laid"
     state.dirhams = [30, 25, 20, 20]
-    assert outcome_sentence(view_of(state, NAMES), LANDSCAPE) == "Game over: Ana wins!"
+    assert outcome_sentence(view_of(state, NAMES), LANDSCAPE, EN) == "Game over: Ana wins!"
     state.dirhams = [30, 30, 20, 20]
-    assert outcome_sentence(view_of(state, NAMES), LANDSCAPE) == "Game over: shared win for Ana and Ben"
+    assert outcome_sentence(view_of(state, NAMES), LANDSCAPE, EN) == "Game over: shared win for Ana and Ben"
 
 
 def test_finished_game_marks_the_winners_card() -> None:

@@ -11,21 +11,36 @@ from __future__ import annotations
 import io
 import random
 import time
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
 from test_morocco_notation import E, close, dealt, put, workers_turn
 
 import render
+from bot.core.pictures import picture_words
 from engines.base import CHANCE, View
 from engines.morocco.state import EMPTY_TILE, MoroccoState
-from render.morocco import board_image, render_board
+from render import morocco
 from render.morocco.board import EMPTY_TILE as EMPTY_TILE_RGB
 from render.morocco.board import column_cube_centre, point_xy, row_cube_centre, space_centre
 from render.morocco.layout import LANDSCAPE, PORTRAIT, Layout
 from render.morocco.panel import status_line
 from render.morocco.scene import cube_rgb, player_rgb
 from render.palette import UI
+from render.words import Words
+
+EN = Words.of(picture_words("morocco", "en"))
+"""The words the bot draws Morocco's pictures with, in English."""
+
+
+def render_board(view: View, **kwargs: Any) -> bytes:
+    return morocco.render_board(view, words=EN, **kwargs)
+
+
+def board_image(view: View, **kwargs: Any) -> Image.Image:
+    return morocco.board_image(view, words=EN, **kwargs)
+
 
 RGB = tuple[int, int, int]
 NAMES = ["Aïcha", "Benjamin the very long-named merchant", "Chen", "Dimitri", "Eva"]
@@ -180,13 +195,13 @@ def test_a_closing_stall_is_framed_while_its_choices_are_made() -> None:
 # ---- the panel -------------------------------------------------------------------------------------------
 def test_the_panel_says_whose_turn_it_is_and_what_they_decide() -> None:
     state = busy_state()
-    assert status_line(view_of(state)) == "Aïcha: place a worker (turn 1 of 2)"
+    assert status_line(view_of(state), EN) == "Aïcha: place a worker (turn 1 of 2)"
     state = workers_turn(dealt(3), 0, purple=1, green=1)
     put(state, "c3 nw", 1, "bodyguard")
     put(state, "c3 ne", 2)
     state = E.apply(state, "assistant c3 sw")
-    assert status_line(view_of(state)) == "Aïcha: take a gold coin or a bodyguard (c3)"
-    assert status_line(view_of(E.new_game(3))) == "Dealing the juice tokens…"
+    assert status_line(view_of(state), EN) == "Aïcha: take a gold coin or a bodyguard (c3)"
+    assert status_line(view_of(E.new_game(3)), EN) == "Dealing the juice tokens…"
 
 
 def test_the_player_to_move_has_a_lit_card() -> None:
@@ -200,7 +215,7 @@ def test_the_rooftop_shows_its_cubes_and_the_end_shows_the_winner() -> None:
     state = busy_state(3)
     state.step, state.termination = "over", "market_closed"
     view = view_of(state)
-    assert status_line(view).startswith("The final round is over.")
+    assert status_line(view, EN).startswith("The final round is over.")
     image = picture(view)
     counts = image.crop(LANDSCAPE.panel_box()).getcolors(maxcolors=1 << 16)
     assert counts is not None and any(close_to(c, UI["winner"], 6) for _, c in counts)
@@ -270,7 +285,7 @@ def test_the_winners_frame_never_crosses_the_final_score_line(layout: Layout, pl
     view = view_of(state)
     assert view.outcome is not None and view.outcome.winners
     for seat in view.outcome.winners:
-        boxes = card_boxes(view, layout, seat, 0, 0, 400)
+        boxes = card_boxes(view, layout, seat, 0, 0, 400, EN)
         left, top, right, bottom = boxes.frame
         inner = (left + boxes.stroke, top + boxes.stroke, right - boxes.stroke, bottom - boxes.stroke)
         for name, (x0, y0, x1, y1) in boxes.texts.items():

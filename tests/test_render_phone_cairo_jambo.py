@@ -15,13 +15,19 @@ from PIL import Image, ImageDraw
 import engines
 import render
 from bench.legibility import mid_game_states
+from bot.core.pictures import picture_words
 from engines.jambo.cards import NAMES as JAMBO_CARDS
 from render.cairo import phone as cairo_phone
 from render.jambo import pieces as jambo_pieces
 from render.jambo.texts import card_title
 from render.text import fit_lines
+from render.words import Words
 
 NAMES = ["Aïcha", "Benjamin", "Chen", "Dmitri"]
+WORDS = {language: Words.of(picture_words("jambo", language)) for language in ("en", "es")}
+LONGEST = {
+    language: sorted(JAMBO_CARDS, key=lambda n: -len(card_title(n, words)))[:6] for language, words in WORDS.items()
+}
 CASES = [pytest.param("cairo", n, id=f"cairo-{n}") for n in (2, 3, 4)] + [pytest.param("jambo", 2, id="jambo-2")]
 
 
@@ -72,8 +78,10 @@ def test_a_long_merchant_name_is_set_smaller_before_it_is_shortened() -> None:
     assert shown == "Benjamin" and face.size < cairo_phone.NAME_SIZE
 
 
-@pytest.mark.parametrize("name", sorted(JAMBO_CARDS, key=lambda n: -len(card_title(n)))[:6])
-def test_a_long_jambo_card_name_renders_whole(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("language", "name"), [(lang, name) for lang, names in LONGEST.items() for name in names])
+def test_a_long_jambo_card_name_renders_whole(language: str, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In English and in Spanish (longer), the longest card names are drawn whole on every size of card."""
+    words = WORDS[language]
     written: list[str] = []
     original = ImageDraw.ImageDraw.text
 
@@ -85,9 +93,9 @@ def test_a_long_jambo_card_name_renders_whole(name: str, monkeypatch: pytest.Mon
     jambo_pieces.card_picture.cache_clear()
     for width, size in ((306, 32), (470, 32), (330, 21), (200, 16)):
         written.clear()
-        jambo_pieces.card_picture(name, width, 150, size, False, "SEEN", False)
+        jambo_pieces.card_picture(name, words, width, 150, size, False, words("seen"), False)
         assert not any("…" in text for text in written)
-        assert card_title(name) in " ".join(written)
+        assert card_title(name, words) in " ".join(written)
 
 
 def test_fit_lines_wraps_then_shrinks_and_never_cuts() -> None:

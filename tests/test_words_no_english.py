@@ -230,10 +230,3 @@ def test_jambo_cards_read_as_the_spanish_rulebook_names_them() -> None:
     english = say_for("jambo", ("Ana", "Ben"))
     assert card_words("leopard statue", english) == "Leopard Statue"
     assert effect_words("well", english) == "Pay 1 gold: draw 1 card"
-
-
-def test_render_keeps_its_own_english_effects_in_step_with_the_bot() -> None:
-    from bot.games.jambo.words import EFFECTS
-    from render.jambo.texts import SHORT
-
-    assert EFFECTS == SHORT, "the bot's catalog copy of the card effects and the pictures' texts differ"

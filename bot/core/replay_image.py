@@ -14,14 +14,16 @@ waits for it.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from PIL import Image
 
 import engines
 import render
+from bot.core.catalog import DEFAULT_LOCALE
 from bot.core.host import apply_entry
+from bot.core.pictures import picture_words
 from bot.core.records import MoveRecord
 from bot.core.records_file import GameFile
 from engines.base import Engine, GameState
@@ -112,9 +114,16 @@ class Stopped(Exception):
 
 
 def replay_animation(
-    record: GameFile, layout: str | None = None, budget: int = MAX_BYTES, stop: Callable[[], bool] | None = None
+    record: GameFile,
+    layout: str | None = None,
+    budget: int = MAX_BYTES,
+    stop: Callable[[], bool] | None = None,
+    words: Mapping[str, str] | None = None,
 ) -> Animation:
-    """The record's game as an animated image no bigger than ``budget`` bytes (``stop()`` true: give up)."""
+    """The record's game as an animated image no bigger than ``budget`` bytes (``stop()`` true: give up), drawn
+    with ``words`` (``bot.core.pictures``; None: English)."""
+    if words is None:
+        words = picture_words(record.game, DEFAULT_LOCALE)
     engine = engines.get(record.game)
     start = engine.new_game(len(record.seats), record.options)
     states = states_after_turns(engine, start, record.log())
@@ -124,7 +133,7 @@ def replay_animation(
         if stop is not None and stop():
             raise Stopped
         view = engine.view(states[index], None).with_names(record.names)
-        png = render.render_board(view, (), chosen)
+        png = render.render_board(view, (), chosen, words)
         frames.append(Image.open(io.BytesIO(png)))
     frames = _same_size(frames)
     scale = 1.0

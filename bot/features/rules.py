@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
+from bot.core import language
 from bot.core.catalog import N_
 from bot.core.rules import PICTURED, TOPICS, fresh_view, page_number, page_text, topic_title
 from bot.core.text import LABEL_LIMIT, fit_alt, shorten
@@ -40,20 +41,21 @@ NO_MENTIONS = discord.AllowedMentions.none()
 GAME_NAME = r"[a-z][a-z0-9_]{0,30}"
 TOPIC_NAME = r"[a-z]{1,20}"
 
-_pictures: dict[str, bytes] = {}
-"""The fresh board of each game, drawn once per process."""
+_pictures: dict[tuple[str, str], bytes] = {}
+"""The fresh board of each game in each language, drawn once per process."""
 
 
 async def picture(client: Any, game: str) -> discord.File | None:
     """The board of a fresh game of ``game`` as an attachment (None if it cannot be drawn: the text still comes)."""
-    if game not in _pictures:
+    key = (game, language.current())  # the rules are the reader's: the board's words in their language
+    if key not in _pictures:
         try:
-            _pictures[game] = await services(client).images.board(fresh_view(game))
+            _pictures[key] = await services(client).images.board(fresh_view(game))
         except Exception:
             log.exception("no picture for the %s rules", game)
             return None
     alt = fit_alt(say_for(game, ()).fill(PICTURE_ALT, {"title": engines.get(game).title}))
-    return discord.File(io.BytesIO(_pictures[game]), filename=PICTURE_FILE.format(game=game), description=alt)
+    return discord.File(io.BytesIO(_pictures[key]), filename=PICTURE_FILE.format(game=game), description=alt)
 
 
 class RulesComponent:

@@ -206,7 +206,7 @@ class DiscordCourier:
         current = played.game.shows(delivery.version)
         if payload.get("image") and played.state is not None:
             changed = [str(payload.get("headline") or ""), *(str(line) for line in payload.get("happened", []))]
-            with language.using(played.game.language):  # a public post: its alt text in the game's language
+            with language.using(played.game.language):  # a public post: its words and alt text in the game's language
                 kwargs["file"] = await self.board_file(played, None, suffix=f"v{delivery.version}", changed=changed)
         if current and played.game.status == "active" and not played.is_computer(played.to_move_player):
             view = await self._controls("moves", played, delivery)
@@ -505,7 +505,7 @@ REPLAY_ALT = N_("Animated replay of {title}: the board after each of its {turns}
 async def replay_message(services: Services, played: Played) -> dict[str, Any]:
     """A finished game's animated replay as a message: a line and the image (with its alt text), pinging nobody."""
     log = await services.store.moves(played.game.id)
-    animation = await services.images.replay(record_of(played, log, services.clock()))
+    animation = await services.images.replay(record_of(played, log, services.clock()), played.game.language)
     say = services.posts.say(played)
     params = {"title": services.posts.title(played), "turns": animation.turns}
     alt = say.fill(REPLAY_ALT, {**params, "title": services.posts.title(played).strip("*")})

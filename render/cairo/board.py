@@ -26,6 +26,7 @@ from render.grid import Grid
 from render.palette import RGB, UI, mix, piece_rgb
 from render.png import encode_png
 from render.widgets import paste_sprite
+from render.words import NO_WORDS, Words
 
 PAWN_SIZE = 40
 QUEUE_PAWN_SIZE = 34
@@ -41,50 +42,54 @@ GHOST_OPACITY = 0.55
 Square = tuple[int, int]
 
 
-def render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
+def render_board(
+    view: View, *, highlight: Sequence[str] = (), layout: str = "landscape", words: Words = NO_WORDS
+) -> bytes:
     """The public Kairo board as PNG bytes: souk, pieces, last move, highlighted squares, and the panel."""
-    return encode_png(board_image(view, highlight=highlight, layout=layout), palette=PALETTE)
+    return encode_png(board_image(view, highlight=highlight, layout=layout, words=words), palette=PALETTE)
 
 
-def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> Image.Image:
+def board_image(
+    view: View, *, highlight: Sequence[str] = (), layout: str = "landscape", words: Words = NO_WORDS
+) -> Image.Image:
     """The picture ``render_board`` encodes, as an RGB Pillow image."""
     frame = FRAMES[layout]
     details = view.details
     if frame.phone:
-        board = static_board(frame, layout_of(details)).copy()
-        draw_pieces(board, frame, details)
+        board = static_board(frame, layout_of(details), words).copy()
+        draw_pieces(board, frame, details, words)
         draw_marks(board, frame.grid, details, highlight)
-        return phone_image(view, board, frame)
-    image = canvas(view, frame, layout_of(details))
+        return phone_image(view, board, frame, words=words)
+    image = canvas(view, frame, layout_of(details), words)
     grid = frame.grid
-    draw_pieces(image, frame, details)
+    draw_pieces(image, frame, details, words)
     draw_marks(image, grid, details, highlight)
-    draw_panel(image, view, frame)
+    draw_panel(image, view, frame, words)
     return image
 
 
-def canvas_size(view: View, frame: Frame) -> tuple[int, int]:
+def canvas_size(view: View, frame: Frame, words: Words = NO_WORDS) -> tuple[int, int]:
     """The whole image: the landscape image, or a portrait one as tall as its panel needs."""
     if frame.portrait:
-        return (frame.width, panel_bottom(view, frame) + frame.outer)
+        return (frame.width, panel_bottom(view, frame, words) + frame.outer)
     return (frame.width, frame.board_size[1])
 
 
-def canvas(view: View, frame: Frame, board: Layout) -> Image.Image:
+def canvas(view: View, frame: Frame, board: Layout, words: Words = NO_WORDS) -> Image.Image:
     """The board without pieces and the panel's empty ground, as large as ``view``'s picture (a fresh copy).
 
     The ground is cached once per frame and the board once per frame and layout: Kairo boards differ
     from game to game, so a whole canvas per layout would cost megabytes each.
     """
-    width, height = canvas_size(view, frame)
+    width, height = canvas_size(view, frame, words)
     ground = empty_ground(frame)
     if height > ground.height:  # taller than any panel should be: draw it whole
         image = Image.new("RGB", (width, height), UI["background"])
-        image.paste(static_board(frame, board), (0, 0))
+        image.paste(static_board(frame, board, words), (0, 0))
         panel_ground(image, frame, height - frame.outer)
         return image
     image = ground.crop((0, 0, width, height))
-    image.paste(static_board(frame, board), (0, 0))
+    image.paste(static_board(frame, board, words), (0, 0))
     overlap = ground_under_board(frame)
     if overlap is not None:
         image.paste(overlap, (frame.panel_box[0], 0))
@@ -126,7 +131,7 @@ def ground_cap(frame: Frame) -> Image.Image:
     return image.crop((0, bottom - GROUND_CAP, frame.width, bottom + frame.outer))
 
 
-def draw_pieces(image: Image.Image, frame: Frame, details: Mapping[str, Any]) -> None:
+def draw_pieces(image: Image.Image, frame: Frame, details: Mapping[str, Any], words: Words = NO_WORDS) -> None:
     """Stalls, entrances, customers and the waiting customer, in that order (later ones on top)."""
     grid = frame.grid
     colour_ids = {colour: index for index, colour in enumerate(details["colours"])}
@@ -135,7 +140,7 @@ def draw_pieces(image: Image.Image, frame: Frame, details: Mapping[str, Any]) ->
     draw_stalls(image, grid, squares, colour_ids, inactive, apart=frame.phone)
     draw_entrances(image, grid, squares, colour_ids, inactive)
     draw_customers(image, grid, squares, colour_ids)
-    draw_waiting(image, frame, details.get("waiting"), colour_ids, squares)
+    draw_waiting(image, frame, details.get("waiting"), colour_ids, squares, words("waiting"))
     draw_pending_ghost(image, grid, details.get("pending"), colour_ids, squares)
 
 
@@ -251,9 +256,14 @@ def draw_customers(image: Image.Image, grid: Grid, squares: list[dict[str, Any]]
 
 
 def draw_waiting(
-    image: Image.Image, frame: Frame, waiting: str | None, colour_ids: dict[str, int], squares: list[dict[str, Any]]
+    image: Image.Image,
+    frame: Frame,
+    waiting: str | None,
+    colour_ids: dict[str, int],
+    squares: list[dict[str, Any]],
+    text: str,
 ) -> None:
-    """The sixth customer on its coin tray, over the north-east of the board, labelled "WAITING"."""
+    """The sixth customer on its coin tray, over the north-east of the board, labelled "WAITING" (``text``)."""
     grid, label = frame.grid, font(frame.font_size(17 if frame.phone else 15), bold=True)
     top = grid.top + 3
     tray_left = grid.left + round((12.6 if frame.phone else 12) * CELL)
@@ -261,7 +271,7 @@ def draw_waiting(
     draw = ImageDraw.Draw(image)
     draw.text(
         (tray[0] - (18 if frame.phone else 8), (tray[1] + tray[3]) / 2),
-        "WAITING",
+        text,
         font=label,
         fill=UI["frame"],
         anchor="rm",

@@ -19,8 +19,9 @@ from render.cairo.geometry import TAVERN_TINT
 from render.fonts import font
 from render.grid import Box
 from render.palette import RGB, UI, mix
-from render.text import fit_text, wrap_text
+from render.text import fit_lines, fit_text, wrap_text
 from render.widgets import Shaped, paste_shaped
+from render.words import NO_WORDS, Words
 
 CARD_PAPER: RGB = (255, 251, 242)
 CARD_EDGE: RGB = UI["panel_edge"]
@@ -51,13 +52,14 @@ def sector_cells(sectors: Mapping[str, Any]) -> SectorCells:
     return tuple((code, starts_x.index(spec["x"][0]), starts_y.index(spec["y"][0])) for code, spec in sectors.items())
 
 
-def card_face(card: str, details: Mapping[str, Any]) -> CardFace:
-    """The face of building card ``card`` as the view details' ``cards`` and ``sectors`` describe it."""
+def card_face(card: str, details: Mapping[str, Any], words: Words = NO_WORDS) -> CardFace:
+    """The face of building card ``card`` as the view details' ``cards`` and ``sectors`` describe it, its words
+    (WILD, the label naming its sector or zone: ``sector:<card>``) from ``words``."""
     spec = details["cards"].get(card, {})
     wild = spec.get("kind") == "wild"
     return CardFace(
-        title="WILD" if wild else card,
-        label=str(spec.get("label", card)),
+        title=words("wild") if wild else card,
+        label=words(f"sector:{card}"),
         wild=wild,
         named=frozenset(spec.get("sectors", [])),
         cells=sector_cells(details["sectors"]),
@@ -114,9 +116,9 @@ def card_map_cell_centre(card_box: Box, col: int, row: int) -> tuple[int, int]:
     return (round((cell[0] + cell[2]) / 2), round((cell[1] + cell[3]) / 2))
 
 
-def draw_card(image: Image.Image, box: Box, card: str, details: Mapping[str, Any]) -> None:
+def draw_card(image: Image.Image, box: Box, card: str, details: Mapping[str, Any], words: Words = NO_WORDS) -> None:
     """Building card ``card`` pasted into ``box``."""
-    paste_shaped(image, card_shaped(card_face(card, details), box[2] - box[0], box[3] - box[1]), box[:2])
+    paste_shaped(image, card_shaped(card_face(card, details, words), box[2] - box[0], box[3] - box[1]), box[:2])
 
 
 @lru_cache(maxsize=128)
@@ -137,7 +139,8 @@ def card_picture(face: CardFace, width: int, height: int) -> Image.Image:
     draw.rounded_rectangle(
         (0, 0, width, height), radius=radius, fill=CARD_PAPER, outline=edge, width=3 if face.wild else 2
     )
-    title_font = font(max(12, round(width * 0.2)), bold=True)
+    size = max(12, round(width * 0.2))  # a longer word (a translated WILD) set smaller to fit the card
+    title_font, _ = fit_lines(face.title, size, width - 8, max_lines=1, smallest=min(size, 11))
     draw.text((width / 2, width * 0.04), face.title, font=title_font, fill=UI["ink"], anchor="mt")
     map_box = card_map_box(width)
     draw_sector_map(draw, map_box, face.named, face.cells)
@@ -160,8 +163,8 @@ def _draw_card_label(draw: ImageDraw.ImageDraw, box: Box, label: str, below: int
         y += line_step
 
 
-def draw_empty_slot(draw: ImageDraw.ImageDraw, box: Box, text: str = "empty") -> None:
-    """A face-up slot with no card in it."""
+def draw_empty_slot(draw: ImageDraw.ImageDraw, box: Box, text: str) -> None:
+    """A face-up slot with no card in it, marked ``text`` ("empty")."""
     width = box[2] - box[0]
     draw.rounded_rectangle(
         box, radius=max(6, width // 10), fill=mix(UI["panel"], UI["panel_edge"], 0.2), outline=CARD_EDGE

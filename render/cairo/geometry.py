@@ -23,6 +23,7 @@ from render.fonts import font
 from render.grid import Grid, column_letter
 from render.palette import RGB, UI, mix, piece_rgb
 from render.patterns import pattern_mask
+from render.words import NO_WORDS, Words
 
 CELL = 52
 """Side of one square in pixels (both layouts)."""
@@ -235,7 +236,9 @@ def _paint_edges(draw: ImageDraw.ImageDraw, grid: Grid, layout: Layout) -> None:
             draw.rectangle([start[0] - half, start[1] - half, end[0] + half, start[1] + half], fill=colour)
 
 
-def _paint_sector_names(draw: ImageDraw.ImageDraw, grid: Grid, layout: Layout, *, phone: bool = False) -> None:
+def _paint_sector_names(
+    draw: ImageDraw.ImageDraw, grid: Grid, layout: Layout, words: Words, *, phone: bool = False
+) -> None:
     """Each sector's code large and its label small, watermarked in its middle (phone: the code alone, larger:
     it is what the building cards name)."""
     for sector in layout.sectors:
@@ -247,10 +250,12 @@ def _paint_sector_names(draw: ImageDraw.ImageDraw, grid: Grid, layout: Layout, *
             continue
         ink = mix(sector_tint(sector.code), UI["ink"], WATERMARK_AMOUNT)
         draw.text((centre_x, centre_y - 8), sector.code, font=font(46, bold=True), fill=ink, anchor="mm")
-        draw.text((centre_x, centre_y + 28), sector.label, font=font(15, bold=True), fill=ink, anchor="mm")
+        draw.text(
+            (centre_x, centre_y + 28), words(f"sector:{sector.code}"), font=font(15, bold=True), fill=ink, anchor="mm"
+        )
 
 
-def _paint_tavern_names(image: Image.Image, grid: Grid, layout: Layout, size: int = 16) -> None:
+def _paint_tavern_names(image: Image.Image, grid: Grid, layout: Layout, words: Words, size: int = 16) -> None:
     """ "TAVERN ZONE" watermarked along the middle of the south row and up the west and east columns."""
     tavern = [sq for sq in layout.squares if sq.kind == "tavern"]
     if not tavern:
@@ -260,13 +265,14 @@ def _paint_tavern_names(image: Image.Image, grid: Grid, layout: Layout, size: in
     middle_x = grid.left + (min(sq.x for sq in tavern) + max(sq.x for sq in tavern) + 1) * CELL / 2
     draw = ImageDraw.Draw(image)
     label_font = font(size, bold=True)
-    draw.text((middle_x, grid.top + (bottom + 0.5) * CELL), "TAVERN ZONE", font=label_font, fill=ink, anchor="mm")
+    zone = words("tavern_zone")
+    draw.text((middle_x, grid.top + (bottom + 0.5) * CELL), zone, font=label_font, fill=ink, anchor="mm")
     rows = [sq.y for sq in tavern if sq.y != bottom]
     if not rows:
         return
     middle_y = grid.top + (min(rows) + max(rows) + 1) * CELL / 2
     for column in {sq.x for sq in tavern if sq.y != bottom}:
-        _paste_vertical_text(image, "TAVERN ZONE", label_font, ink, (grid.left + (column + 0.5) * CELL, middle_y))
+        _paste_vertical_text(image, zone, label_font, ink, (grid.left + (column + 0.5) * CELL, middle_y))
 
 
 def _paste_vertical_text(
@@ -281,7 +287,7 @@ def _paste_vertical_text(
     image.paste(ink, (round(centre[0] - mask.width / 2), round(centre[1] - mask.height / 2)), mask)
 
 
-def _paint_queue_marks(draw: ImageDraw.ImageDraw, frame: Frame, layout: Layout) -> None:
+def _paint_queue_marks(draw: ImageDraw.ImageDraw, frame: Frame, layout: Layout, words: Words) -> None:
     """The queue squares' names, and an "entrance" sign with an arrow pointing at the queue."""
     grid = frame.grid
     queue = sorted((sq for sq in layout.squares if sq.kind == "queue"), key=lambda sq: sq.x)
@@ -296,7 +302,7 @@ def _paint_queue_marks(draw: ImageDraw.ImageDraw, frame: Frame, layout: Layout) 
     arrow_end = grid.left + first.x * CELL - 6
     arrow_start = grid.left + 4
     label = font(frame.font_size(16 if frame.phone else 15), bold=True)
-    draw.text((arrow_start, middle - 9), "ENTRANCE", font=label, fill=UI["frame"], anchor="lm")
+    draw.text((arrow_start, middle - 9), words("entrance"), font=label, fill=UI["frame"], anchor="lm")
     draw.line([(arrow_start, middle + 12), (arrow_end - 8, middle + 12)], fill=UI["frame"], width=4)
     draw.polygon(
         [(arrow_end, middle + 12), (arrow_end - 14, middle + 4), (arrow_end - 14, middle + 20)],
@@ -334,15 +340,16 @@ def _paint_coordinates(draw: ImageDraw.ImageDraw, frame: Frame, layout: Layout) 
 
 
 @lru_cache(maxsize=8)
-def static_board(frame: Frame, layout: Layout) -> Image.Image:
-    """The board without any pieces, for ``frame`` and ``layout``; shared, so callers copy it before drawing."""
+def static_board(frame: Frame, layout: Layout, words: Words = NO_WORDS) -> Image.Image:
+    """The board without any pieces, for ``frame`` and ``layout``, its words from ``words``; shared, so callers
+    copy it before drawing."""
     image = Image.new("RGB", frame.board_size, UI["background"])
     grid = frame.grid
     _paint_grounds(image, grid, layout)
     draw = ImageDraw.Draw(image)
-    _paint_sector_names(draw, grid, layout, phone=frame.phone)
-    _paint_tavern_names(image, grid, layout, frame.font_size(16) if frame.phone else 16)
+    _paint_sector_names(draw, grid, layout, words, phone=frame.phone)
+    _paint_tavern_names(image, grid, layout, words, frame.font_size(16) if frame.phone else 16)
     _paint_edges(draw, grid, layout)
-    _paint_queue_marks(draw, frame, layout)
+    _paint_queue_marks(draw, frame, layout, words)
     _paint_coordinates(draw, frame, layout)
     return image

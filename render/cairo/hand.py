@@ -27,6 +27,7 @@ from render.palette import UI
 from render.png import encode_png
 from render.text import fit_lines, fit_text, wrap_text
 from render.widgets import paste_sprite
+from render.words import NO_WORDS, Words
 
 LANDSCAPE_WIDTH = 960
 PORTRAIT_WIDTH = 800
@@ -43,6 +44,7 @@ class HandLayout:
     frame: Frame
     width: int
     per_row: int
+    words: Words = NO_WORDS
 
     def size(self, px: float) -> int:
         return self.frame.size(px)
@@ -65,13 +67,13 @@ def own_entry(view: View) -> dict[str, Any] | None:
     return dict(entry)
 
 
-def render_private(view: View, *, layout: str = "landscape") -> bytes | None:
+def render_private(view: View, *, layout: str = "landscape", words: Words = NO_WORDS) -> bytes | None:
     """The viewer's private hand as PNG bytes, or None when the view holds no hand of its viewer."""
-    image = private_image(view, layout=layout)
+    image = private_image(view, layout=layout, words=words)
     return None if image is None else encode_png(image, palette=PALETTE)
 
 
-def private_image(view: View, *, layout: str = "landscape") -> Image.Image | None:
+def private_image(view: View, *, layout: str = "landscape", words: Words = NO_WORDS) -> Image.Image | None:
     """The picture ``render_private`` encodes (RGB), or None when the view holds no hand of its viewer."""
     player = own_entry(view)
     if player is None:
@@ -79,9 +81,9 @@ def private_image(view: View, *, layout: str = "landscape") -> Image.Image | Non
     frame = FRAMES[layout]
     tall = frame.portrait or frame.phone
     if frame.phone:
-        shape = HandLayout(PHONE_HAND, PHONE_WIDTH, 3)
+        shape = HandLayout(PHONE_HAND, PHONE_WIDTH, 3, words)
     else:
-        shape = HandLayout(frame, PORTRAIT_WIDTH if tall else LANDSCAPE_WIDTH, 4 if tall else 6)
+        shape = HandLayout(frame, PORTRAIT_WIDTH if tall else LANDSCAPE_WIDTH, 4 if tall else 6, words)
     hand = list(player["hand"])
     _, card_height = card_size(shape, len(hand))
     rows = max(1, -(-len(hand) // shape.per_row))
@@ -141,17 +143,19 @@ def draw_title(
     seat, size = player["seat"], shape.size
     paste_sprite(image, seal_sprite(seat, size(48)), (shape.pad + size(26), size(50)))
     title_font = shape.font(28, bold=True)
-    score = f"{view.seats[seat].score or 0} pts"
+    score = shape.words("points", count=view.seats[seat].score or 0)
     room = shape.width - 2 * shape.pad - size(62) - title_font.getlength(score) - size(20)
     if shape.frame.phone:  # the name alone, whole (the message says whose hand this is)
-        name_font, lines = fit_lines(player_name(view, seat), title_font.size, room, max_lines=1, smallest=22)
+        name_font, lines = fit_lines(
+            player_name(view, seat, shape.words), title_font.size, room, max_lines=1, smallest=22
+        )
         draw.text((shape.pad + size(62), size(50)), lines[0], font=name_font, fill=UI["ink"], anchor="lm")
         draw.text((shape.width - shape.pad - 8, size(50)), score, font=title_font, fill=UI["frame"], anchor="rm")
         return
-    title = fit_text(f"Your hand — {player_name(view, seat)}", title_font, room)
+    title = fit_text(shape.words("your_hand", name=player_name(view, seat, shape.words)), title_font, room)
     draw.text((shape.pad + size(62), size(50)), title, font=title_font, fill=UI["ink"], anchor="lm")
     draw.text((shape.width - shape.pad - 8, size(50)), score, font=title_font, fill=UI["frame"], anchor="rm")
-    note = "private: only you can see this"
+    note = shape.words("private")
     draw.text((shape.pad + size(62), size(82)), note, font=shape.font(15), fill=UI["ink_soft"], anchor="lm")
 
 
@@ -160,10 +164,10 @@ def draw_cards(
 ) -> None:
     """The building cards in rows, or a note when the hand is empty."""
     _width, height = card_size(shape, len(hand))
-    heading = f"Building cards ({len(hand)})"
+    heading = shape.words("building_cards", count=len(hand))
     draw.text((shape.pad, top - 6), heading, font=shape.font(18, bold=True), fill=UI["frame"], anchor="lb")
     if not hand:
-        empty = "No building cards: take 2 cards on your turn."
+        empty = shape.words("no_cards")
         note_font = shape.font(20)
         lines = wrap_text(empty, note_font, shape.width - 2 * shape.pad)
         step = round(note_font.size * 1.25)
@@ -175,14 +179,14 @@ def draw_cards(
     for index, card in enumerate(hand):
         box = hand_card_box(shape, index, len(hand), top)
         if shape.frame.phone:  # title over map, as on the phone board (the label only repeated the map)
-            draw_phone_card(draw, box, card, view.details)
+            draw_phone_card(draw, box, card, view.details, shape.words)
         else:
-            draw_card(image, box, card, view.details)
+            draw_card(image, box, card, view.details, shape.words)
 
 
 def draw_card_note(draw: ImageDraw.ImageDraw, shape: HandLayout, y: int) -> None:
     """How building cards are played, under the cards (two lines in portrait)."""
-    note = "A card builds in its sector · a WILD card in its zone, for 1 coin · any 3 cards: anywhere"
+    note = shape.words("card_note")
     note_font, width = shape.font(15), shape.width - 2 * shape.pad
     for line in wrap_text(note, note_font, width)[:2]:
         draw.text((shape.pad, y), line, font=note_font, fill=UI["ink_soft"])
@@ -201,23 +205,29 @@ def draw_coins(
     """Coin value per colour (a coin with its letter, the colour's name, the value), then the total."""
     size = shape.size
     row = size(34)
-    draw.text((left, top), "Coins (value per colour)", font=shape.font(18, bold=True), fill=UI["frame"])
+    draw.text((left, top), shape.words("coins"), font=shape.font(18, bold=True), fill=UI["frame"])
     y = top + size(34)
     coins = player.get("coins") or {}
     value_x = left + size(220)
     for colour_id, colour in enumerate(view.details.get("colours", [])):
         paste_sprite(image, coin_sprite(colour, colour_id, row - 4), (left + row / 2, y + row / 2))
         name_x = left + row + (size(12) if shape.frame.phone else 6)  # apart from the coin: not one word
-        draw.text((name_x, y + row / 2), colour, font=shape.font(19, bold=True), fill=UI["ink"], anchor="lm")
+        draw.text(
+            (name_x, y + row / 2),
+            shape.words(f"colour:{colour}"),
+            font=shape.font(19, bold=True),
+            fill=UI["ink"],
+            anchor="lm",
+        )
         value = str(coins.get(colour, 0))
         draw.text((value_x, y + row / 2), value, font=shape.font(22, bold=True), fill=UI["ink"], anchor="rm")
         y += row
     total = player.get("coin_value", sum(coins.values()))
     draw.line([(left, y + 4), (value_x + 4, y + 4)], fill=UI["panel_edge"], width=2)
     middle = y + size(22)
-    draw.text((left, middle), "total", font=shape.font(19, bold=True), fill=UI["ink"], anchor="lm")
+    draw.text((left, middle), shape.words("total"), font=shape.font(19, bold=True), fill=UI["ink"], anchor="lm")
     draw.text((value_x, middle), str(total), font=shape.font(22, bold=True), fill=UI["ink"], anchor="rm")
-    points = f"(= {total // 3} pts at the end)"
+    points = shape.words("points_at_end", count=total // 3)
     draw.text((value_x + size(12), middle), points, font=shape.font(15), fill=UI["ink_soft"], anchor="lm")
     return middle + size(22)
 
@@ -234,26 +244,23 @@ def draw_extras(
     """Charlatans, medals held and main stalls still in supply."""
     size = shape.size
     heading_font, body_font = shape.font(18, bold=True), shape.font(16)
-    draw.text((left, top), "Charlatans", font=heading_font, fill=UI["frame"])
-    text = f"{player.get('charlatans', 0)} card(s): each skips the nearest free entrance"
-    draw.text(
-        (left, top + size(30)),
-        fit_text(text, body_font, shape.width - left - shape.pad),
-        font=body_font,
-        fill=UI["ink"],
-    )
+    draw.text((left, top), shape.words("charlatans"), font=heading_font, fill=UI["frame"])
+    text = shape.words("charlatan_cards", count=player.get("charlatans", 0))
+    room = shape.width - left - shape.pad  # a longer translation set smaller before it is shortened
+    line_font, _ = fit_lines(text, body_font.size, room, max_lines=1, bold=False, smallest=body_font.size * 4 // 5)
+    draw.text((left, top + size(30)), fit_text(text, line_font, room), font=line_font, fill=UI["ink"])
     y = top + size(74)
-    draw.text((left, y), "Medals", font=heading_font, fill=UI["frame"])
+    draw.text((left, y), shape.words("medals"), font=heading_font, fill=UI["frame"])
     y += size(32)
     medals = player.get("medals") or []
     colour_ids = {colour: index for index, colour in enumerate(view.details.get("colours", []))}
     if not medals:
-        draw.text((left, y), "none yet", font=body_font, fill=UI["ink_soft"])
+        draw.text((left, y), shape.words("none_yet"), font=body_font, fill=UI["ink_soft"])
         y += size(28)
     chip = size(26)
     for colour, metal in medals:
         paste_sprite(image, medal_chip(colour, colour_ids.get(colour, 0), metal, chip), (left + chip / 2, y + chip / 2))
-        label = f"{metal} · {colour}"
+        label = shape.words("medal", metal=shape.words(f"metal:{metal}"), colour=shape.words(f"colour:{colour}"))
         gap = size(12) if shape.frame.phone else 8
         draw.text((left + chip + gap, y + chip / 2), label, font=shape.font(16, bold=True), fill=UI["ink"], anchor="lm")
         y += size(30)
@@ -271,11 +278,11 @@ def draw_stall_supply(
 ) -> None:
     """The player's main stalls not yet on the board."""
     size = shape.size
-    draw.text((left, y), "Main stalls in supply", font=shape.font(18, bold=True), fill=UI["frame"])
+    draw.text((left, y), shape.words("stalls_in_supply"), font=shape.font(18, bold=True), fill=UI["frame"])
     colour_ids = {colour: index for index, colour in enumerate(view.details.get("colours", []))}
     tile, x = size(30), left
     for colour in player.get("stalls_in_supply", []):
         image.paste(stall_tile(colour, colour_ids.get(colour, 0), tile, main=True, inactive=False), (x, y + size(28)))
         x += tile + size(6)
     if not player.get("stalls_in_supply"):
-        draw.text((left, y + size(30)), "all built", font=shape.font(16), fill=UI["ink_soft"])
+        draw.text((left, y + size(30)), shape.words("all_built"), font=shape.font(16), fill=UI["ink_soft"])

@@ -21,28 +21,14 @@ from render.cairo.geometry import Frame
 from render.cairo.pieces import SEAL_INK, owner_badge, seal_sprite, stall_tile
 from render.fonts import font
 from render.palette import RGB, UI, mix, piece_rgb
-from render.text import fit_text, wrap_text
+from render.text import fit_lines, fit_text, wrap_text
 from render.widgets import Shaped, drawn_on, paste_shaped, paste_sprite, smooth_sprite
+from render.words import NO_WORDS, Words
 
 ACTIVE_FILL: RGB = mix(UI["panel"], UI["highlight"], 0.35)
 WINNER_FILL: RGB = mix(UI["panel"], UI["winner"], 0.3)
 BANNER_FILL: RGB = UI["out"]
 MEDAL_METALS: dict[str, RGB] = {"gold": (236, 186, 40), "silver": (200, 204, 210)}
-
-PHASE_TEXT: dict[str, str] = {
-    "queue": "Setting up: customers line up at the entrance",
-    "deal": "Dealing building cards",
-    "start": "Setting up: drawing the start player",
-    "place": "{name} places a main stall",
-    "neutral": "{name} places the neutral {neutral} stall",
-    "play": "{name}: build, attract a customer or take 2 cards",
-    "card": "{name} pays with cards for {pending}",
-    "pay": "{name} pays {price} in coins for {pending}",
-    "draw": "{name} takes a second card",
-    "keep": "{name} keeps 4 building cards",
-    "final": "{name} builds or passes",
-    "over": "Game over",
-}
 
 
 @dataclass
@@ -54,6 +40,7 @@ class Pen:
     frame: Frame
     left: int
     right: int
+    words: Words = NO_WORDS
 
     @property
     def width(self) -> int:
@@ -66,9 +53,9 @@ class Pen:
         return self.frame.size(px)
 
 
-def player_name(view: View, seat: int) -> str:
+def player_name(view: View, seat: int, words: Words = NO_WORDS) -> str:
     """The name of ``seat`` as the host filled it in, else "Player N"."""
-    return view.name_of(seat) or f"Player {seat + 1}"
+    return view.name_of(seat) or words("player", number=seat + 1)
 
 
 def deciding_seat(view: View) -> int | None:
@@ -79,53 +66,56 @@ def deciding_seat(view: View) -> int | None:
     return active if isinstance(active, int) else None
 
 
-def status_text(view: View) -> str:
+def status_text(view: View, words: Words = NO_WORDS) -> str:
     """One sentence saying what is happening: whose decision it is and what kind."""
     if view.outcome is not None:
-        return winners_text(view)
+        return winners_text(view, words)
     seat = deciding_seat(view)
     details = view.details
     pending = details.get("pending") or {}
-    template = PHASE_TEXT.get(view.phase, "{name} to move")
+    key = f"phase:{view.phase}" if words.get(f"phase:{view.phase}") else "to_move"
     chance = view.to_move is not None and view.to_move < 0
     if view.phase == "draw" and chance:
-        template = "{name} draws a card from the deck"
+        key = "draws_card"
     elif view.phase == "neutral" and chance:
-        template = "Drawing a neutral stall from the bag"
-    return template.format(
-        name=player_name(view, seat) if seat is not None else "—",
-        neutral=details.get("neutral_to_place") or "",
+        key = "drawing_neutral"
+    neutral = details.get("neutral_to_place")
+    return words(
+        key,
+        name=player_name(view, seat, words) if seat is not None else "—",
+        neutral=words(f"colour:{neutral}") if neutral else "",
         price=pending.get("price", "?"),
-        pending=pending_text(pending),
+        pending=pending_text(pending, words),
     )
 
 
-def pending_text(pending: Mapping[str, Any]) -> str:
+def pending_text(pending: Mapping[str, Any], words: Words = NO_WORDS) -> str:
     """The build being paid for, in words: "new red stall at f5", "red extension at f6"."""
     colour, square = pending.get("colour", ""), pending.get("square", "?")
+    colour = words(f"colour:{colour}") if colour else ""
     action = pending.get("action")
     if action == "extend":
-        return f"{colour} extension at {square}"
-    door = f" (door {pending['door']})" if pending.get("door") else ""
+        return words("extension_at", colour=colour, square=square)
+    door = words("door", door=pending["door"]) if pending.get("door") else ""
     if action == "move":
-        return f"moving the {colour} stall to {square}{door}"
-    return f"new {colour} stall at {square}{door}"
+        return words("moving_stall", colour=colour, square=square, door=door)
+    return words("new_stall", colour=colour, square=square, door=door)
 
 
-def winners_text(view: View) -> str:
+def winners_text(view: View, words: Words = NO_WORDS) -> str:
     """Who won, for the status line of a finished game."""
     assert view.outcome is not None
-    winners = [player_name(view, seat) for seat in view.outcome.winners]
+    winners = [player_name(view, seat, words) for seat in view.outcome.winners]
     if not winners:
-        return "Game over"
-    return f"Game over — {' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}!"
+        return words("game_over")
+    return words.count("winners", len(winners), names=f" {words('and')} ".join(winners))
 
 
-def draw_panel(image: Image.Image, view: View, frame: Frame) -> int:
+def draw_panel(image: Image.Image, view: View, frame: Frame, words: Words = NO_WORDS) -> int:
     """The whole panel, from the public fields of ``view``; returns the y just below it."""
     box = frame.panel_box
     pad = frame.size(14)
-    pen = Pen(image, ImageDraw.Draw(image), frame, box[0] + pad, box[2] - pad)
+    pen = Pen(image, ImageDraw.Draw(image), frame, box[0] + pad, box[2] - pad, words)
     y = draw_header(pen, view, box[1] + pad)
     if view.details.get("final_stage") and view.outcome is None:
         y = draw_banner(pen, view, y)
@@ -134,11 +124,11 @@ def draw_panel(image: Image.Image, view: View, frame: Frame) -> int:
     return draw_supply(pen, view, y) + pad
 
 
-def panel_bottom(view: View, frame: Frame) -> int:
+def panel_bottom(view: View, frame: Frame, words: Words = NO_WORDS) -> int:
     """The y just below the panel's content, computed without drawing (``draw_panel`` returns the same)."""
     size, pad = frame.size, frame.size(14)
     width = frame.panel_box[2] - frame.panel_box[0] - 2 * pad
-    status = wrap_text(status_text(view), font(frame.font_size(19), bold=True), width)
+    status = wrap_text(status_text(view, words), font(frame.font_size(19), bold=True), width)
     y = frame.panel_box[1] + pad + size(38) + min(2, len(status)) * size(24) + size(6)
     if view.details.get("final_stage") and view.outcome is None:
         y += size(32) + size(8)
@@ -170,12 +160,12 @@ def panel_ground(image: Image.Image, frame: Frame, bottom: int) -> None:
 
 def draw_header(pen: Pen, view: View, y: int) -> int:
     """The game's name, the phase, and the status sentence."""
-    pen.draw.text((pen.left, y), "KAIRO", font=pen.font(28, bold=True), fill=UI["frame"])
-    phase = view.phase.upper()
+    pen.draw.text((pen.left, y), pen.words("title").upper(), font=pen.font(28, bold=True), fill=UI["frame"])
+    phase = pen.words(f"phase_name:{view.phase}")
     pen.draw.text((pen.right, y + pen.size(6)), phase, font=pen.font(16, bold=True), fill=UI["ink_soft"], anchor="ra")
     y += pen.size(38)
     status_font = pen.font(19, bold=True)
-    for line in wrap_text(status_text(view), status_font, pen.width)[:2]:
+    for line in wrap_text(status_text(view, pen.words), status_font, pen.width)[:2]:
         pen.draw.text((pen.left, y), line, font=status_font, fill=UI["ink"])
         y += pen.size(24)
     return y + pen.size(6)
@@ -183,10 +173,10 @@ def draw_header(pen: Pen, view: View, y: int) -> int:
 
 def draw_banner(pen: Pen, view: View, y: int) -> int:
     """The final-stage banner: only building is allowed; who has passed."""
-    passed = [player_name(view, seat) for seat in view.details.get("passed", [])]
-    text = "FINAL STAGE — build or pass"
+    passed = [player_name(view, seat, pen.words) for seat in view.details.get("passed", [])]
+    text = pen.words("final_stage")
     if passed:
-        text += f" · out: {', '.join(passed)}"
+        text += pen.words("out", names=", ".join(passed))
     height = pen.size(32)
     pen.draw.rounded_rectangle([pen.left, y, pen.right, y + height], radius=8, fill=BANNER_FILL)
     banner_font = pen.font(17, bold=True)
@@ -226,26 +216,30 @@ def draw_player_row(pen: Pen, view: View, player: Mapping[str, Any], y: int, *, 
         score_font = pen.font(26, bold=True)
         score_width = score_font.getlength(score)
         pen.draw.text((pen.right, y + 2), score, font=score_font, fill=ink, anchor="ra")
-        pen.draw.text((pen.right - score_width - 4, y + pen.size(12)), "pts", font=pen.font(14), fill=ink, anchor="ra")
+        pen.draw.text(
+            (pen.right - score_width - 4, y + pen.size(12)), pen.words("pts"), font=pen.font(14), fill=ink, anchor="ra"
+        )
     text_left = pen.left + seal + pen.size(14)
     room = pen.right - text_left - score_width - pen.size(40)
-    tag = "LEFT" if player.get("resigned") else "PASSED" if player.get("passed") and view.outcome is None else None
-    draw_name_and_tag(pen, player_name(view, seat), tag, (text_left, y + pen.size(4)), room, ink)
-    stats = f"charlatans {player.get('charlatans', 0)} · cards {player.get('hand_size', 0)}"
+    tag = "left" if player.get("resigned") else "passed" if player.get("passed") and view.outcome is None else None
+    draw_name_and_tag(pen, player_name(view, seat, pen.words), tag, (text_left, y + pen.size(4)), room, ink)
+    stats = pen.words("stats", charlatans=player.get("charlatans", 0), cards=player.get("hand_size", 0))
     pen.draw.text((text_left, y + pen.size(30)), stats, font=pen.font(15), fill=ink)
     draw_medal_chips(pen, view, player.get("medals", []), pen.right - 2, y + pen.size(40))
 
 
 def draw_name_and_tag(pen: Pen, name: str, tag: str | None, position: tuple[int, int], room: float, ink: RGB) -> None:
-    """The player's name, shortened to fit, followed by a "PASSED"/"LEFT" tag when one applies."""
+    """The player's name, shortened to fit, followed by a "PASSED"/"LEFT" tag (``passed``/``left``) when one
+    applies."""
     name_font, tag_font = pen.font(20, bold=True), pen.font(13, bold=True)
+    kind, tag = tag, pen.words(f"tag:{tag}") if tag else None
     tag_width = tag_font.getlength(tag) + 12 if tag else 0
     shown = fit_text(name, name_font, room - tag_width - 8)
     pen.draw.text(position, shown, font=name_font, fill=ink)
     if tag is None:
         return
     left = position[0] + name_font.getlength(shown) + 8
-    fill = UI["out"] if tag == "LEFT" else UI["ink_soft"]
+    fill = UI["out"] if kind == "left" else UI["ink_soft"]
     top, bottom = position[1] + pen.size(3), position[1] + pen.size(23)
     pen.draw.rounded_rectangle([left, top, left + tag_width, bottom], radius=6, fill=fill)
     pen.draw.text((left + tag_width / 2, (top + bottom) / 2), tag, font=tag_font, fill=UI["ink_light"], anchor="mm")
@@ -288,14 +282,16 @@ def medal_chip(colour: str, colour_id: int, metal: str, size: int) -> Image.Imag
 def heading(pen: Pen, text: str, y: int) -> int:
     """A section heading with a rule over it."""
     pen.draw.line([(pen.left, y + 2), (pen.right, y + 2)], fill=UI["panel_edge"], width=2)
-    pen.draw.text((pen.left, y + pen.size(8)), text, font=pen.font(17, bold=True), fill=UI["frame"])
+    size = pen.frame.font_size(17)  # a longer heading (a translation) set smaller, never cut
+    face, _ = fit_lines(text, size, pen.width, max_lines=1, smallest=size * 3 // 4)
+    pen.draw.text((pen.left, y + pen.size(8)), text, font=face, fill=UI["frame"])
     return y + pen.size(32)
 
 
 def draw_display(pen: Pen, view: View, y: int) -> int:
     """The four face-up building cards, then deck, discard and charlatan supply counts."""
     details = view.details
-    y = heading(pen, "Face-up building cards", y)
+    y = heading(pen, pen.words("face_up"), y)
     slots = list(details.get("display", []))
     count, gap = max(4, len(slots)), pen.size(10)
     card_width, card_height = display_card_size(view, pen.frame)
@@ -304,13 +300,14 @@ def draw_display(pen: Pen, view: View, y: int) -> int:
         box = (left, y, left + card_width, y + card_height)
         card = slots[index] if index < len(slots) else None
         if card is None:
-            draw_empty_slot(pen.draw, box)
+            draw_empty_slot(pen.draw, box, pen.words("empty"))
         else:
-            draw_card(pen.image, box, card, details)
+            draw_card(pen.image, box, card, details, pen.words)
     y += card_height + pen.size(8)
     deck, discard = details.get("deck", 0), details.get("discard", 0)
-    counts = f"Deck {deck} · Discard {discard} · Charlatans left {details.get('charlatan_supply', 0)}"
-    counts_font = pen.font(16, bold=True)
+    counts = pen.words("counts", deck=deck, discard=discard, charlatans=details.get("charlatan_supply", 0))
+    size = pen.frame.font_size(16)
+    counts_font, _ = fit_lines(counts, size, pen.width, max_lines=1, smallest=size * 3 // 4)
     pen.draw.text((pen.left, y), fit_text(counts, counts_font, pen.width), font=counts_font, fill=UI["ink"])
     return y + pen.size(28)
 
@@ -322,7 +319,7 @@ def draw_supply(pen: Pen, view: View, y: int) -> int:
     """
     details = view.details
     colours = tuple(details.get("colours", []))
-    paste_shaped(pen.image, supply_frame(pen.frame, colours, pen.left, pen.right), (0, y - SECTION_ROOM))
+    paste_shaped(pen.image, supply_frame(pen.frame, colours, pen.left, pen.right, pen.words), (0, y - SECTION_ROOM))
     y += pen.size(32) + pen.size(20)
     row = pen.size(26)
     columns = supply_columns(pen)
@@ -351,21 +348,24 @@ def supply_columns(pen: Pen) -> list[int]:
 
 
 @lru_cache(maxsize=8)
-def supply_frame(frame: Frame, colours: tuple[str, ...], left: int, right: int) -> Shaped:
+def supply_frame(frame: Frame, colours: tuple[str, ...], left: int, right: int, words: Words = NO_WORDS) -> Shaped:
     """The supply table without its values, on the panel's ground (shared: paste it ``SECTION_ROOM`` above)."""
     height = SECTION_ROOM + frame.size(32) + frame.size(20) + len(colours) * frame.size(26) + frame.size(10)
 
     def paint(picture: Image.Image) -> None:
-        pen = Pen(picture, ImageDraw.Draw(picture), frame, left, right)
-        y = heading(pen, "Goods: extensions left · medals · bank", SECTION_ROOM)
-        for x, title in zip(supply_columns(pen), ("ext. left", "gold", "silver", "bank"), strict=True):
-            pen.draw.text((x, y), title, font=pen.font(14, bold=True), fill=UI["ink_soft"], anchor="ma")
+        pen = Pen(picture, ImageDraw.Draw(picture), frame, left, right, words)
+        y = heading(pen, words("supply"), SECTION_ROOM)
+        for x, title in zip(supply_columns(pen), ("extensions", "gold", "silver", "bank"), strict=True):
+            pen.draw.text(
+                (x, y), words(f"column:{title}"), font=pen.font(14, bold=True), fill=UI["ink_soft"], anchor="ma"
+            )
         y += pen.size(20)
         row = pen.size(26)
         for colour_id, colour in enumerate(colours):
             picture.paste(stall_tile(colour, colour_id, row - 4, main=False, inactive=False), (pen.left, y + 2))
             name_font = pen.font(16, bold=True)
-            pen.draw.text((pen.left + row + 6, y + row / 2 + 1), colour, font=name_font, fill=UI["ink"], anchor="lm")
+            name = words(f"colour:{colour}")
+            pen.draw.text((pen.left + row + 6, y + row / 2 + 1), name, font=name_font, fill=UI["ink"], anchor="lm")
             y += row
 
     return drawn_on(UI["panel"], (frame.width, height), paint)
@@ -382,14 +382,19 @@ def draw_holder(pen: Pen, holder: Any, centre: tuple[float, float]) -> None:
 def draw_final_table(pen: Pen, view: View, y: int) -> int:
     """The final scoring: track + medals again + coins = total, one total per merchant; winners shaded."""
     assert view.outcome is not None
-    y = heading(pen, "Final scoring", y)
+    y = heading(pen, pen.words("final_scoring"), y)
     share = (0.5, 0.64, 0.78, 0.94)
     columns = [
         (title, pen.left + round(pen.width * part))
         for title, part in zip(("track", "medals", "coins", "total"), share, strict=True)
     ]
-    for title, x in columns:
-        pen.draw.text((x, y), title, font=pen.font(14, bold=True), fill=UI["ink_soft"], anchor="ma")
+    titles = [pen.words(f"column:{title}") for title, _ in columns]
+    room = round(pen.width * 0.14) - 2  # the columns' spacing: longer titles (a translation) set smaller
+    size = pen.frame.font_size(14)
+    while size > pen.frame.font_size(14) * 3 // 4 and max(font(size, bold=True).getlength(t) for t in titles) > room:
+        size -= 1
+    for text, (_, x) in zip(titles, columns, strict=True):
+        pen.draw.text((x, y), text, font=font(size, bold=True), fill=UI["ink_soft"], anchor="ma")
     y += pen.size(22)
     winners, row = set(view.outcome.winners), pen.size(30)
     for line in final_rows(view):
@@ -397,7 +402,7 @@ def draw_final_table(pen: Pen, view: View, y: int) -> int:
         if seat in winners:
             pen.draw.rounded_rectangle([pen.left - 6, y, pen.right + 6, y + row - 2], radius=6, fill=WINNER_FILL)
         paste_sprite(pen.image, seal_sprite(seat, max(28, pen.size(24))), (pen.left + pen.size(14), y + row / 2))
-        label = player_name(view, seat) + ("  ★" if seat in winners else "")
+        label = player_name(view, seat, pen.words) + ("  ★" if seat in winners else "")
         name_font = pen.font(16, bold=True)
         room = columns[0][1] - pen.left - pen.size(60)
         pen.draw.text(

@@ -26,6 +26,7 @@ from render.fonts import font
 from render.legend import icon_sprite
 from render.palette import UI
 from render.widgets import paste_sprite
+from render.words import NO_WORDS, Words
 
 NAME_SIZE = 40
 """Names in the legend: 18 px once shown 360 px wide."""
@@ -61,7 +62,7 @@ class Merchant:
     winner: bool
 
 
-def merchants(view: View) -> list[Merchant]:
+def merchants(view: View, words: Words = NO_WORDS) -> list[Merchant]:
     """The legend's entries, in seat order: seal, name, score (the final total once the game is over)."""
     deciding = deciding_seat(view) if view.outcome is None else None
     winners = set(view.outcome.winners) if view.outcome is not None else set()
@@ -74,7 +75,7 @@ def merchants(view: View) -> list[Merchant]:
         entries.append(
             Merchant(
                 seat=seat,
-                name=player_name(view, seat),
+                name=player_name(view, seat, words),
                 score=score if score is not None else 0,
                 to_move=seat == deciding,
                 out=bool(player.get("resigned")),
@@ -135,9 +136,9 @@ def fitted_font(text: str, size: int, room: float) -> tuple[Any, str]:
     return face, shown.rstrip() + "…"
 
 
-def draw_legend(image: Image.Image, view: View, top: int, frame: Frame = PHONE) -> int:
+def draw_legend(image: Image.Image, view: View, top: int, frame: Frame = PHONE, words: Words = NO_WORDS) -> int:
     """The merchants' legend from ``top``, one merchant a row; returns the y below it."""
-    entries = merchants(view)
+    entries = merchants(view, words)
     left, right = frame.outer + PAD, frame.width - frame.outer - PAD
     for index, entry in enumerate(entries):
         y = top + index * (ROW + ROW_GAP)
@@ -174,12 +175,12 @@ def draw_merchant(image: Image.Image, box: tuple[int, int, int, int], entry: Mer
         image.paste(star, (right - PAD - WINNER_STAR, round(middle - WINNER_STAR / 2)), star)
 
 
-def draw_face_up(image: Image.Image, view: View, top: int, frame: Frame = PHONE) -> int:
+def draw_face_up(image: Image.Image, view: View, top: int, frame: Frame = PHONE, words: Words = NO_WORDS) -> int:
     """The face-up building cards: each a title (its sector's code, or WILD) over the map of where it builds."""
     details: Mapping[str, Any] = view.details
     draw = ImageDraw.Draw(image)
     left = frame.outer + PAD
-    draw.text((left, top), "Face-up cards", font=font(HEADING, bold=True), fill=UI["frame"])
+    draw.text((left, top), words("face_up_short"), font=font(HEADING, bold=True), fill=UI["frame"])
     y = top + HEADING + GAP
     width, height = card_width(frame), card_height(frame)
     slots: Sequence[str | None] = list(details.get("display", []))
@@ -188,15 +189,17 @@ def draw_face_up(image: Image.Image, view: View, top: int, frame: Frame = PHONE)
         box = (x, y, x + width, y + height)
         card = slots[index] if index < len(slots) else None
         if card is None:
-            draw_empty_slot(draw, box)
+            draw_empty_slot(draw, box, words("empty"))
             continue
-        draw_phone_card(draw, box, card, details)
+        draw_phone_card(draw, box, card, details, words)
     return y + height
 
 
-def draw_phone_card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: str, details: Any) -> None:
+def draw_phone_card(
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: str, details: Any, words: Words = NO_WORDS
+) -> None:
     """A building card as the phone shows it: its title large over its sector map (no label: the map says it)."""
-    face = card_face(card, details)
+    face = card_face(card, details, words)
     left, top, right, _bottom = box
     draw.rounded_rectangle(
         box, radius=14, fill=CARD_PAPER, outline=WILD_EDGE if face.wild else CARD_EDGE, width=5 if face.wild else 3
@@ -210,11 +213,11 @@ def draw_phone_card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c
     draw_sector_map(draw, (map_left, map_top, map_left + map_width, map_top + map_height), face.named, face.cells)
 
 
-def phone_image(view: View, board: Image.Image, frame: Frame = PHONE) -> Image.Image:
+def phone_image(view: View, board: Image.Image, frame: Frame = PHONE, *, words: Words = NO_WORDS) -> Image.Image:
     """``board`` (the souk with its pieces) with the legend, and the face-up cards while playing, below."""
     image = Image.new("RGB", (board.width, board.height + extra_height(view, frame)), UI["background"])
     image.paste(board, (0, 0))
-    y = draw_legend(image, view, board.height + GAP, frame) + GAP
+    y = draw_legend(image, view, board.height + GAP, frame, words) + GAP
     if view.outcome is None:
-        draw_face_up(image, view, y, frame)
+        draw_face_up(image, view, y, frame, words)
     return image

@@ -29,10 +29,11 @@ from render.jambo.pieces import (
 from render.jambo.png_colours import PALETTE
 from render.jambo.scene import Seat, headline, name_of, seats
 from render.jambo.style import KIND_COLOURS, KIND_LETTERS, TURN_BAND, WARE_STYLES, Theme, theme_for
-from render.jambo.texts import DECISION_LABELS, card_title
+from render.jambo.texts import card_title
 from render.palette import UI, text_colour_on
 from render.png import encode_png
 from render.text import fit_text, wrap_text
+from render.words import NO_WORDS, Words
 
 Box = tuple[int, int, int, int]
 MAX_HEIGHT = 3600
@@ -42,7 +43,8 @@ ACTIONS = 5
 class Sheet:
     """An image being drawn, with the boxes of named places (to frame the highlighted ones)."""
 
-    def __init__(self, width: int, height: int = MAX_HEIGHT) -> None:
+    def __init__(self, width: int, height: int = MAX_HEIGHT, words: Words = NO_WORDS) -> None:
+        self.words = words
         self.image = Image.new("RGB", (width, height), UI["background"])
         self.draw = ImageDraw.Draw(self.image)
         self.places: dict[str, Box] = {}
@@ -76,13 +78,14 @@ def draw_header(sheet: Sheet, view: View, theme: Theme, y: int) -> int:
     height = round(theme.title * 1.8)
     draw.rectangle([0, y, sheet.image.width, y + height], fill=UI["frame"])
     title = font(theme.title, bold=True)
-    draw.text((m, y + height / 2), "JAMBO", font=title, fill=UI["token_trim"], anchor="lm")
-    x = m + round(title.getlength("JAMBO")) + 18
+    name = sheet.words("title").upper()
+    draw.text((m, y + height / 2), name, font=title, fill=UI["token_trim"], anchor="lm")
+    x = m + round(title.getlength(name)) + 18
     right = sheet.image.width - m
     playing = view.outcome is None and details.get("stage") != "deal"
     if playing and theme.width >= 1000:
         right = _actions(sheet, view, theme, right, y, height)
-    line = fit_text(headline(view), font(theme.name, bold=True), right - x)
+    line = fit_text(headline(view, sheet.words), font(theme.name, bold=True), right - x)
     draw.text((x, y + height / 2), line, font=font(theme.name, bold=True), fill=UI["ink_light"], anchor="lm")
     if playing and theme.width < 1000:
         band = round(theme.body * 1.7)
@@ -99,9 +102,9 @@ def _actions(sheet: Sheet, view: View, theme: Theme, right: int, y: int, height:
     pip = round(theme.body * 0.95)
     pips_w = ACTIONS * (pip + 5)
     draw_pips(sheet.draw, right - pips_w, round(y + (height - pip) / 2), details["actions_used"], ACTIONS, pip)
-    label = f"actions: {details['actions_left']} left"
+    label = sheet.words("actions_left", count=details["actions_left"])
     if details.get("wise_men"):
-        label = f"Wise Man ×{details['wise_men']} · {label}"
+        label = f"{sheet.words('wise_men', count=details['wise_men'])} · {label}"
     body = font(theme.small, bold=True)
     right -= pips_w + 10
     sheet.draw.text((right, y + height / 2), label, font=body, fill=UI["ink_light"], anchor="rm")
@@ -129,12 +132,12 @@ def _name_row(sheet: Sheet, view: View, seat: Seat, theme: Theme, box_x: int, y:
     coin = round(theme.name * 1.1)
     back_w = round(coin * 0.75)
     name = fit_text(seat.name, name_font, width * 0.38)
-    hand_text = f"×{data['hand_count']} in hand"
+    hand_text = sheet.words("in_hand", count=data["hand_count"])
     gold_w = coin + 10 + round(font(round(coin * 0.9), bold=True).getlength(str(data["gold"])))
     hand_end = (
         box_x + 4 + round(name_font.getlength(name)) + 32 + gold_w + back_w + 6 + round(body.getlength(hand_text))
     )
-    tags = _tags(view, seat)
+    tags = [sheet.words(f"tag:{tag}") for tag in _tags(view, seat)]
     tag_y = y + row_h if box_x + width - _tags_width(tags, theme) < hand_end + 8 else y
     if seat.to_move:
         draw.rounded_rectangle([box_x - 6, y, box_x + width + 6, tag_y + row_h], radius=10, fill=TURN_BAND)
@@ -173,9 +176,9 @@ def _tags(view: View, seat: Seat) -> list[str]:
     if seat.left:
         tags.append("left")
     elif seat.to_move:
-        tags.append("to move")
+        tags.append("to_move")
     if details.get("trigger_seat") is not None and view.outcome is None:
-        tags.append("60+ gold" if details["trigger_seat"] == seat.seat else "last turn")
+        tags.append("goal" if details["trigger_seat"] == seat.seat else "last_turn")
     if view.viewer == seat.seat:
         tags.append("you")
     return tags
@@ -185,7 +188,7 @@ def _known_line(sheet: Sheet, view: View, seat: Seat, theme: Theme, x: int, y: i
     known = seat.data.get("known") or []
     if not known or view.viewer == seat.seat or view.viewer is None:
         return y
-    text = "Known in this hand: " + ", ".join(card_title(c) for c in known)
+    text = sheet.words("known_in_hand", cards=", ".join(card_title(c, sheet.words) for c in known))
     for line in wrap_text(text, font(theme.small), width)[:2]:
         sheet.draw.text((x + 4, y), line, font=font(theme.small), fill=UI["ink_soft"])
         y += round(theme.small * 1.25)
@@ -202,7 +205,7 @@ def _stands(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: in
     placed = wares[: len(wares) - len(over)]
     on_large, on_small = placed[:large], placed[large:]
     label = font(theme.small, bold=True)
-    sheet.draw.text((left + 4, y), "Stands", font=label, fill=UI["ink_soft"])
+    sheet.draw.text((left + 4, y), sheet.words("stands"), font=label, fill=UI["ink_soft"])
     y += round(theme.small * 1.3)
     top, x, row_bottom = y, left + 4, y
     pieces = [(on_large, 6, True)] + [(on_small[i * 3 : i * 3 + 3], 3, False) for i in range(smalls)]
@@ -217,8 +220,9 @@ def _stands(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: in
         note = font(theme.small, bold=True)
         if x + 140 > left + width:
             x, y = left + 4, row_bottom + 8
-        sheet.draw.text((x, y + token / 2 + 6), "no room:", font=note, fill=UI["out"], anchor="lm")
-        x += round(note.getlength("no room:")) + 6
+        no_room = sheet.words("no_room")
+        sheet.draw.text((x, y + token / 2 + 6), no_room, font=note, fill=UI["out"], anchor="lm")
+        x += round(note.getlength(no_room)) + 6
         for ware in over:
             paste_token(sheet.image, ware, x, y + 6, token)
             x += token + 4
@@ -230,10 +234,10 @@ def _stands(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: in
 def _utilities(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: int) -> int:
     cards = seat.data["utilities"]
     label = font(theme.small, bold=True)
-    sheet.draw.text((left + 4, y), f"Utilities: {len(cards)} of 3", font=label, fill=UI["ink_soft"])
+    sheet.draw.text((left + 4, y), sheet.words("utilities", count=len(cards)), font=label, fill=UI["ink_soft"])
     y += round(theme.small * 1.3)
     if not cards:
-        sheet.draw.text((left + 4, y), "none", font=font(theme.small), fill=UI["ink_soft"])
+        sheet.draw.text((left + 4, y), sheet.words("none"), font=font(theme.small), fill=UI["ink_soft"])
         sheet.mark(f"utilities:{seat.seat}", (left, y, left + width, y + theme.small))
         return y + round(theme.small * 1.6)
     per_row = max(1, (width + 10) // (theme.mini_w + 10))
@@ -247,9 +251,10 @@ def _utilities(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width:
             sheet.image,
             (x0, y0, x0 + theme.mini_w, y0 + height),
             card["card"],
+            sheet.words,
             text_size=theme.small if theme.phone else theme.small - 2,
             used=card["used"],
-            tag="USED" if card["used"] else "",
+            tag=sheet.words("used") if card["used"] else "",
             brief=theme.phone,
         )
     rows = (len(cards) + per_row - 1) // per_row
@@ -259,15 +264,15 @@ def _utilities(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width:
 
 
 def _orders_line(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: int) -> int:
-    orders = seat.data["orders"]
+    orders, words = seat.data["orders"], sheet.words
     modes = set(orders["guard"].values())
     if len(modes) == 1:
-        guard = f"Guard: {modes.pop()}"
+        guard = words(f"guard:{modes.pop()}")
     else:
-        guard = "Guard: " + ", ".join(f"{card_title(a)} {m}" for a, m in orders["guard"].items() if m != "ask")
-        guard += ", others ask"
-    rain = f"Rain Maker: {orders['rain']}" + (f" ≥{orders['rain_min']}" if orders["rain"] == "auto" else "")
-    text = f"Orders · {guard} · {rain}"
+        some = [words(f"guard_card:{m}", card=card_title(a, words)) for a, m in orders["guard"].items() if m != "ask"]
+        guard = words("guard_some", cards=", ".join(some))
+    rain = words(f"rain:{orders['rain']}", count=orders["rain_min"])
+    text = words("orders", guard=guard, rain=rain)
     small = font(theme.small)
     for line in wrap_text(text, small, width)[:2]:
         sheet.draw.text((left + 4, y), line, font=small, fill=UI["ink_soft"])
@@ -299,20 +304,29 @@ def _deck_and_discard(sheet: Sheet, view: View, theme: Theme, left: int, y: int,
     sheet.mark("deck", deck_box)
     label = font(theme.small)
     if theme.phone:
-        sheet.draw.text((left, y + card_h + 4), f"deck ({details['deck_count']})", font=label, fill=UI["ink_soft"])
+        sheet.draw.text(
+            (left, y + card_h + 4),
+            sheet.words("deck_count", count=details["deck_count"]),
+            font=label,
+            fill=UI["ink_soft"],
+        )
     else:
-        sheet.draw.text((left + back_w / 2, y + card_h + 4), "deck", font=label, fill=UI["ink_soft"], anchor="ma")
+        sheet.draw.text(
+            (left + back_w / 2, y + card_h + 4), sheet.words("deck"), font=label, fill=UI["ink_soft"], anchor="ma"
+        )
     apart = 64 if theme.phone else 12  # phone: room for the deck's label under it, clear of the pile's
     x = left + back_w + apart
     discard_w = min(theme.mini_w, width - back_w - apart)
     discard_box = (x, y, x + discard_w, y + card_h)
     if details["discard"]:
-        draw_card(sheet.image, discard_box, details["discard"][-1], text_size=theme.small - 2, brief=theme.phone)
+        draw_card(
+            sheet.image, discard_box, details["discard"][-1], sheet.words, text_size=theme.small - 2, brief=theme.phone
+        )
     else:
         sheet.draw.rounded_rectangle(discard_box, radius=10, outline=UI["ink_soft"], width=2)
         sheet.draw.text(
             ((discard_box[0] + discard_box[2]) / 2, y + card_h / 2),
-            "empty",
+            sheet.words("empty"),
             font=label,
             fill=UI["ink_soft"],
             anchor="mm",
@@ -320,15 +334,15 @@ def _deck_and_discard(sheet: Sheet, view: View, theme: Theme, left: int, y: int,
     sheet.mark("discard", discard_box)
     sheet.draw.text(
         (x + discard_w / 2, y + card_h + 4),
-        f"discard pile ({details['discard_count']})",
+        sheet.words("discard_count", count=details["discard_count"]),
         font=label,
         fill=UI["ink_soft"],
         anchor="ma",
     )
     y += card_h + round(theme.small * 1.5)
     if details.get("deck_top_count"):
-        seer = name_of(view, details["deck_seer"])
-        text = f"Top {details['deck_top_count']} cards known to {seer} (Psychic)"
+        seer = name_of(view, details["deck_seer"], sheet.words)
+        text = sheet.words("deck_top", count=details["deck_top_count"], name=seer)
         for line in wrap_text(text, label, width):
             sheet.draw.text((left, y), line, font=label, fill=UI["ink_soft"])
             y += round(theme.small * 1.25)
@@ -336,7 +350,7 @@ def _deck_and_discard(sheet: Sheet, view: View, theme: Theme, left: int, y: int,
 
 
 def _supply(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: int) -> int:
-    y = _heading(sheet, theme, "Supply", left, y)
+    y = _heading(sheet, theme, sheet.words("supply"), left, y)
     supply = view.details["supply"]
     token = round(theme.token * 0.8)
     per_row = 3 if width < 560 else 6
@@ -354,10 +368,11 @@ def _table(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: int
     if not (cards or wares or auction or pending):
         return y
     top = y
-    y = _heading(sheet, theme, _table_title(view), left, y)
+    y = _heading(sheet, theme, sheet.words(f"table:{_table_title(view)}"), left, y)
     if auction:
         bid = auction["bid"]
-        text = f"High bid: {bid} gold by {name_of(view, auction['bidder_seat'])}" if bid else "No bid yet"
+        bidder = name_of(view, auction["bidder_seat"], sheet.words)
+        text = sheet.words("high_bid", gold=bid, name=bidder) if bid else sheet.words("no_bid")
         sheet.draw.text((left, y), text, font=font(theme.body, bold=True), fill=UI["frame"])
         y += round(theme.body * 1.4)
     if pending and not cards:
@@ -366,13 +381,15 @@ def _table(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: int
             sheet.image,
             (left, y, left + card_w, y + theme.mini_h),
             pending,
+            sheet.words,
             text_size=theme.small - 2,
             brief=theme.phone,
         )
         y += theme.mini_h + 8
         target = details.get("pending_target")
         if target:
-            words = f"on {target}" if target in WARE_STYLES else f"on {card_title(target)}"
+            named = sheet.words(f"ware:{target}") if target in WARE_STYLES else card_title(target, sheet.words)
+            words = sheet.words("on", target=named)
             sheet.draw.text((left, y), words, font=font(theme.body, bold=True), fill=UI["frame"])
             if target in WARE_STYLES:
                 spot = left + round(font(theme.body, bold=True).getlength(words)) + 8
@@ -384,10 +401,10 @@ def _table(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: int
     if cards:
         x, row_h = left, round(theme.small * 1.5) + 6
         for card in cards:
-            chip = round(font(theme.small, bold=True).getlength(card_title(card))) + 40
+            chip = round(font(theme.small, bold=True).getlength(card_title(card, sheet.words))) + 40
             if x + chip > left + width:
                 x, y = left, y + row_h
-            x += draw_chip(sheet.draw, x, y, card, theme.small) + 6
+            x += draw_chip(sheet.draw, x, y, card, theme.small, sheet.words) + 6
         y += row_h + 4
     if wares:
         draw_ware_counts(sheet.image, wares, left, y, round(theme.token * 0.8), theme.body)
@@ -403,7 +420,12 @@ def _lot_cards(sheet: Sheet, cards: list[str], theme: Theme, left: int, y: int, 
         row, column = divmod(index, 2)
         x0, y0 = left + column * (card_w + 8), y + row * (theme.mini_h + 8)
         draw_card(
-            sheet.image, (x0, y0, x0 + card_w, y0 + theme.mini_h), card, text_size=theme.small - 3, brief=theme.phone
+            sheet.image,
+            (x0, y0, x0 + card_w, y0 + theme.mini_h),
+            card,
+            sheet.words,
+            text_size=theme.small - 3,
+            brief=theme.phone,
         )
     return y + ((len(cards) + 1) // 2) * (theme.mini_h + 8)
 
@@ -412,27 +434,27 @@ def _table_title(view: View) -> str:
     steps = view.details.get("steps", [])
     kinds = {step["kind"] for step in steps}
     if "auction" in kinds:
-        return "Auction"
+        return "auction"
     if "pick" in kinds or "trim" in kinds:
-        return "In the middle"
+        return "middle"
     if "rain" in kinds:
-        return "Ware card played"
+        return "ware_card"
     if "guard" in kinds:
-        return "Animal played"
+        return "animal"
     if "supplies" in kinds or any(step.get("dest") == "reveal" for step in steps):
-        return "Turned up (Supplies)"
-    return "On the table"
+        return "supplies"
+    return "table"
 
 
 def _to_move(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: int) -> int:
+    words = sheet.words
     if view.outcome is not None:
-        scores = ", ".join(f"{name_of(view, s)} {g}" for s, g in enumerate(view.outcome.scores))
-        lines = [f"Final gold: {scores}"]
+        scores = ", ".join(f"{name_of(view, s, words)} {g}" for s, g in enumerate(view.outcome.scores))
+        lines = [words("final_gold", scores=scores)]
     elif view.to_move is None or view.to_move < 0 or view.decision is None:
-        lines = ["The deck is dealing a card"]
+        lines = [words("deck_dealing")]
     else:
-        what = DECISION_LABELS.get(view.decision.code, view.decision.code.replace("_", " "))
-        lines = [f"To move: {name_of(view, view.to_move)}", what]
+        lines = [words("to_move", name=name_of(view, view.to_move, words)), words(f"decision:{view.decision.code}")]
     box_top = y
     body = font(theme.body, bold=True)
     wrapped = [part for line in lines for part in wrap_text(line, body, width - 20)]
@@ -450,14 +472,14 @@ def _to_move(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: i
 
 def _legend(sheet: Sheet, theme: Theme, left: int, y: int, width: int) -> int:
     """The wares' tokens and the card kinds' letters, drawn once per layout and pasted."""
-    picture, height = legend_picture(theme, width)
+    picture, height = legend_picture(theme, width, sheet.words)
     sheet.image.paste(picture, (left, y))
     sheet.mark("legend", (left, y + height - 2, left + width, y + height))
     return y + height
 
 
 @lru_cache(maxsize=4)
-def legend_picture(theme: Theme, width: int) -> tuple[Image.Image, int]:
+def legend_picture(theme: Theme, width: int, words: Words) -> tuple[Image.Image, int]:
     """The legend on the table's background, and the height its lines take (the picture has room for descenders)."""
     small = font(theme.small)
     token = round(theme.small * 1.3)
@@ -467,7 +489,7 @@ def legend_picture(theme: Theme, width: int) -> tuple[Image.Image, int]:
     gap = max(4, theme.small // 3)  # a mark and its word apart: not read as one word
     ink = UI["ink"] if theme.phone else UI["ink_soft"]
     for ware in WARE_STYLES:
-        text = ware  # the token carries the letter
+        text = words(f"ware:{ware}")  # the token carries the letter
         item = token + gap + round(small.getlength(text)) + 18
         if x + item > width:
             x, y = 0, y + row_h
@@ -476,7 +498,7 @@ def legend_picture(theme: Theme, width: int) -> tuple[Image.Image, int]:
         x += item
     x, y = 0, y + row_h
     for kind, letter in KIND_LETTERS.items():  # each card kind: its band's colour with its letter, and its name
-        text = "ware card" if kind == "ware" else kind
+        text = words(f"kind:{kind}")
         item = token + gap + round(small.getlength(text)) + 18
         if x + item > width:
             x, y = 0, y + row_h
@@ -489,7 +511,7 @@ def legend_picture(theme: Theme, width: int) -> tuple[Image.Image, int]:
     x, y = 0, y + row_h
     fee = fee_coin(token)
     picture.paste(fee, (0, y), fee)
-    note = "the large stand's sixth space: filling it costs 2 gold"
+    note = words("fee_note")
     lines = wrap_text(note, small, width - token - gap)
     line_h = round(theme.small * 1.25)
     top = y + (token - line_h * len(lines)) / 2 if len(lines) == 1 else y
@@ -507,7 +529,7 @@ def _draw_phone(sheet: Sheet, view: View, highlight: Sequence[str], theme: Theme
     m = theme.margin
     width = theme.width - 2 * m
     y = m
-    for seat in seats(view):
+    for seat in seats(view, sheet.words):
         top = y
         y = _name_row(sheet, view, seat, theme, m, y, width)
         y = _known_line(sheet, view, seat, theme, m, y, width)
@@ -525,17 +547,21 @@ def _draw_phone(sheet: Sheet, view: View, highlight: Sequence[str], theme: Theme
 
 
 # ---- the whole picture --------------------------------------------------------------------------------------
-def render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
-    """The public table as ``view.viewer`` sees it, as PNG bytes."""
-    return encode_png(board_image(view, highlight=highlight, layout=layout), palette=PALETTE)
+def render_board(
+    view: View, *, highlight: Sequence[str] = (), layout: str = "landscape", words: Words = NO_WORDS
+) -> bytes:
+    """The public table as ``view.viewer`` sees it, as PNG bytes, its words from ``words``."""
+    return encode_png(board_image(view, highlight=highlight, layout=layout, words=words), palette=PALETTE)
 
 
-def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> Image.Image:
+def board_image(
+    view: View, *, highlight: Sequence[str] = (), layout: str = "landscape", words: Words = NO_WORDS
+) -> Image.Image:
     """The picture ``render_board`` encodes, as an RGB Pillow image."""
     theme = theme_for(layout)
-    sheet = _draw_table(Sheet(theme.width, theme.sheet_height), view, highlight, layout)
+    sheet = _draw_table(Sheet(theme.width, theme.sheet_height, words), view, highlight, layout)
     if not sheet.fits(theme.margin):
-        sheet = _draw_table(Sheet(theme.width), view, highlight, layout)
+        sheet = _draw_table(Sheet(theme.width, words=words), view, highlight, layout)
     return sheet.picture(theme.margin)
 
 
@@ -547,14 +573,14 @@ def _draw_table(sheet: Sheet, view: View, highlight: Sequence[str], layout: str)
     y = draw_header(sheet, view, theme, 0) + m
     if layout == "portrait":
         width = theme.width - 2 * m
-        for seat in seats(view):
+        for seat in seats(view, sheet.words):
             y = draw_player(sheet, view, seat, theme, m, y, width) + m
         draw_middle(sheet, view, theme, m, y, width)
     else:
         middle_w = 380
         players_w = theme.width - middle_w - 3 * m
         top = y
-        for seat in seats(view):
+        for seat in seats(view, sheet.words):
             y = draw_player(sheet, view, seat, theme, m, y, players_w) + m
             sheet.draw.line([m, y - m // 2, m + players_w, y - m // 2], fill=UI["panel_edge"], width=2)
         x = 2 * m + players_w

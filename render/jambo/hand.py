@@ -23,18 +23,12 @@ from render.jambo.style import Theme, theme_for
 from render.palette import UI
 from render.png import encode_png
 from render.text import fit_lines, wrap_text
+from render.words import NO_WORDS, Words
 
-TABLE_CHOICES = {
-    "ape_pick": "On the table (Ape): take one",
-    "lion_pick": "In the middle (Lion): take one",
-    "bid_open": "Up for auction",
-    "bid_raise": "Up for auction",
-}
-LOOKING = {
-    "keep_or_discard": "Card drawn: keep it or discard it",
-    "scale_choose": "Scale: keep one, give the other",
-    "psychic_take": "Psychic: take one, the rest go back in this order",
-}
+TABLE_CHOICES = frozenset({"ape_pick", "lion_pick", "bid_open", "bid_raise"})
+"""Decisions among the cards in the middle, shown whole under the hand (headed ``choice:<decision>``)."""
+LOOKING = frozenset({"keep_or_discard", "scale_choose", "psychic_take"})
+"""Decisions about cards the viewer alone looks at (headed ``looking:<decision>``; else ``looking``)."""
 
 
 def _section(draw: ImageDraw.ImageDraw, theme: Theme, text: str, y: int) -> int:
@@ -46,7 +40,9 @@ def _section(draw: ImageDraw.ImageDraw, theme: Theme, text: str, y: int) -> int:
     return y + round(theme.name * 0.15)
 
 
-def _cards(image: Image.Image, theme: Theme, cards: list[str], y: int, seen: list[str] | None = None) -> int:
+def _cards(
+    image: Image.Image, theme: Theme, words: Words, cards: list[str], y: int, seen: list[str] | None = None
+) -> int:
     """``cards`` in a grid from ``y``; returns the y below. Cards in ``seen`` (a multiset) are tagged."""
     seen = list(seen or [])
     gap = 28 if theme.phone else 10  # phone: the cards well apart, so no line runs from one into the next
@@ -59,33 +55,33 @@ def _cards(image: Image.Image, theme: Theme, cards: list[str], y: int, seen: lis
         tag = ""
         if card in seen:
             seen.remove(card)
-            tag = "SEEN"
-        draw_card(image, (x0, y0, x0 + width, y0 + theme.card_h), card, text_size=theme.small, tag=tag)
+            tag = words("seen")
+        draw_card(image, (x0, y0, x0 + width, y0 + theme.card_h), card, words, text_size=theme.small, tag=tag)
     rows = (len(cards) + columns - 1) // columns
     return y + rows * (theme.card_h + gap) + 6
 
 
-def render_private(view: View, *, layout: str = "landscape") -> bytes | None:
+def render_private(view: View, *, layout: str = "landscape", words: Words = NO_WORDS) -> bytes | None:
     """The viewer's hand and private look, as PNG bytes; None for a spectator."""
-    image = private_image(view, layout=layout)
+    image = private_image(view, layout=layout, words=words)
     return None if image is None else encode_png(image, palette=PALETTE)
 
 
-def private_image(view: View, *, layout: str = "landscape") -> Image.Image | None:
+def private_image(view: View, *, layout: str = "landscape", words: Words = NO_WORDS) -> Image.Image | None:
     """The picture ``render_private`` encodes (RGB); None for a spectator."""
     viewer = view.viewer
     if viewer is None:
         return None
     theme = theme_for(layout)
     image = Image.new("RGB", (theme.width, theme.sheet_height), UI["background"])
-    bottom = _draw_hand(image, view, viewer, theme) + theme.margin
+    bottom = _draw_hand(image, view, viewer, theme, words) + theme.margin
     if bottom > image.height and image.height < MAX_HEIGHT:  # a longer look than usual: draw it again, taller
         image = Image.new("RGB", (theme.width, MAX_HEIGHT), UI["background"])
-        bottom = _draw_hand(image, view, viewer, theme) + theme.margin
+        bottom = _draw_hand(image, view, viewer, theme, words) + theme.margin
     return image.crop((0, 0, theme.width, min(MAX_HEIGHT, bottom)))
 
 
-def _draw_hand(image: Image.Image, view: View, viewer: int, theme: Theme) -> int:
+def _draw_hand(image: Image.Image, view: View, viewer: int, theme: Theme, words: Words) -> int:
     """Everything the viewer holds and looks at, from the top of ``image``; the y below it."""
     details = view.details
     me = details["players"][viewer]
@@ -93,37 +89,38 @@ def _draw_hand(image: Image.Image, view: View, viewer: int, theme: Theme) -> int
     draw = ImageDraw.Draw(image)
     y = theme.margin
     hand = me["hand"] or []
-    count = f"{len(hand)} card" if len(hand) == 1 else f"{len(hand)} cards"
-    y = _section(draw, theme, f"{name_of(view, viewer)}'s hand: {count}, {me['gold']} gold", y)
+    count = words.count("cards", len(hand))
+    y = _section(draw, theme, words("hand_title", name=name_of(view, viewer, words), cards=count, gold=me["gold"]), y)
     if hand:
         seen = me.get("known") or []
         if seen and any(card in hand for card in seen):
-            note = f"SEEN: {name_of(view, 1 - viewer)} knows this card is in your hand"
+            note = words("seen_note", name=name_of(view, 1 - viewer, words))
             body = font(theme.small)
             for line in wrap_text(note, body, theme.width - 2 * theme.margin):
                 draw.text((theme.margin, y), line, font=body, fill=UI["out"])
                 y += round(theme.small * 1.25)
             y += 4
-        y = _cards(image, theme, hand, y, seen=seen)
+        y = _cards(image, theme, words, hand, y, seen=seen)
     else:
-        draw.text((theme.margin, y), "No cards in hand.", font=font(theme.body), fill=UI["ink_soft"])
+        draw.text((theme.margin, y), words("no_cards"), font=font(theme.body), fill=UI["ink_soft"])
         y += round(theme.body * 1.6)
     decision = view.decision.code if view.decision is not None else ""
     if details.get("drawn"):
-        y = _section(draw, theme, LOOKING.get(decision, "Cards you are looking at"), y + 6)
-        y = _cards(image, theme, details["drawn"], y)
-    other = name_of(view, 1 - viewer)
+        heading = words(f"looking:{decision}") if decision in LOOKING else words("looking")
+        y = _section(draw, theme, heading, y + 6)
+        y = _cards(image, theme, words, details["drawn"], y)
+    other = name_of(view, 1 - viewer, words)
     known = them.get("known") or []
     if decision == "hyena_take" and view.to_move == viewer:
-        y = _section(draw, theme, f"{other}'s hand (Hyena): take one card", y + 6)
-        y = _cards(image, theme, known, y)
+        y = _section(draw, theme, words("hyena", name=other), y + 6)
+        y = _cards(image, theme, words, known, y)
     elif known:
-        y = _section(draw, theme, f"Cards you know in {other}'s hand ({them['hand_count']} in all)", y + 6)
-        y = _cards(image, theme, known, y)
+        y = _section(draw, theme, words("known_cards", name=other, count=them["hand_count"]), y + 6)
+        y = _cards(image, theme, words, known, y)
     if view.to_move == viewer and details["table_cards"] and decision in TABLE_CHOICES:
-        y = _section(draw, theme, TABLE_CHOICES[decision], y + 6)
-        y = _cards(image, theme, details["table_cards"], y)
+        y = _section(draw, theme, words(f"choice:{decision}"), y + 6)
+        y = _cards(image, theme, words, details["table_cards"], y)
     if details.get("deck_top"):
-        y = _section(draw, theme, "Top of the deck, in order (your Psychic)", y + 6)
-        y = _cards(image, theme, details["deck_top"], y)
+        y = _section(draw, theme, words("deck_top_mine"), y + 6)
+        y = _cards(image, theme, words, details["deck_top"], y)
     return y

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from math import cos, pi, sin
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.fonts import font
 from render.grid import Box
@@ -29,6 +29,7 @@ from render.jambo.texts import short_text as card_text
 from render.palette import UI, mix, text_colour_on
 from render.text import fit_lines, wrap_text
 from render.widgets import Shaped, paste_shaped, rounded_mask, smooth_sprite
+from render.words import Words
 
 
 # ---- wares --------------------------------------------------------------------------------------------------
@@ -168,6 +169,7 @@ def draw_card(
     image: Image.Image,
     box: Box,
     name: str,
+    words: Words,
     *,
     text_size: int,
     used: bool = False,
@@ -180,12 +182,13 @@ def draw_card(
     whose texts the message gives.
     """
     left, top, right, bottom = box
-    paste_shaped(image, card_picture(name, right - left, bottom - top, text_size, used, tag, brief), (left, top))
+    picture = card_picture(name, words, right - left, bottom - top, text_size, used, tag, brief)
+    paste_shaped(image, picture, (left, top))
 
 
 @lru_cache(maxsize=256)
 def card_picture(
-    name: str, width: int, height: int, text_size: int, used: bool, tag: str, brief: bool = False
+    name: str, words: Words, width: int, height: int, text_size: int, used: bool, tag: str, brief: bool = False
 ) -> Shaped:
     """A card face ``width`` × ``height``, drawn once (shared: paste it through its mask).
 
@@ -221,7 +224,9 @@ def card_picture(
         )
     title_size = round(text_size * (1.25 if brief and kind != "ware" else 1.1))
     first_room = room - (round(tag_font.getlength(tag)) + 18 if tag else 0)
-    title_font, lines = fit_lines(card_title(name), title_size, first_room, max_lines=2, smallest=text_size * 2 // 3)
+    title_font, lines = fit_lines(
+        card_title(name, words), title_size, first_room, max_lines=2, smallest=text_size * 2 // 3
+    )
     if brief and kind != "ware":  # the name alone: in the middle of the card
         y = max(y, round((height - len(lines) * title_font.size * 1.15) / 2))
     for line in lines:
@@ -229,25 +234,43 @@ def card_picture(
         y += round(title_font.size * 1.15)
     y += round(title_font.size * 0.15)
     if kind == "ware":
-        _ware_card_body(picture, name, x, y, right - max(8, text_size // 3), bottom - 6, text_size)
+        _ware_card_body(picture, name, words, x, y, right - max(8, text_size // 3), bottom - 6, text_size)
     elif not brief:
-        body = font(text_size)
-        for line in wrap_text(card_text(name), body, room)[: max(1, (bottom - y - 4) // round(text_size * 1.2))]:
+        body, lines = _effect_lines(card_text(name, words), text_size, room, bottom - y - 4)
+        step = round(body.size * 1.2)
+        for line in lines:
             draw.text((x, y), line, font=body, fill=UI["ink_soft"] if used else UI["ink"])
-            y += round(text_size * 1.2)
+            y += step
     return picture, rounded_mask(width, height, 10, 3)
 
 
-def _ware_card_body(image: Image.Image, name: str, x: int, y: int, right: int, bottom: int, text_size: int) -> None:
+def _effect_lines(text: str, size: int, width: int, height: int) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """A card's effect wrapped to ``width``: in ``size`` if its lines fit ``height``, else set smaller (down to
+    three quarters) until they do — a longer translation is not cut short; past that, the lines that fit."""
+    for px in range(size, max(8, size * 3 // 4) - 1, -1):
+        body = font(px)
+        lines = wrap_text(text, body, width)
+        if len(lines) <= max(1, height // round(px * 1.2)):
+            return body, lines
+    return body, lines[: max(1, height // round(body.size * 1.2))]
+
+
+def _ware_card_body(
+    image: Image.Image, name: str, words: Words, x: int, y: int, right: int, bottom: int, text_size: int
+) -> None:
     draw = ImageDraw.Draw(image)
     wares, buy, sell = ware_counts(name)
     room = bottom - y - round(text_size * 1.5)
     token = max(8, min(round(text_size * 2), room, (right - x - 5 * 3) // max(6, len(wares))))
     draw_ware_row(image, wares, x, y, token, gap=3)
-    price_font = font(round(text_size * 1.05), bold=True)
+    buy_text, sell_text = words.count("buy", buy), words.count("sell", sell)
+    size = round(text_size * 1.05)  # both prices on one line, apart: set smaller when longer words need it
+    while size > max(8, text_size * 2 // 3) and font(size, bold=True).getlength(f"{buy_text}  {sell_text}") > right - x:
+        size -= 1
+    price_font = font(size, bold=True)
     line = bottom - round(text_size * 1.3)
-    draw.text((x, line), f"Buy {buy}", font=price_font, fill=BUY_INK)
-    draw.text((right, line), f"Sell {sell}", font=price_font, fill=SELL_INK, anchor="ra")
+    draw.text((x, line), buy_text, font=price_font, fill=BUY_INK)
+    draw.text((right, line), sell_text, font=price_font, fill=SELL_INK, anchor="ra")
 
 
 def draw_card_back(image: Image.Image, box: Box, label: str = "", text_size: int = 20) -> None:
@@ -274,11 +297,11 @@ def card_back_picture(width: int, height: int, label: str, text_size: int) -> Sh
     return picture, rounded_mask(width, height, 10, 2)
 
 
-def draw_chip(draw: ImageDraw.ImageDraw, x: int, y: int, name: str, size: int) -> int:
+def draw_chip(draw: ImageDraw.ImageDraw, x: int, y: int, name: str, size: int, words: Words) -> int:
     """A small named card (kind letter and name), for long lists; returns its width."""
     kind = kind_of(name)
     chip_font = font(size, bold=True)
-    text = f"{KIND_LETTERS[kind]} {card_title(name)}"
+    text = f"{KIND_LETTERS[kind]} {card_title(name, words)}"
     width = round(chip_font.getlength(text)) + 14
     draw.rounded_rectangle(
         [x, y, x + width, y + round(size * 1.5)], radius=6, fill=CARD_FACE, outline=KIND_COLOURS[kind], width=2

@@ -21,9 +21,9 @@ from render.marrakech.scene import CarpetStyle, RugPiece, rug_pieces, seat_lette
 from render.palette import RGB, UI, greyed, mix, text_colour_on
 from render.patterns import patterned_tile
 from render.widgets import Shaped, draw_tag, paste_shaped, paste_sprite, smooth_sprite
+from render.words import NO_WORDS, Words
 
 TAG_SIZE = 22
-NEUTRAL_TAG = "out"
 
 
 # ---- the static layer ---------------------------------------------------------------------------
@@ -88,14 +88,16 @@ def _draw_fringe(
             draw.line([(right, y), (right + reach, y)], fill=ink, width=2)
 
 
-def _draw_rug(image: Image.Image, piece: RugPiece, style: CarpetStyle, layout: Layout, letter: str = "") -> None:
+def _draw_rug(
+    image: Image.Image, piece: RugPiece, style: CarpetStyle, layout: Layout, letter: str = "", out_tag: str = ""
+) -> None:
     """One visible carpet piece: patterned fill, woven border, one outline round the whole piece (a cached picture),
     and ``letter`` (its merchant's seat number, in the phone layout) on a disc in the middle."""
     box = inset(layout.grid.span_box(piece.squares), layout.px(5))
     columns = len({x for x, _ in piece.squares})
     rows = len({y for _, y in piece.squares})
     base = greyed(style.base) if piece.neutral else style.base
-    picture = rug_picture(layout, columns, rows, base, style.pattern, piece.neutral, letter)
+    picture = rug_picture(layout, columns, rows, base, style.pattern, piece.neutral, letter, out_tag)
     paste_shaped(image, picture, (box[0] - RUG_MARGIN, box[1] - RUG_MARGIN))
 
 
@@ -105,10 +107,10 @@ RUG_MARGIN = 6
 
 @lru_cache(maxsize=256)
 def rug_picture(
-    layout: Layout, columns: int, rows: int, base: RGB, pattern: str, neutral: bool, letter: str = ""
+    layout: Layout, columns: int, rows: int, base: RGB, pattern: str, neutral: bool, letter: str = "", out_tag: str = ""
 ) -> Shaped:
-    """A rug over ``columns`` × ``rows`` squares in ``base`` and ``pattern`` (greyed and tagged if ``neutral``),
-    ``letter`` on a disc in its middle."""
+    """A rug over ``columns`` × ``rows`` squares in ``base`` and ``pattern`` (greyed and tagged ``out_tag`` if
+    ``neutral``), ``letter`` on a disc in its middle."""
     squares = [(x, y) for x in range(columns) for y in range(rows)]
     grid = Grid(RUG_MARGIN - layout.px(5), RUG_MARGIN - layout.px(5), layout.cell, columns, rows)
     box = inset(grid.span_box(squares), layout.px(5))
@@ -126,7 +128,7 @@ def rug_picture(
         _draw_fringe(draw, box, vertical=height > width, layout=layout)
         _draw_fringe(shape, box, vertical=height > width, layout=layout, ink=1)
     if neutral:
-        _draw_neutral_tags(draw, squares, grid, layout)
+        _draw_neutral_tags(draw, squares, grid, layout, out_tag)
     elif letter:
         cx, cy, radius = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, layout.cell * 0.2
         draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=base, outline=UI["ink"], width=3)
@@ -136,21 +138,26 @@ def rug_picture(
     return picture, mask
 
 
-def _draw_neutral_tags(draw: ImageDraw.ImageDraw, squares: Sequence[Square], grid: Grid, layout: Layout) -> None:
-    """An "out" tag on every square of a carpet whose merchant has left the market."""
+def _draw_neutral_tags(
+    draw: ImageDraw.ImageDraw, squares: Sequence[Square], grid: Grid, layout: Layout, tag: str
+) -> None:
+    """An "out" tag (``tag``) on every square of a carpet whose merchant has left the market."""
     tag_font = font(layout.px(TAG_SIZE), bold=True)
     for square in squares:
         cx, cy = grid.centre(*square)
-        width = tag_font.getlength(NEUTRAL_TAG) + 12
-        draw_tag(draw, (cx - width / 2, cy - layout.px(16)), NEUTRAL_TAG, tag_font, fill=UI["panel"],
+        width = tag_font.getlength(tag) + 12
+        draw_tag(draw, (cx - width / 2, cy - layout.px(16)), tag, tag_font, fill=UI["panel"],
                  text_fill=UI["ink"])  # fmt: skip
 
 
-def draw_carpets(image: Image.Image, view: View, styles: Sequence[CarpetStyle], layout: Layout) -> None:
+def draw_carpets(
+    image: Image.Image, view: View, styles: Sequence[CarpetStyle], layout: Layout, words: Words = NO_WORDS
+) -> None:
     """Every visible carpet on the board."""
     letters = seat_letters(view) if layout.phone else {}
+    out = words("carpet_out")
     for piece in rug_pieces(view.details.get("board") or []):
-        _draw_rug(image, piece, style_of(styles, piece.colour), layout, letters.get(piece.colour, ""))
+        _draw_rug(image, piece, style_of(styles, piece.colour), layout, letters.get(piece.colour, ""), out)
 
 
 # ---- outlines -------------------------------------------------------------------------------------

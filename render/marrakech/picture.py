@@ -28,6 +28,7 @@ from render.marrakech.png_colours import PALETTE
 from render.marrakech.scene import CarpetStyle, carpet_styles, player_name, style_of
 from render.palette import UI
 from render.png import encode_png
+from render.words import NO_WORDS, Words
 
 PANEL_RADIUS = 16
 PANEL_EDGE = 3
@@ -82,10 +83,12 @@ def _round_panel(image: Image.Image, box: Box) -> None:
     image.paste(UI["background"], (left, bottom + 1 - rows), corners.crop((0, rows, corners.width, 2 * rows)))
 
 
-def _draw_market(image: Image.Image, view: View, highlight: Sequence[str], layout: Layout) -> list[CarpetStyle]:
+def _draw_market(
+    image: Image.Image, view: View, highlight: Sequence[str], layout: Layout, words: Words
+) -> list[CarpetStyle]:
     """Carpets, the last carpet, the highlighted squares, Assam's path and Assam; the carpet styles used."""
     styles = carpet_styles(view)
-    draw_carpets(image, view, styles, layout)
+    draw_carpets(image, view, styles, layout, words)
     draw = ImageDraw.Draw(image)
     draw_last_carpet(draw, view, layout)
     draw_highlight(draw, highlight, layout)
@@ -94,12 +97,12 @@ def _draw_market(image: Image.Image, view: View, highlight: Sequence[str], layou
     return styles
 
 
-def _portrait(view: View, highlight: Sequence[str], layout: Layout) -> Image.Image:
+def _portrait(view: View, highlight: Sequence[str], layout: Layout, words: Words) -> Image.Image:
     """The market above, the panel below cut to the height of its contents."""
     image = static_layer(layout).copy()
-    styles = _draw_market(image, view, highlight, layout)
+    styles = _draw_market(image, view, highlight, layout, words)
     left, top, right, bottom = layout.panel_box(len(view.seats))
-    end = draw_panel(image, view, styles, layout, (left, top, right, bottom))
+    end = draw_panel(image, view, styles, layout, (left, top, right, bottom), words)
     height = min(end - top + PANEL_PADDING, bottom - top)
     image = image.crop((0, 0, layout.width, top + height + MARGIN))
     image.paste(UI["background"], (0, top + height, layout.width, top + height + MARGIN))
@@ -116,7 +119,9 @@ def _phone_market(layout: Layout) -> Image.Image:
     return image
 
 
-def legend_entries(view: View, styles: Sequence[CarpetStyle] | None = None) -> list[LegendEntry]:
+def legend_entries(
+    view: View, styles: Sequence[CarpetStyle] | None = None, words: Words = NO_WORDS
+) -> list[LegendEntry]:
     """Each merchant: their carpets' colours and patterns, seat number, name and dirhams (the squares they
     show are on the board; the standings go in the message)."""
     styles = carpet_styles(view) if styles is None else styles
@@ -133,7 +138,7 @@ def legend_entries(view: View, styles: Sequence[CarpetStyle] | None = None) -> l
             LegendEntry(
                 swatches=swatches,
                 letter=str(seat.seat + 1),
-                name=player_name(view, seat.seat),
+                name=player_name(view, seat.seat, words),
                 figures=(("coin", str(player.get("dirhams", 0))),),
                 to_move=view.outcome is None and (seat.to_move or deciding == seat.seat),
                 out=seat.out,
@@ -143,31 +148,35 @@ def legend_entries(view: View, styles: Sequence[CarpetStyle] | None = None) -> l
     return entries
 
 
-def _phone(view: View, highlight: Sequence[str], layout: Layout) -> Image.Image:
+def _phone(view: View, highlight: Sequence[str], layout: Layout, words: Words) -> Image.Image:
     """The market, then the legend of the merchants under it (nothing else: the words go in the message)."""
     market = _phone_market(layout)
-    entries = legend_entries(view, carpet_styles(view))
+    entries = legend_entries(view, carpet_styles(view), words)
     height = market.height + legend_height(len(entries), layout.width - 2 * MARGIN) + 2 * MARGIN
     image = Image.new("RGB", (layout.width, height), UI["background"])
     image.paste(market, (0, 0))
-    _draw_market(image, view, highlight, layout)
+    _draw_market(image, view, highlight, layout, words)
     draw_legend(image, (MARGIN, market.height + MARGIN, layout.width - MARGIN, height), entries)
     return image
 
 
-def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> Image.Image:
+def board_image(
+    view: View, *, highlight: Sequence[str] = (), layout: str = "landscape", words: Words = NO_WORDS
+) -> Image.Image:
     """The picture of ``view`` as a Pillow image (``render_board`` encodes it)."""
     shape = LAYOUTS[layout]
     if shape.phone:
-        return _phone(view, highlight, shape)
+        return _phone(view, highlight, shape, words)
     if shape.portrait:
-        return _portrait(view, highlight, shape)
+        return _portrait(view, highlight, shape, words)
     image = static_layer(shape).copy()
-    styles = _draw_market(image, view, highlight, shape)
-    draw_panel(image, view, styles, shape, shape.panel_box(len(view.seats)))
+    styles = _draw_market(image, view, highlight, shape, words)
+    draw_panel(image, view, styles, shape, shape.panel_box(len(view.seats)), words)
     return image
 
 
-def render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
+def render_board(
+    view: View, *, highlight: Sequence[str] = (), layout: str = "landscape", words: Words = NO_WORDS
+) -> bytes:
     """The picture of ``view`` as PNG bytes; ``highlight`` frames squares by name (``d4``)."""
-    return encode_png(board_image(view, highlight=highlight, layout=layout), palette=PALETTE)
+    return encode_png(board_image(view, highlight=highlight, layout=layout, words=words), palette=PALETTE)

@@ -15,6 +15,7 @@ from render.grid import Square
 from render.marrakech.arcs import DIRECTIONS
 from render.palette import RGB, piece_rgb
 from render.patterns import pattern_for
+from render.words import NO_WORDS, Words
 
 COLUMNS = "abcdefg"
 
@@ -46,9 +47,9 @@ def squares_of(names: Sequence[str] | None) -> list[Square]:
     return [square_of(name) for name in names or ()]
 
 
-def player_name(view: View, seat: int) -> str:
+def player_name(view: View, seat: int, words: Words = NO_WORDS) -> str:
     """The seat's name as the host filled it in, else "Player N"."""
-    return view.name_of(seat) or f"Player {seat + 1}"
+    return view.name_of(seat) or words("player", number=seat + 1)
 
 
 def carpet_styles(view: View) -> list[CarpetStyle]:
@@ -67,7 +68,7 @@ def style_of(styles: Sequence[CarpetStyle], colour: int) -> CarpetStyle:
     """The style of colour id ``colour``, made up if the view did not name it."""
     if 0 <= colour < len(styles):
         return styles[colour]
-    return CarpetStyle(f"colour {colour + 1}", piece_rgb(None, colour), pattern_for(colour))
+    return CarpetStyle("", piece_rgb(None, colour), pattern_for(colour))
 
 
 def _joined(first: Square, second: Square) -> bool:

@@ -25,55 +25,39 @@ from render.palette import UI, mix, text_colour_on
 from render.patterns import patterned_tile
 from render.text import fit_text, wrap_text
 from render.widgets import Shaped, drawn_on, paste_shaped
+from render.words import NO_WORDS, Words
 
 PADDING = 16
-STEP_WORDS = {
-    "scout": "move the rooftop pawn",
-    "wild": "choose a cube for the wild die face",
-    "reward": "take a gold coin or a bodyguard",
-    "arrow": "point the new tile's arrow",
-    "tourist": "move a tourist",
-    "keep": "keep one cube for the next round",
-}
-CHANCE_WORDS = {
-    "deal_juice": "Dealing the juice tokens…",
-    "deal_rows": "Dealing the row cubes…",
-    "deal_columns": "Dealing the column cubes…",
-    "deal_roof": "Dealing the rooftop cubes…",
-    "deal_start": "Drawing the start player…",
-    "roll": "Rolling the market die…",
-}
-ENDINGS = {
-    "market_closed": "The final round is over.",
-    "last_stall": "The last stall has closed.",
-    "market_stuck": "No worker is left to place.",
-    "resigned": "The other players left.",
-}
 
 
-def draw_panel(image: Image.Image, view: View, layout: Layout, box: Box, highlight: list[str]) -> int:
+def draw_panel(
+    image: Image.Image, view: View, layout: Layout, box: Box, highlight: list[str], words: Words = NO_WORDS
+) -> int:
     """Everything in the panel inside ``box``; returns the y where the drawing ended."""
     draw = ImageDraw.Draw(image)
     left, top, right, _ = box
     x, width = left + PADDING, right - left - 2 * PADDING
-    y = _draw_header(draw, view, layout, x, top + PADDING - 2, width)
-    y = _draw_status(draw, view, layout, x, y, width)
-    y = _draw_roof_and_die(image, view, layout, x, y + layout.pp(6), width, highlight)
+    y = _draw_header(draw, view, layout, x, top + PADDING - 2, width, words)
+    y = _draw_status(draw, view, layout, x, y, width, words)
+    y = _draw_roof_and_die(image, view, layout, x, y + layout.pp(6), width, highlight, words)
     for seat in range(len(view.seats)):
-        y = _draw_card(image, view, layout, seat, x, y, width)
-    return _draw_legend(image, layout, x, y + 6, width)
+        y = _draw_card(image, view, layout, seat, x, y, width, words)
+    return _draw_legend(image, layout, x, y + 6, width, words)
 
 
 # ---- header and status -------------------------------------------------------------------------------------
-def _draw_header(draw: ImageDraw.ImageDraw, view: View, layout: Layout, x: int, y: int, width: int) -> int:
+def _draw_header(
+    draw: ImageDraw.ImageDraw, view: View, layout: Layout, x: int, y: int, width: int, words: Words
+) -> int:
     details = view.details
     title = font(layout.title_size, bold=True)
     round_number = details.get("round") or 0
-    text = f"Morocco · round {round_number}" if round_number else "Morocco · setting up"
+    name = words("title")
+    text = words("round", title=name, count=round_number) if round_number else words("setting_up", title=name)
     draw.text((x, y), text, font=title, fill=UI["ink"])
     if details.get("final_round") and view.outcome is None:
         tag = font(layout.small_size, bold=True)
-        label = "final round"
+        label = words("final_round")
         tag_width = tag.getlength(label) + 14
         tx = x + width - tag_width
         draw.rounded_rectangle([tx, y + 2, tx + tag_width, y + layout.small_size + 12], radius=8, fill=UI["out"])
@@ -83,32 +67,34 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: View, layout: Layout, x: int, 
     return y + round(layout.title_size * 1.3)
 
 
-def status_line(view: View) -> str:
+def status_line(view: View, words: Words = NO_WORDS) -> str:
     """Whose turn it is and what they decide, what chance does now, or how the game ended."""
     if view.outcome is not None:
-        winners = " and ".join(player_name(view, seat) for seat in view.outcome.winners)
-        ending = ENDINGS.get(view.outcome.termination, "Game over.")
-        return f"{ending} {winners} win{'s' if len(view.outcome.winners) == 1 else ''}."
+        winners = f" {words('and')} ".join(player_name(view, seat, words) for seat in view.outcome.winners)
+        ending = words.get(f"end:{view.outcome.termination}") or words("game_over")
+        return f"{ending} {words.count('winners', len(view.outcome.winners), names=winners)}"
     decision = view.decision
     if decision is None:
-        return CHANCE_WORDS.get(view.phase, "")
-    name = player_name(view, decision.seat)
+        return words.get(f"chance:{view.phase}") or ""
+    name = player_name(view, decision.seat, words)
     params = decision.params
     if decision.code == "workers":
         if not params.get("can_place", True):
-            return f"{name}: no worker fits: swap with gold or pass"
-        return f"{name}: place a worker (turn {params.get('turn', 1)} of 2)"
-    what = STEP_WORDS.get(decision.code, decision.code)
+            return words("no_worker_fits", name=name)
+        return words("place_worker", name=name, turn=params.get("turn", 1))
+    what = words(f"step:{decision.code}")
     if decision.code in ("reward", "arrow"):
-        what += f" ({params.get('stall', '')})"
+        what = words("at_stall", what=what, stall=params.get("stall", ""))
     if decision.code == "tourist":
-        what += f" from {params.get('stall', '')} to {params.get('target', '')}"
-    return f"{name}: {what}"
+        what = words("tourist_move", what=what, stall=params.get("stall", ""), target=params.get("target", ""))
+    return words("step", name=name, what=what)
 
 
-def _draw_status(draw: ImageDraw.ImageDraw, view: View, layout: Layout, x: int, y: int, width: int) -> int:
+def _draw_status(
+    draw: ImageDraw.ImageDraw, view: View, layout: Layout, x: int, y: int, width: int, words: Words
+) -> int:
     body = font(layout.body_size, bold=True)
-    lines = wrap_text(status_line(view), body, width)[:2]
+    lines = wrap_text(status_line(view, words), body, width)[:2]
     step = round(layout.body_size * 1.3)
     height = step * len(lines) + round(layout.body_size * 0.5)
     draw.rounded_rectangle([x - 8, y, x + width + 8, y + height], radius=10, fill=UI["turn"])
@@ -119,14 +105,14 @@ def _draw_status(draw: ImageDraw.ImageDraw, view: View, layout: Layout, x: int, 
 
 # ---- the rooftop and the die -----------------------------------------------------------------------------------
 def _draw_roof_and_die(
-    image: Image.Image, view: View, layout: Layout, x: int, y: int, width: int, highlight: list[str]
+    image: Image.Image, view: View, layout: Layout, x: int, y: int, width: int, highlight: list[str], words: Words
 ) -> int:
     """The rooftop ring on the left, the die and the supplies on its right; returns the y below both."""
     radius = layout.roof_radius
     centre = (x + radius + layout.pp(30), y + radius + layout.pp(26))
     _draw_roof(image, view, layout, centre, highlight)
     right_x = round(centre[0] + radius + layout.pp(60))
-    bottom = _draw_die_and_supply(image, view, layout, right_x, y + layout.pp(8), x + width - right_x)
+    bottom = _draw_die_and_supply(image, view, layout, right_x, y + layout.pp(8), x + width - right_x, words)
     return max(round(centre[1] + radius + layout.pp(28)), bottom + 6)
 
 
@@ -177,7 +163,9 @@ def roof_spot(centre: tuple[float, float], radius: float, index: int) -> tuple[f
     return centre[0] + radius * math.cos(angle), centre[1] + radius * math.sin(angle)
 
 
-def _draw_die_and_supply(image: Image.Image, view: View, layout: Layout, x: int, y: int, width: int) -> int:
+def _draw_die_and_supply(
+    image: Image.Image, view: View, layout: Layout, x: int, y: int, width: int, words: Words
+) -> int:
     """The market die (2–3 players) and the supplies; returns the y below them."""
     details = view.details
     draw = ImageDraw.Draw(image)
@@ -196,20 +184,20 @@ def _draw_die_and_supply(image: Image.Image, view: View, layout: Layout, x: int,
             fill=text_colour_on(fill),
             anchor="mm",
         )
-        words = "market die: " + (face or "not rolled")
+        die = words("market_die", face=words(f"colour:{face}") if face else words("not_rolled"))
         draw.text(
             (x + size + 10, y + size / 2),
-            fit_text(words, small, width - size - 10),
+            fit_text(die, small, width - size - 10),
             font=small,
             fill=UI["ink_soft"],
             anchor="lm",
         )
         y += size + 12
     for line in (
-        f"stalls open: {sum(1 for s in details.get('stalls', []) if s.get('open'))}",
-        f"gold in supply: {details.get('gold_supply', 0)}",
-        f"empty-stall tiles: {details.get('empty_tiles', 0)}",
-        f"juice tokens gone: {details.get('juice_removed', 0)}",
+        words("stalls_open", count=sum(1 for s in details.get("stalls", []) if s.get("open"))),
+        words("gold_supply", count=details.get("gold_supply", 0)),
+        words("empty_tiles", count=details.get("empty_tiles", 0)),
+        words("juice_gone", count=details.get("juice_removed", 0)),
     ):
         draw.text(
             (x, y),
@@ -239,7 +227,7 @@ class CardBoxes:
     """Where the final scoring line starts (left, middle), at the end."""
 
 
-def card_boxes(view: View, layout: Layout, seat: int, x: int, y: int, width: int) -> CardBoxes:
+def card_boxes(view: View, layout: Layout, seat: int, x: int, y: int, width: int, words: Words = NO_WORDS) -> CardBoxes:
     """The card's frame and, at the end, the final scoring line's box: on the cubes line (cubes no longer count),
     well inside the frame, so the winner's frame never crosses it."""
     frame = (x - 8, y, x + width + 8, y + layout.card_height - 3)
@@ -247,7 +235,7 @@ def card_boxes(view: View, layout: Layout, seat: int, x: int, y: int, width: int
     texts: dict[str, tuple[int, int, int, int]] = {}
     final_at = (float(x), y + mark + layout.pp(6) + layout.pp(24) / 2)
     if view.outcome is not None:
-        text = fit_text(_final_text(_final_parts(view, seat)), _final_font(layout), width)
+        text = fit_text(_final_text(_final_parts(view, seat), words), _final_font(layout), width)
         left, top, right, bottom = _MEASURE.textbbox(final_at, text, font=_final_font(layout), anchor="lm")
         texts["final"] = (round(left), round(top), round(right), round(bottom))
     return CardBoxes(frame, FRAME_STROKE, texts, final_at)
@@ -258,19 +246,21 @@ def _final_parts(view: View, seat: int) -> dict[str, int]:
     return {key: (parts.get(key) or [0] * (seat + 1))[seat] for key in ("track", "juice", "gold", "district")}
 
 
-def _final_text(final: dict[str, int]) -> str:
-    return f"track {final['track']} + juice {final['juice']} + gold {final['gold']} + district {final['district']}"
+def _final_text(final: dict[str, int], words: Words) -> str:
+    return words("final", **final)
 
 
 def _final_font(layout: Layout) -> ImageFont.FreeTypeFont:
     return font(layout.small_size, bold=True)
 
 
-def _draw_card(image: Image.Image, view: View, layout: Layout, seat: int, x: int, y: int, width: int) -> int:
+def _draw_card(
+    image: Image.Image, view: View, layout: Layout, seat: int, x: int, y: int, width: int, words: Words
+) -> int:
     """Seat mark, name, stalls and points; cubes and gold; workers left, cousins and juice tokens (at the end: the
     final scoring instead of the cubes, inside the winner's frame)."""
     player: dict[str, Any] = dict((view.details.get("players") or [{}] * (seat + 1))[seat])
-    boxes = card_boxes(view, layout, seat, x, y, width)
+    boxes = card_boxes(view, layout, seat, x, y, width, words)
     draw = ImageDraw.Draw(image)
     height = layout.card_height
     seat_view = view.seats[seat]
@@ -280,14 +270,14 @@ def _draw_card(image: Image.Image, view: View, layout: Layout, seat: int, x: int
         draw.rounded_rectangle(list(boxes.frame), radius=10, outline=UI["winner"], width=boxes.stroke)
     mark = layout.pp(30)
     _seat_mark(image, seat, x, y + 3, mark)
-    _draw_name_line(draw, view, layout, player, seat, (x + mark + 10, y + 3 + mark / 2), x + width)
+    _draw_name_line(draw, view, layout, player, seat, (x + mark + 10, y + 3 + mark / 2), x + width, words)
     if view.outcome is not None:
-        text = fit_text(_final_text(_final_parts(view, seat)), _final_font(layout), width)
+        text = fit_text(_final_text(_final_parts(view, seat), words), _final_font(layout), width)
         draw.text(boxes.final_at, text, font=_final_font(layout), fill=UI["ink"], anchor="lm")
         return y + height
     line = layout.pp(25)
-    _draw_cubes_line(image, layout, player, x, y + mark + layout.pp(6), width)
-    _draw_pieces_line(image, layout, player, seat, x, y + mark + layout.pp(8) + line, width)
+    _draw_cubes_line(image, layout, player, x, y + mark + layout.pp(6), width, words)
+    _draw_pieces_line(image, layout, player, seat, x, y + mark + layout.pp(8) + line, width, words)
     return y + height
 
 
@@ -299,6 +289,7 @@ def _draw_name_line(
     seat: int,
     start: tuple[float, float],
     right: int,
+    words: Words,
 ) -> None:
     seat_view = view.seats[seat]
     name_font, number_font = font(layout.body_size + 2, bold=True), font(layout.body_size + 4, bold=True)
@@ -306,10 +297,12 @@ def _draw_name_line(
     points = seat_view.score if seat_view.score is not None else player.get("points", 0)
     score = str(points)
     claimed = player.get("stalls", 0)
-    stalls_text = f"{claimed} stall{'s' if claimed != 1 else ''}  "
+    stalls_text = words.count("stalls", claimed) + "  "
     score_width = number_font.getlength(score)
     x, y = start
-    name = player_name(view, seat) + (" (left)" if seat_view.out else "")
+    name = player_name(view, seat, words)
+    if seat_view.out:
+        name = words("left", name=name)
     room = right - x - score_width - small.getlength(stalls_text) - 8
     draw.text(
         (x, y),
@@ -346,13 +339,15 @@ def seat_mark(seat: int, size: int) -> Image.Image:
     return picture
 
 
-def _draw_cubes_line(image: Image.Image, layout: Layout, player: dict[str, Any], x: int, y: int, width: int) -> None:
+def _draw_cubes_line(
+    image: Image.Image, layout: Layout, player: dict[str, Any], x: int, y: int, width: int, words: Words
+) -> None:
     draw = ImageDraw.Draw(image)
     size = layout.pp(24)
     small = font(layout.small_size, bold=True)
     held = [(colour, count) for colour, count in (player.get("cubes") or {}).items() if count]
     if not held:
-        draw.text((x, y + size / 2), "no cubes", font=font(layout.small_size), fill=UI["ink_soft"], anchor="lm")
+        draw.text((x, y + size / 2), words("no_cubes"), font=font(layout.small_size), fill=UI["ink_soft"], anchor="lm")
     cx = x
     for colour, count in held:
         image.paste(cube(colour, size), (cx, y), cube(colour, size))
@@ -360,12 +355,12 @@ def _draw_cubes_line(image: Image.Image, layout: Layout, player: dict[str, Any],
         text = f"×{count}"
         draw.text((cx, y + size / 2), text, font=small, fill=UI["ink"], anchor="lm")
         cx += round(small.getlength(text)) + 12
-    gold = f"gold {player.get('gold', 0)}"
+    gold = words("gold", count=player.get("gold", 0))
     draw.text((x + width, y + size / 2), gold, font=small, fill=UI["winner"], anchor="rm")
 
 
 def _draw_pieces_line(
-    image: Image.Image, layout: Layout, player: dict[str, Any], seat: int, x: int, y: int, width: int
+    image: Image.Image, layout: Layout, player: dict[str, Any], seat: int, x: int, y: int, width: int, words: Words
 ) -> None:
     """Assistants, tourists and bodyguards left (icons), cousin tokens and the juice tokens."""
     draw = ImageDraw.Draw(image)
@@ -383,7 +378,7 @@ def _draw_pieces_line(
         cx += size + 3
         draw.text((cx, y + size / 2), count, font=small, fill=UI["ink"], anchor="lm")
         cx += round(small.getlength(count)) + 12
-    cousins = f"cousins {player.get('cousins', 0)}"
+    cousins = words("cousins", count=player.get("cousins", 0))
     draw.text((cx, y + size / 2), cousins, font=small, fill=UI["ink"], anchor="lm")
     cx += round(small.getlength(cousins)) + 12
     token = juice_token(0, size)
@@ -399,9 +394,9 @@ def _draw_pieces_line(
 
 
 # ---- the legend ------------------------------------------------------------------------------------------------
-def _draw_legend(image: Image.Image, layout: Layout, x: int, y: int, width: int) -> int:
+def _draw_legend(image: Image.Image, layout: Layout, x: int, y: int, width: int, words: Words) -> int:
     """Cube letters and worker shapes, so nothing depends on telling colours apart (drawn once per layout)."""
-    shaped, height = legend(layout)
+    shaped, height = legend(layout, words, width + PADDING)  # it may reach into the panel's right padding
     paste_shaped(image, shaped, (x, y - LEGEND_ROOM))
     return y + height
 
@@ -411,12 +406,15 @@ LEGEND_ROOM = 4
 
 
 @lru_cache(maxsize=4)
-def legend(layout: Layout) -> tuple[Shaped, int]:
-    """The legend's picture on the panel's ground and how far down it moves the panel's column."""
+def legend(layout: Layout, words: Words = NO_WORDS, width: int | None = None) -> tuple[Shaped, int]:
+    """The legend's picture on the panel's ground and how far down it moves the panel's column; a row wider than
+    ``width`` (longer words: a translation) is set smaller."""
     small = font(layout.small_size - 1)
     size = layout.pp(20)
-    entries: list[tuple[Image.Image, str]] = [(cube(colour, size), colour) for colour in CUBE_LETTERS]
-    shapes = [(worker(0, kind, size), label) for kind, label in WORKER_LABELS]
+    entries: list[tuple[Image.Image, str]] = [
+        (cube(colour, size), words(f"colour:{colour}")) for colour in CUBE_LETTERS
+    ]
+    shapes = [(worker(0, kind, size), words(f"worker:{kind}")) for kind in WORKERS]
     end = 0
 
     def paint(picture: Image.Image) -> None:
@@ -424,12 +422,14 @@ def legend(layout: Layout) -> tuple[Shaped, int]:
         draw = ImageDraw.Draw(picture)
         y = LEGEND_ROOM
         for row in (entries, shapes):
-            cx = 0
+            cx, face = 0, small
+            while width is not None and face.size > small.size * 3 // 4 and _row_width(row, face, size) > width:
+                face = font(face.size - 1)
             for sprite, label in row:
                 picture.paste(sprite, (cx, y), sprite)
                 cx += size + 3
-                draw.text((cx, y + size / 2), label, font=small, fill=UI["ink_soft"], anchor="lm")
-                cx += round(small.getlength(label)) + 9
+                draw.text((cx, y + size / 2), label, font=face, fill=UI["ink_soft"], anchor="lm")
+                cx += round(face.getlength(label)) + 9
             y += size + 5
         end = y - LEGEND_ROOM + 2
 
@@ -437,4 +437,9 @@ def legend(layout: Layout) -> tuple[Shaped, int]:
     return shaped, end
 
 
-WORKER_LABELS = (("assistant", "assistant"), ("tourist", "tourist"), ("bodyguard", "bodyguard, counts 2"))
+def _row_width(row: list[tuple[Image.Image, str]], face: ImageFont.FreeTypeFont, size: int) -> int:
+    return sum(size + 3 + round(face.getlength(label)) + 9 for _, label in row) - 9
+
+
+WORKERS = ("assistant", "tourist", "bodyguard")
+"""The worker shapes the legend names (``worker:<kind>``)."""

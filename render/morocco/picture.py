@@ -20,6 +20,7 @@ from render.morocco.png_colours import PALETTE
 from render.morocco.scene import player_pattern, player_rgb
 from render.palette import UI
 from render.png import encode_png
+from render.words import NO_WORDS, Words
 
 PANEL_ROOM = 1400
 """The most a portrait panel can take before it is cut to what it used."""
@@ -42,7 +43,7 @@ def static_layer(layout: Layout) -> Image.Image:
     return image
 
 
-def legend_entries(view: View) -> list[LegendEntry]:
+def legend_entries(view: View, words: Words = NO_WORDS) -> list[LegendEntry]:
     """Each player: colour, pattern and seat number (as on their workers and tiles), name and points (gold,
     cubes and the rest are words for the message)."""
     players = {player["seat"]: player for player in view.details.get("players") or []}
@@ -56,7 +57,7 @@ def legend_entries(view: View) -> list[LegendEntry]:
             LegendEntry(
                 swatches=((player_rgb(seat.seat), player_pattern(seat.seat)),),
                 letter=str(seat.seat + 1),
-                name=seat.name or f"Player {seat.seat + 1}",
+                name=seat.name or words("player", number=seat.seat + 1),
                 figures=figures,
                 to_move=view.outcome is None and seat.seat == acting,
                 out=seat.out,
@@ -66,10 +67,10 @@ def legend_entries(view: View) -> list[LegendEntry]:
     return entries
 
 
-def _phone(view: View, highlight: Sequence[str], layout: Layout) -> Image.Image:
+def _phone(view: View, highlight: Sequence[str], layout: Layout, words: Words) -> Image.Image:
     """The market with its cubes, then the legend of the players (nothing else: the words go in the message)."""
     market = market_layer(layout)
-    entries = legend_entries(view)
+    entries = legend_entries(view, words)
     height = market.height + legend_height(len(entries), layout.width - 2 * MARGIN) + 2 * MARGIN
     image = Image.new("RGB", (layout.width, height), UI["background"])
     image.paste(market, (0, 0))
@@ -78,18 +79,21 @@ def _phone(view: View, highlight: Sequence[str], layout: Layout) -> Image.Image:
     return image
 
 
-def board_image(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> Image.Image:
+def board_image(
+    view: View, *, highlight: Sequence[str] = (), layout: str = "landscape", words: Words = NO_WORDS
+) -> Image.Image:
     """The picture of ``view`` as a Pillow image."""
     chosen = LAYOUTS[layout]
     if chosen.phone:
-        return _phone(view, highlight, chosen)
+        return _phone(view, highlight, chosen, words)
     image = static_layer(chosen).copy()
     draw_market(image, view, chosen, highlight)
     if not chosen.portrait:
-        draw_panel(image, view, chosen, chosen.panel_box(), list(highlight))
+        draw_panel(image, view, chosen, chosen.panel_box(), list(highlight), words)
         return image
     top = chosen.board_height
-    used = draw_panel(image, view, chosen, (MARGIN, top, chosen.width - MARGIN, top + PANEL_ROOM), list(highlight))
+    box = (MARGIN, top, chosen.width - MARGIN, top + PANEL_ROOM)
+    used = draw_panel(image, view, chosen, box, list(highlight), words)
     height = min(PANEL_ROOM, used - top + MARGIN)
     image = image.crop((0, 0, chosen.width, top + height))
     ImageDraw.Draw(image).rounded_rectangle(
@@ -102,6 +106,8 @@ def _panel_ground(image: Image.Image, box: tuple[int, int, int, int]) -> None:
     ImageDraw.Draw(image).rounded_rectangle(box, radius=16, fill=UI["panel"], outline=UI["panel_edge"], width=3)
 
 
-def render_board(view: View, *, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
+def render_board(
+    view: View, *, highlight: Sequence[str] = (), layout: str = "landscape", words: Words = NO_WORDS
+) -> bytes:
     """The PNG of ``view``'s table (see the package docstring)."""
-    return encode_png(board_image(view, highlight=highlight, layout=layout), palette=PALETTE)
+    return encode_png(board_image(view, highlight=highlight, layout=layout, words=words), palette=PALETTE)

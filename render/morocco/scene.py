@@ -13,6 +13,7 @@ from typing import Any
 from engines.base import View
 from render.palette import RGB, piece_rgb
 from render.patterns import pattern_for
+from render.words import NO_WORDS, Words
 
 PLAYER_COLOURS = ("blue", "red", "yellow", "teal", "pink")
 CUBE_LETTERS = {"orange": "O", "black": "K", "purple": "P", "green": "G", "brown": "B"}
@@ -83,10 +84,10 @@ def stalls(view: View) -> list[Stall]:
     return found
 
 
-def player_name(view: View, seat: int) -> str:
+def player_name(view: View, seat: int, words: Words = NO_WORDS) -> str:
     """The player's name from the view, else "Player N"."""
     name = view.name_of(seat)
-    return name or f"Player {seat + 1}"
+    return name or words("player", number=seat + 1)
 
 
 def details(view: View) -> dict[str, Any]:

@@ -100,7 +100,7 @@ EFFECTS = {
     "wise man": N_("This turn ware cards buy 2 less, sell 2 more"),
     "small stand": N_("3 more ware spaces (6 gold first, then 3)"),
 }
-"""Every card's effect in short, for menu labels (``render.jambo.texts.SHORT`` holds the pictures' English copy)."""
+"""Every card's effect in short, for menu labels and drawn on the cards (``bot.games.jambo.pictures``)."""
 WARE_CARD_EFFECT = N_("{wares}: buy {buy}, sell {sell}")
 """A ware card's effect: what it shows and its prices ("2 tea, silk: buy 4, sell 8")."""
 KIND_WORDS = {"utility": N_("utility"), "animal": N_("animal"), "person": N_("person"), "stand": N_("stand")}
