@@ -31,6 +31,7 @@ from engines.cairo.obstacles import cuts_apart
 from engines.cairo.occupancy import Layout
 from engines.cairo.paths import distances_after_blocking, ring_keeps_joined, walk_distances, walking_steps
 from engines.cairo.reach import reach, walk_from
+from engines.cairo.rules import _needed, attract_choices, extension_sites
 from engines.cairo.sitelists import site_moves
 from engines.cairo.sites import site_masks
 from engines.cairo.state import KEPT
@@ -397,6 +398,11 @@ def check_layout(state: CairoState) -> None:
     for colour in DATA.colours:
         for word, setup in (("build", False), ("place", True)):
             assert site_moves(kept, word, colour, setup) == site_moves(fresh, word, colour, setup)
+    for spot in kept.spots.values():
+        assert extension_sites(kept, DATA, spot) == extension_sites(fresh, DATA, spot), spot
+    for have in range(3):
+        slow = [(c, d) for c in DATA.colours if c in fresh.customers for d, need in _needed(fresh, c) if need <= have]
+        assert attract_choices(kept, DATA.colours, have) == slow, have
 
 
 @pytest.mark.parametrize(("players", "seed", "start", "in_place"), GAMES)

@@ -39,7 +39,8 @@ class Sites:
     kind of square. ``searched``: the free squares the ring test could not settle, with the obstacle
     pieces of their gaps (``engines.cairo.obstacles``); ``cuts``: those of them whose tile would cut
     the walkers apart, with the cut (``engines.cairo.cuts``). ``changed``: the squares whose mask
-    differs from the parent layout's (None: computed afresh).
+    differs from the parent layout's (None: computed afresh); ``unsettled``: those whose ``allowed``
+    differs (None: computed afresh).
     """
 
     allowed: list[bool]
@@ -48,6 +49,7 @@ class Sites:
     searched: dict[int, tuple[int, ...]]
     cuts: dict[int, Cut]
     changed: frozenset[int] | None = None
+    unsettled: frozenset[int] | None = None
     """Never changed once made: a layout whose move changed no answer shares its parent's lists."""
 
 
@@ -176,12 +178,15 @@ def _derived_sites(layout: Layout) -> Sites | None:
     cuts = dict(old.cuts)
     again = _again(layout, parent, old, dirty, cuts)
     if not again:
-        return Sites(old.allowed, old.masks, old.by_kind, old.searched, cuts, frozenset())
+        return Sites(old.allowed, old.masks, old.by_kind, old.searched, cuts, frozenset(), frozenset())
     allowed, masks, by_kind = list(old.allowed), list(old.masks), dict(old.by_kind)
-    searched, changed = dict(old.searched), set()
+    searched, changed, unsettled = dict(old.searched), set(), set()
     kinds, copied, found = layout.board.kinds, set(), reach(layout)
     for square in again:
-        allowed[square], mask, how, gaps, cut = ask(layout, found, square)
+        tile, mask, how, gaps, cut = ask(layout, found, square)
+        if tile != allowed[square]:
+            allowed[square] = tile
+            unsettled.add(square)
         if how:
             searched[square] = gaps
         else:
@@ -200,7 +205,7 @@ def _derived_sites(layout: Layout) -> Sites | None:
                 copied.add(kind)
             _toggle(by_kind[kind], square, bool(mask))
         masks[square] = mask
-    return Sites(allowed, masks, by_kind, searched, cuts, frozenset(changed))
+    return Sites(allowed, masks, by_kind, searched, cuts, frozenset(changed), frozenset(unsettled))
 
 
 def _again(layout: Layout, parent: Layout, old: Sites, dirty: set[int], cuts: dict[int, Cut]) -> set[int]:
