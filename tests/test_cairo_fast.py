@@ -456,6 +456,21 @@ def test_a_walk_lengthened_around_one_tile_equals_a_fresh_walk() -> None:
                 assert after == walk_distances(steps, start)
 
 
+def test_a_board_without_stalls_shares_the_sites_of_one_with_customers_in_another_order() -> None:
+    from engines.cairo.sitelists import _fresh as _fresh_list
+    from engines.cairo.sites import _fresh_sites
+
+    queue = [square for square, kind in enumerate(BOARD.kinds) if kind == QUEUE]
+    for order in list(permutations(DATA.colours[:5]))[:3]:
+        layout = Layout(BOARD, (), dict(zip(order, queue, strict=False)))
+        kept, fresh = site_masks(layout), _fresh_sites(layout)
+        assert (kept.allowed, kept.masks, kept.by_kind) == (fresh.allowed, fresh.masks, fresh.by_kind)
+        assert kept.searched == fresh.searched and kept.cuts.keys() == fresh.cuts.keys()
+        for colour in DATA.colours:
+            asked = _fresh_list(Layout(BOARD, (), dict(layout.customers)), ("site_list", "place", colour, True))
+            assert site_moves(layout, "place", colour, True) == [text for run in asked.runs for text in run]
+
+
 def test_a_stall_lifted_off_leaves_the_layout_a_fresh_one_would_be() -> None:
     lifted = 0
     for state in list(game(4, 41))[::5]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from dataclasses import dataclass
 from functools import lru_cache
+from threading import Lock
 
 from engines.cairo.board import get_board
 from engines.cairo.cuts import Cut, cut_at
@@ -57,7 +58,32 @@ def site_masks(layout: Layout) -> Sites:
     """The sites of ``layout`` (kept with it; the parent's are computed first, then updated)."""
     found: Sites | None = layout.analyses.get("sites")
     if found is None:
-        found = layout.analyses["sites"] = _derived_sites(layout) or _fresh_sites(layout)
+        found = layout.analyses["sites"] = _derived_sites(layout) or _bare_sites(layout) or _fresh_sites(layout)
+    return found
+
+
+BARE_BOARDS = 64
+"""Boards without stalls whose sites are kept by where their customers stand (every game starts on one)."""
+_BARE: dict[tuple[int, ...], Sites] = {}
+_BARE_LOCK = Lock()
+
+
+def _bare_sites(layout: Layout) -> Sites | None:
+    """The sites of a board without stalls, kept by its customers' squares (None when it has stalls).
+
+    Without stalls, every answer hangs on where the customers stand, not on their colours: each game's
+    customers line up on the same queue squares in a new order.
+    """
+    if layout.spots:
+        return None
+    key = layout.terminals
+    found = _BARE.get(key)
+    if found is None:
+        found = _fresh_sites(layout)
+        with _BARE_LOCK:
+            if len(_BARE) >= BARE_BOARDS:
+                _BARE.pop(next(iter(_BARE)))
+            _BARE[key] = found
     return found
 
 
