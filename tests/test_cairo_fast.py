@@ -31,7 +31,6 @@ from engines.cairo.obstacles import cuts_apart
 from engines.cairo.occupancy import Layout
 from engines.cairo.paths import distances_after_blocking, ring_keeps_joined, walk_distances, walking_steps
 from engines.cairo.reach import reach, walk_from
-from engines.cairo.rules import _needed, attract_choices, extension_sites
 from engines.cairo.sitelists import site_moves
 from engines.cairo.sites import site_masks
 from engines.cairo.state import KEPT
@@ -398,11 +397,6 @@ def check_layout(state: CairoState) -> None:
     for colour in DATA.colours:
         for word, setup in (("build", False), ("place", True)):
             assert site_moves(kept, word, colour, setup) == site_moves(fresh, word, colour, setup)
-    for spot in kept.spots.values():
-        assert extension_sites(kept, DATA, spot) == extension_sites(fresh, DATA, spot), spot
-    for have in range(3):
-        slow = [(c, d) for c in DATA.colours if c in fresh.customers for d, need in _needed(fresh, c) if need <= have]
-        assert attract_choices(kept, DATA.colours, have) == slow, have
 
 
 @pytest.mark.parametrize(("players", "seed", "start", "in_place"), GAMES)
@@ -454,21 +448,6 @@ def test_a_walk_lengthened_around_one_tile_equals_a_fresh_walk() -> None:
                 steps = walking_steps(BOARD.neighbours, walkable)
                 after = distances_after_blocking(steps, before, blocked, layout.steps[blocked])
                 assert after == walk_distances(steps, start)
-
-
-def test_a_board_without_stalls_shares_the_sites_of_one_with_customers_in_another_order() -> None:
-    from engines.cairo.sitelists import _fresh as _fresh_list
-    from engines.cairo.sites import _fresh_sites
-
-    queue = [square for square, kind in enumerate(BOARD.kinds) if kind == QUEUE]
-    for order in list(permutations(DATA.colours[:5]))[:3]:
-        layout = Layout(BOARD, (), dict(zip(order, queue, strict=False)))
-        kept, fresh = site_masks(layout), _fresh_sites(layout)
-        assert (kept.allowed, kept.masks, kept.by_kind) == (fresh.allowed, fresh.masks, fresh.by_kind)
-        assert kept.searched == fresh.searched and kept.cuts.keys() == fresh.cuts.keys()
-        for colour in DATA.colours:
-            asked = _fresh_list(Layout(BOARD, (), dict(layout.customers)), ("site_list", "place", colour, True))
-            assert site_moves(layout, "place", colour, True) == [text for run in asked.runs for text in run]
 
 
 def test_a_stall_lifted_off_leaves_the_layout_a_fresh_one_would_be() -> None:

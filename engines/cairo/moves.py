@@ -155,31 +155,17 @@ def build_moves(state: CairoState) -> list[str]:
 def extend_moves(state: CairoState) -> list[str]:
     seat, data = state.active, load_cairo_data()
     assert seat is not None
-    layout = layout_of(state)
-    spots = own_spots(layout, seat, data.colours)
-    if not spots:
-        return []
-    left, hand, coins, sectors = extensions_left_on(layout, data), state.hands[seat], state.coins[seat], None
-    total, rate = sum(coins.values()), data.other_colour_coins_per_unit
-    any_square = len(hand) >= data.cards_for_any_square
-    moves: list[str] = []
-    for spot in spots:
+    layout, sectors = layout_of(state), get_board().sectors
+    left, hand, coins = extensions_left_on(layout, data), state.hands[seat], state.coins[seat]
+    moves = []
+    for spot in own_spots(layout, seat, data.colours):
         if left[spot.colour] <= 0:
             continue
-        squares, texts = extension_moves(layout, data, spot)
-        if not squares:
-            continue
-        own, price = coins.get(spot.colour, 0), len(spot.extensions) + 2  # the extension's price: the stall's size + 1
-        if own < 1 or own + (total - own) // rate < price:
-            continue
-        if any_square:
-            moves.extend(texts)
-            continue
-        payable = payable_sectors(data, hand, coins, spot.colour, price)
+        payable = payable_sectors(data, hand, coins, spot.colour, spot.size + 1)
         if len(payable) == len(data.sectors):
-            moves.extend(texts)
+            moves.extend(extension_moves(layout, data, spot)[1])
         elif payable:
-            sectors = sectors or get_board().sectors
+            squares, texts = extension_moves(layout, data, spot)
             moves.extend(text for square, text in zip(squares, texts, strict=True) if sectors[square] in payable)
     return moves
 
@@ -251,13 +237,8 @@ def payment_tails(others: tuple[str, ...], total: int, limits: tuple[int, ...]) 
 def attract_moves(state: CairoState) -> list[str]:
     seat = state.active
     assert seat is not None
-    layout, have = layout_of(state), state.charlatans[seat]
-    key = ("attract_moves", have)
-    texts: list[str] | None = layout.memo.get(key)
-    if texts is None:
-        found = attract_choices(layout, load_cairo_data().colours, have)
-        texts = layout.memo[key] = [attract_text(colour, door) for colour, door in found]
-    return list(texts)
+    found = attract_choices(layout_of(state), load_cairo_data().colours, state.charlatans[seat])
+    return [attract_text(colour, door) for colour, door in found]
 
 
 def take_moves(state: CairoState) -> list[str]:

@@ -241,61 +241,31 @@ def same_colour_touching(layout: Layout, colour: str, square: int) -> list[int]:
 
 
 def extension_sites(layout: Layout, data: CairoData, spot: Spot) -> list[int]:
-    """Squares where ``spot`` may be extended, in board order (cards and coins aside), kept with the layout.
-
-    A derived layout takes its parent's list of a stall the move left alone when no square around the
-    stall changed its answer (``Sites.unsettled``) and no tile came next to one (``touches_other``).
-    """
-    table = layout.memo.get(EXTENSIONS)
-    if table is None:
-        table = layout.memo[EXTENSIONS] = {}
-    found: list[int] | None = table.get(spot.id)
+    """Squares where ``spot`` may be extended, in board order (cards and coins aside)."""
+    key = ("extension_sites", spot.id)
+    found: list[int] | None = layout.memo.get(key)
     if found is None:
-        found = _kept_extensions(layout, spot)
-        if found is None:
-            kind, kinds, allowed = zone_kind(data, spot.colour), layout.board.kinds, site_masks(layout).allowed
-            found = [
-                square
-                for square in squares_around(spot.tiles)
-                if allowed[square] and kinds[square] == kind and not touches_other(layout, spot, square)
-            ]
-        table[spot.id] = found
+        found = _unchanged(layout, key, spot)
+    if found is None:
+        kind, kinds, allowed = zone_kind(data, spot.colour), layout.board.kinds, site_masks(layout).allowed
+        found = layout.memo[key] = [
+            square
+            for square in squares_around(spot.tiles)
+            if allowed[square] and kinds[square] == kind and not touches_other(layout, spot, square)
+        ]
     return found
 
 
-EXTENSIONS = ("extension_sites",)
-"""The key of ``Layout.memo`` holding every stall's extension sites asked so far (by stall id)."""
-
-
-def _kept_extensions(layout: Layout, spot: Spot) -> list[int] | None:
-    """The parent's extension sites of ``spot`` when still true on ``layout`` (None: ask again)."""
+def _unchanged(layout: Layout, key: tuple[str, int], spot: Spot) -> list[int] | None:
+    """The parent's extension sites of ``spot`` when nothing they hang on changed (the same tiles and answers)."""
     parent = layout.parent
-    if parent is None:
+    if parent is None or key not in parent.memo or parent.tile is not layout.tile or parent.spots.get(spot.id) != spot:
         return None
-    before: dict[int, list[int]] | None = parent.memo.get(EXTENSIONS)
-    found = before.get(spot.id) if before is not None else None
-    if found is None or parent.spots.get(spot.id) != spot:
+    if site_masks(layout).allowed is not site_masks(parent).allowed:
         return None
-    stale = _stale(layout)
-    return None if stale is None or not stale.isdisjoint(squares_around(spot.tiles)) else found
-
-
-def _stale(layout: Layout) -> set[int] | None:
-    """The squares whose extension answers the move from the parent may have changed (None: every one)."""
-    key = ("extension_stale",)
-    if key in layout.memo:
-        kept: set[int] | None = layout.memo[key]
-        return kept
-    change, unsettled = layout.change, site_masks(layout).unsettled
-    stale: set[int] | None = None
-    if change is not None and unsettled is not None and layout.parent is not None:
-        stale = {*unsettled, *change.touched}
-        if layout.parent.tile is not layout.tile:
-            neighbours = layout.board.neighbours
-            for square in change.touched:
-                stale.update(neighbours[square])
-    layout.memo[key] = stale
-    return stale
+    found: list[int] = parent.memo[key]
+    layout.memo[key] = found
+    return found
 
 
 def touches_other(layout: Layout, spot: Spot, square: int) -> bool:
@@ -450,18 +420,13 @@ def attract_choices(layout: Layout, colours: tuple[str, ...], have: int) -> list
     key = ("attract_choices", have)
     found: list[tuple[str, int]] | None = layout.memo.get(key)
     if found is None:
-        customers = layout.customers
-        if have <= 0:
-            found = [(colour, door) for colour in colours if colour in customers for door in _nearest(layout, colour)]
-        else:
-            found = [
-                (colour, door)
-                for colour in colours
-                if colour in customers
-                for door, needed in _needed(layout, colour)
-                if needed <= have
-            ]
-        layout.memo[key] = found
+        found = layout.memo[key] = [
+            (colour, door)
+            for colour in colours
+            if colour in layout.customers
+            for door, needed in _needed(layout, colour)
+            if needed <= have
+        ]
     return found
 
 
@@ -476,13 +441,3 @@ def _needed(layout: Layout, colour: str) -> list[tuple[int, int]]:
     if len(doors) == 1 and reach(layout).joined:
         return [(doors[0], 0)]
     return [(door, needed) for door, _, needed in attract_targets(layout, colour)]
-
-
-def _nearest(layout: Layout, colour: str) -> list[int]:
-    """The free entrances of ``colour`` that need no charlatan (the nearest ones), as ``_needed`` orders them."""
-    doors = free_doors(layout, colour)
-    if len(doors) <= 1:
-        return [door for door, _ in _needed(layout, colour)]
-    dist = walk_from(layout, colour)
-    nearest = min((dist[door] for door in doors if dist[door] >= 0), default=-1)
-    return sorted(door for door in doors if dist[door] == nearest) if nearest >= 0 else []

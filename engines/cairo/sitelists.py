@@ -13,7 +13,6 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
-from threading import Lock
 
 from engines.cairo.board import get_board
 from engines.cairo.data import load_cairo_data
@@ -42,25 +41,7 @@ def site_list(layout: Layout, word: str, colour: str, setup: bool) -> SiteList:
     key = ("site_list", word, colour, setup)
     found = _kept(layout, key)
     if found is None:
-        found = layout.memo[key] = _bare(layout, key) if not layout.spots else _fresh(layout, key)
-    return found
-
-
-BARE_LISTS = 512
-"""Lists of boards without stalls kept by where the customers stand (``engines.cairo.sites._bare_sites``)."""
-_BARE: dict[tuple[tuple[int, ...], Key], SiteList] = {}
-_BARE_LOCK = Lock()
-
-
-def _bare(layout: Layout, key: Key) -> SiteList:
-    """``_fresh`` for a board without stalls, kept by its customers' squares: every game starts on one."""
-    found = _BARE.get((layout.terminals, key))
-    if found is None:
-        found = _fresh(layout, key)
-        with _BARE_LOCK:
-            if len(_BARE) >= BARE_LISTS:
-                _BARE.pop(next(iter(_BARE)))
-            _BARE[layout.terminals, key] = found
+        found = layout.memo[key] = _fresh(layout, key)
     return found
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from dataclasses import dataclass
 from functools import lru_cache
-from threading import Lock
 
 from engines.cairo.board import get_board
 from engines.cairo.cuts import Cut, cut_at
@@ -40,8 +39,7 @@ class Sites:
     kind of square. ``searched``: the free squares the ring test could not settle, with the obstacle
     pieces of their gaps (``engines.cairo.obstacles``); ``cuts``: those of them whose tile would cut
     the walkers apart, with the cut (``engines.cairo.cuts``). ``changed``: the squares whose mask
-    differs from the parent layout's (None: computed afresh); ``unsettled``: those whose ``allowed``
-    differs (None: computed afresh).
+    differs from the parent layout's (None: computed afresh).
     """
 
     allowed: list[bool]
@@ -50,7 +48,6 @@ class Sites:
     searched: dict[int, tuple[int, ...]]
     cuts: dict[int, Cut]
     changed: frozenset[int] | None = None
-    unsettled: frozenset[int] | None = None
     """Never changed once made: a layout whose move changed no answer shares its parent's lists."""
 
 
@@ -58,32 +55,7 @@ def site_masks(layout: Layout) -> Sites:
     """The sites of ``layout`` (kept with it; the parent's are computed first, then updated)."""
     found: Sites | None = layout.analyses.get("sites")
     if found is None:
-        found = layout.analyses["sites"] = _derived_sites(layout) or _bare_sites(layout) or _fresh_sites(layout)
-    return found
-
-
-BARE_BOARDS = 64
-"""Boards without stalls whose sites are kept by where their customers stand (every game starts on one)."""
-_BARE: dict[tuple[int, ...], Sites] = {}
-_BARE_LOCK = Lock()
-
-
-def _bare_sites(layout: Layout) -> Sites | None:
-    """The sites of a board without stalls, kept by its customers' squares (None when it has stalls).
-
-    Without stalls, every answer hangs on where the customers stand, not on their colours: each game's
-    customers line up on the same queue squares in a new order.
-    """
-    if layout.spots:
-        return None
-    key = layout.terminals
-    found = _BARE.get(key)
-    if found is None:
-        found = _fresh_sites(layout)
-        with _BARE_LOCK:
-            if len(_BARE) >= BARE_BOARDS:
-                _BARE.pop(next(iter(_BARE)))
-            _BARE[key] = found
+        found = layout.analyses["sites"] = _derived_sites(layout) or _fresh_sites(layout)
     return found
 
 
@@ -204,15 +176,12 @@ def _derived_sites(layout: Layout) -> Sites | None:
     cuts = dict(old.cuts)
     again = _again(layout, parent, old, dirty, cuts)
     if not again:
-        return Sites(old.allowed, old.masks, old.by_kind, old.searched, cuts, frozenset(), frozenset())
+        return Sites(old.allowed, old.masks, old.by_kind, old.searched, cuts, frozenset())
     allowed, masks, by_kind = list(old.allowed), list(old.masks), dict(old.by_kind)
-    searched, changed, unsettled = dict(old.searched), set(), set()
+    searched, changed = dict(old.searched), set()
     kinds, copied, found = layout.board.kinds, set(), reach(layout)
     for square in again:
-        tile, mask, how, gaps, cut = ask(layout, found, square)
-        if tile != allowed[square]:
-            allowed[square] = tile
-            unsettled.add(square)
+        allowed[square], mask, how, gaps, cut = ask(layout, found, square)
         if how:
             searched[square] = gaps
         else:
@@ -231,7 +200,7 @@ def _derived_sites(layout: Layout) -> Sites | None:
                 copied.add(kind)
             _toggle(by_kind[kind], square, bool(mask))
         masks[square] = mask
-    return Sites(allowed, masks, by_kind, searched, cuts, frozenset(changed), frozenset(unsettled))
+    return Sites(allowed, masks, by_kind, searched, cuts, frozenset(changed))
 
 
 def _again(layout: Layout, parent: Layout, old: Sites, dirty: set[int], cuts: dict[int, Cut]) -> set[int]:
