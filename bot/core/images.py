@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import render
 from bot.core.records_file import GameFile
 from bot.core.replay_image import MAX_BYTES, Animation, Stopped, replay_animation
+from bot.core.schedule import BOARD_LAYOUT
 from bot.core.workers import stop_pool
 from engines.base import View
 from render.warm import warm_up
@@ -62,10 +63,10 @@ class Images:
             max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm
         )
 
-    async def board(self, view: View, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
+    async def board(self, view: View, highlight: Sequence[str] = (), layout: str = BOARD_LAYOUT) -> bytes:
         return await self._run(render_board, view.model_dump_json(), tuple(highlight), layout)
 
-    async def private(self, view: View, layout: str = "landscape") -> bytes | None:
+    async def private(self, view: View, layout: str = BOARD_LAYOUT) -> bytes | None:
         return await self._run(render_private, view.model_dump_json(), layout)
 
     async def replay(self, record: GameFile) -> Animation:

@@ -36,6 +36,7 @@ from bot.core.posts import game_title
 from bot.core.records import Delivery, GameRecord
 from bot.core.records_file import record_of
 from bot.core.replay_image import Stopped
+from bot.core.schedule import BOARD_LAYOUT
 from bot.core.text import MESSAGE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
 from bot.ui.services import Services
@@ -205,7 +206,8 @@ class DiscordCourier:
         kwargs = message_kwargs(board_content(payload), payload.get("ping") or [])
         current = played.game.shows(delivery.version)
         if payload.get("image") and played.state is not None:
-            kwargs["file"] = await self.board_file(played, None, suffix=f"v{delivery.version}")
+            layout = (await self.services.schedule.guild_settings(played.game.guild_id)).thread_layout
+            kwargs["file"] = await self.board_file(played, None, layout=layout, suffix=f"v{delivery.version}")
         if current and played.game.status == "active" and not played.is_computer(played.to_move_player):
             view = await self._controls("moves", played, delivery)
             if view is not None:
@@ -213,9 +215,10 @@ class DiscordCourier:
         return kwargs
 
     async def board_file(
-        self, played: Played, viewer: int | None, *, layout: str = "landscape", suffix: str = "", highlight: Any = ()
+        self, played: Played, viewer: int | None, *, layout: str = BOARD_LAYOUT, suffix: str = "", highlight: Any = ()
     ) -> discord.File:
-        """The board image of ``played`` as ``viewer`` may see it, as an attachment."""
+        """The board image of ``played`` as ``viewer`` may see it, as an attachment (the phone layout unless
+        ``layout`` says otherwise: a thread's boards in the server's choice, a player's in theirs)."""
         view = played.view(viewer)
         png = await self.services.images.board(view, highlight, layout)
         name = f"{played.game.game}-{played.game.id}{'-' + suffix if suffix else ''}.png"
