@@ -31,8 +31,8 @@ from render.widgets import paste_sprite
 LANDSCAPE_WIDTH = 960
 PORTRAIT_WIDTH = 800
 PHONE_WIDTH = 840
-PHONE_HAND = replace(PHONE, text=2.0, min_font=28)
-"""The phone hand's writing: nothing under 28 px (12 px once shown 360 px wide)."""
+PHONE_HAND = replace(PHONE, text=2.0, min_font=32)
+"""The phone hand's writing: nothing under 32 px (13.7 px once shown 360 px wide)."""
 MAX_CARD_WIDTH = 170
 
 
@@ -131,7 +131,18 @@ def lower_height(shape: HandLayout, view: View, player: Mapping[str, Any]) -> in
     if not (shape.frame.portrait or shape.frame.phone):
         return coins
     medals = max(1, len(player.get("medals") or []))
-    return coins + shape.size(16) + shape.size(74) + shape.size(32) + medals * shape.size(30) + shape.size(80)
+    charlatans = shape.size(74) + (len(charlatan_lines(shape, player, shape.pad)) - 1) * shape.size(28)
+    return coins + shape.size(16) + charlatans + shape.size(32) + medals * shape.size(30) + shape.size(80)
+
+
+def charlatan_lines(shape: HandLayout, player: Mapping[str, Any], left: int) -> list[str]:
+    """What the charlatans line says, whole: wrapped onto two lines where one is too narrow (the phone), else
+    shortened to one."""
+    text = f"{player.get('charlatans', 0)} card(s): each skips the nearest free entrance"
+    body_font, room = shape.font(16), shape.width - left - shape.pad
+    if shape.frame.phone:
+        return wrap_text(text, body_font, room)
+    return [fit_text(text, body_font, room)]
 
 
 def draw_title(
@@ -235,14 +246,10 @@ def draw_extras(
     size = shape.size
     heading_font, body_font = shape.font(18, bold=True), shape.font(16)
     draw.text((left, top), "Charlatans", font=heading_font, fill=UI["frame"])
-    text = f"{player.get('charlatans', 0)} card(s): each skips the nearest free entrance"
-    draw.text(
-        (left, top + size(30)),
-        fit_text(text, body_font, shape.width - left - shape.pad),
-        font=body_font,
-        fill=UI["ink"],
-    )
-    y = top + size(74)
+    lines = charlatan_lines(shape, player, left)
+    for index, line in enumerate(lines):
+        draw.text((left, top + size(30) + index * size(28)), line, font=body_font, fill=UI["ink"])
+    y = top + size(74) + (len(lines) - 1) * size(28)
     draw.text((left, y), "Medals", font=heading_font, fill=UI["frame"])
     y += size(32)
     medals = player.get("medals") or []

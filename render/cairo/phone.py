@@ -39,13 +39,20 @@ POINTER = 36
 WINNER_STAR = 48
 SEAL = 64
 ICON = 36
-ICON_GAP = 12
+ICON_GAP = 28
+"""Between the score's star and its number: nearer, OCR read the two as one word ("*17")."""
 GAP = 16
 SEAL_GAP = 90
 """Between the seal and the name: wide, so neither eyes nor OCR read them as one word."""
 PAD = 12
-CARD_TITLE = 44
-HEADING = 30
+CARD_TITLE = 92
+"""A face-up card's title row: the title (``CARD_TITLE_SIZE``) and a wide gap under it, above the map and its queue
+notch (nearer, OCR took title, notch and map for one picture at 360 px and lost "SE" or "WILD": 58 lost most
+titles, 80 some, 92 none in the sweep)."""
+TITLE_TOP = 8
+CARD_TITLE_SIZE = 44
+"""A card's title: 19 px high once shown 360 px wide."""
+HEADING = 34
 CARDS_SHOWN = 4
 
 
@@ -201,13 +208,15 @@ def draw_phone_card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], c
     draw.rounded_rectangle(
         box, radius=14, fill=CARD_PAPER, outline=WILD_EDGE if face.wild else CARD_EDGE, width=5 if face.wild else 3
     )
-    draw.text(
-        ((left + right) / 2, top + 6), face.title, font=font(CARD_TITLE - 6, bold=True), fill=UI["ink"], anchor="ma"
-    )
+    title_font = font(CARD_TITLE_SIZE, bold=True)
+    while title_font.size > 24 and title_font.getlength(face.title) > right - left - 2 * PAD:
+        title_font = font(title_font.size - 2, bold=True)
+    draw.text(((left + right) / 2, top + TITLE_TOP), face.title, font=title_font, fill=UI["ink"], anchor="ma")
     map_width, map_height = map_size_for(right - left)
     # below the title by the queue notch's height, which the map draws above itself
     map_left, map_top = left + (right - left - map_width) // 2, top + CARD_TITLE + 8 + map_width // 12
-    draw_sector_map(draw, (map_left, map_top, map_left + map_width, map_top + map_height), face.named, face.cells)
+    map_box = (map_left, map_top, map_left + map_width, map_top + map_height)
+    draw_sector_map(draw, map_box, face.named, face.cells)
 
 
 def phone_image(view: View, board: Image.Image, frame: Frame = PHONE) -> Image.Image:
