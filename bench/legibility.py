@@ -225,6 +225,35 @@ def pictures(
                 yield Picture(game, players, "private", seat, index, private)
 
 
+DARK_THEME = (0x31, 0x33, 0x38)
+"""Discord's dark theme behind a message's image (``BACKGROUND`` is the light one)."""
+
+
+def save(picture: Picture, folder: str) -> list[str]:
+    """``picture`` written to ``folder`` as posted and as a phone shows it 360 px wide on the light and the dark
+    theme (with a margin of the theme's colour round it, as in a message): for looking at, not for reading."""
+    os.makedirs(folder, exist_ok=True)
+    image = Image.open(io.BytesIO(picture.png))
+    image.load()
+    seat = "" if picture.seat is None else f"-seat{picture.seat}"
+    stem = os.path.join(folder, f"{picture.game}-{picture.players}p-state{picture.state}-{picture.kind}{seat}")
+    paths = [f"{stem}.png"]
+    with open(paths[0], "wb") as out:
+        out.write(picture.png)
+    rgba = image.convert("RGBA")
+    height = max(1, round(image.height * PHONE_WIDTH / image.width))
+    for name, colour in (("light", BACKGROUND), ("dark", DARK_THEME)):
+        ground = Image.new("RGBA", rgba.size, (*colour, 255))
+        small = (
+            Image.alpha_composite(ground, rgba).convert("RGB").resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS)
+        )
+        framed = Image.new("RGB", (PHONE_WIDTH + 32, height + 32), colour)
+        framed.paste(small, (16, 16))
+        paths.append(f"{stem}-360-{name}.png")
+        framed.save(paths[-1])
+    return paths
+
+
 def read(picture: Picture) -> Reading:
     """``picture`` read at full size and at phone size."""
     image = Image.open(io.BytesIO(picture.png))
@@ -287,6 +316,9 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=None, help="only these games (default: all)")
     parser.add_argument("--lost", action="store_true", help="list the words lost at 360 px per image")
     parser.add_argument("--seed", type=int, default=1, help="the seed of the random games (the test uses 2)")
+    parser.add_argument(
+        "--save", metavar="DIR", help="also write every image, as posted and 360 px wide on light and dark"
+    )
     args = parser.parse_args()
     if not tesseract_available():
         raise SystemExit("tesseract is not installed (apt-get install tesseract-ocr)")
@@ -296,6 +328,9 @@ def main() -> None:
         for players in player_counts(game)
         for picture in pictures(game, players, states=args.states, seed=args.seed, layout=args.layout)
     ]
+    if args.save:
+        for picture in items:
+            save(picture, args.save)
     readings = read_all(items)
     print(table(readings))
     if args.lost:

@@ -18,7 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engines.base import View
-from render.cairo.cards import CARD_EDGE, CARD_PAPER, WILD_EDGE, card_face, draw_empty_slot, draw_sector_map
+from render.cairo.cards import CARD_EDGE, CARD_PAPER, card_face, draw_empty_slot, draw_sector_map
 from render.cairo.geometry import PHONE, Frame
 from render.cairo.panel import deciding_seat, player_name
 from render.cairo.pieces import seal_sprite
@@ -50,6 +50,7 @@ CARD_TITLE = 92
 notch (nearer, OCR took title, notch and map for one picture at 360 px and lost "SE" or "WILD": 58 lost most
 titles, 80 some, 92 none in the sweep)."""
 TITLE_TOP = 8
+
 CARD_TITLE_SIZE = 44
 """A card's title: 19 px high once shown 360 px wide."""
 HEADING = 34
@@ -160,7 +161,8 @@ def draw_merchant(image: Image.Image, box: tuple[int, int, int, int], entry: Mer
     draw = ImageDraw.Draw(image)
     middle = (top + bottom) / 2
     if entry.to_move:
-        draw.rounded_rectangle(box, radius=14, fill=UI["turn"], outline=UI["ink"], width=4)
+        # no dark outline: a word boxed in a dark frame is lost by OCR at 360 px (the pointer marks the row too)
+        draw.rounded_rectangle(box, radius=14, fill=UI["turn"])
         draw.polygon([(left + 8, middle - 16), (left + 28, middle), (left + 8, middle + 16)], fill=UI["ink"])
     else:
         draw.rounded_rectangle(box, radius=14, fill=UI["panel"])
@@ -202,12 +204,12 @@ def draw_face_up(image: Image.Image, view: View, top: int, frame: Frame = PHONE)
 
 
 def draw_phone_card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: str, details: Any) -> None:
-    """A building card as the phone shows it: its title large over its sector map (no label: the map says it)."""
+    """A building card as the phone shows it: its title large over its sector map (no label: the map says it).
+    A WILD card has the others' light frame: its title says WILD (the other layouts' dark gold frame turned
+    black under OCR's threshold, boxed the title in, and a boxed title was not read at 360 px)."""
     face = card_face(card, details)
     left, top, right, _bottom = box
-    draw.rounded_rectangle(
-        box, radius=14, fill=CARD_PAPER, outline=WILD_EDGE if face.wild else CARD_EDGE, width=5 if face.wild else 3
-    )
+    draw.rounded_rectangle(box, radius=14, fill=CARD_PAPER, outline=CARD_EDGE, width=3)
     title_font = font(CARD_TITLE_SIZE, bold=True)
     while title_font.size > 24 and title_font.getlength(face.title) > right - left - 2 * PAD:
         title_font = font(title_font.size - 2, bold=True)

@@ -12,8 +12,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.base import View
-from render.legend import LegendEntry, draw_legend, legend_height
 from render.fonts import font
+from render.legend import LegendEntry, draw_legend, legend_height
 from render.morocco.board import draw_fullness, draw_market, market_layer
 from render.morocco.layout import LANDSCAPE_HEIGHT, LAYOUTS, MARGIN, Layout
 from render.morocco.panel import draw_panel
