@@ -26,7 +26,7 @@ import shutil
 import statistics
 import subprocess
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -199,19 +199,62 @@ def _named(view: View, players: int) -> View:
 
 
 def pictures(
-    game: str, players: int, *, states: int = 1, seed: int = 1, layout: str = LAYOUT, language: str = "en"
+    game: str,
+    players: int,
+    *,
+    states: int = 1,
+    seed: int = 1,
+    layout: str = LAYOUT,
+    language: str = "en",
+    only: Sequence[int] | None = None,
+    seats_in_turn: bool = False,
 ) -> Iterator[Picture]:
-    """The public board and every seat's private image (where the game has one) of ``states`` mid-game states,
-    with the words the bot draws in ``language``."""
+    """The public board and every seat's private image (where the game has one) of ``states`` mid-game states
+    (``only`` those of these indices), with the words the bot draws in ``language``. ``seats_in_turn``: each
+    seat's private image in one state only, seat ``s`` in state ``s % states`` (every seat read once, every
+    state's board read: a third of the OCR time at three states, for the test)."""
     engine = engines.get(game)
     words = picture_words(game, language)
     for index, state in enumerate(mid_game_states(game, players, seed, states)):
+        if only is not None and index not in only:
+            continue
         view = _named(engine.view(state, None), players)
         yield Picture(game, players, "public", None, index, render.render_board(view, layout=layout, words=words))
         for seat in range(players):
+            if seats_in_turn and seat % states != index:
+                continue
             private = render.render_private(_named(engine.view(state, seat), players), layout=layout, words=words)
             if private is not None:
                 yield Picture(game, players, "private", seat, index, private)
+
+
+DARK_THEME = (0x31, 0x33, 0x38)
+"""Discord's dark theme behind a message's image (``BACKGROUND`` is the light one)."""
+
+
+def save(picture: Picture, folder: str) -> list[str]:
+    """``picture`` written to ``folder`` as posted and as a phone shows it 360 px wide on the light and the dark
+    theme (with a margin of the theme's colour round it, as in a message): for looking at, not for reading."""
+    os.makedirs(folder, exist_ok=True)
+    image = Image.open(io.BytesIO(picture.png))
+    image.load()
+    seat = "" if picture.seat is None else f"-seat{picture.seat}"
+    stem = os.path.join(folder, f"{picture.game}-{picture.players}p-state{picture.state}-{picture.kind}{seat}")
+    paths = [f"{stem}.png"]
+    with open(paths[0], "wb") as out:
+        out.write(picture.png)
+    rgba = image.convert("RGBA")
+    height = max(1, round(image.height * PHONE_WIDTH / image.width))
+    for name, colour in (("light", BACKGROUND), ("dark", DARK_THEME)):
+        ground = Image.new("RGBA", rgba.size, (*colour, 255))
+        small = (
+            Image.alpha_composite(ground, rgba).convert("RGB").resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS)
+        )
+        framed = Image.new("RGB", (PHONE_WIDTH + 32, height + 32), colour)
+        framed.paste(small, (16, 16))
+        paths.append(f"{stem}-360-{name}.png")
+        framed.save(paths[-1])
+    return paths
 
 
 def read(picture: Picture) -> Reading:
@@ -276,6 +319,10 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=None, help="only these games (default: all)")
     parser.add_argument("--lost", action="store_true", help="list the words lost at 360 px per image")
     parser.add_argument("--language", default="en", help="the language of the words drawn (default: en)")
+    parser.add_argument("--seed", type=int, default=1, help="the seed of the random games (the test uses 2)")
+    parser.add_argument(
+        "--save", metavar="DIR", help="also write every image, as posted and 360 px wide on light and dark"
+    )
     args = parser.parse_args()
     if not tesseract_available():
         raise SystemExit("tesseract is not installed (apt-get install tesseract-ocr)")
@@ -283,8 +330,13 @@ def main() -> None:
         picture
         for game in args.games or engines.names()
         for players in player_counts(game)
-        for picture in pictures(game, players, states=args.states, layout=args.layout, language=args.language)
+        for picture in pictures(
+            game, players, states=args.states, seed=args.seed, layout=args.layout, language=args.language
+        )
     ]
+    if args.save:
+        for picture in items:
+            save(picture, args.save)
     readings = read_all(items)
     print(table(readings))
     if args.lost:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator
+from io import BytesIO
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ from e2e import (
     settled,
     to_move,
 )
+from PIL import Image
 
 import engines
 from bot.core.refused import Refused
@@ -508,6 +510,33 @@ async def test_server_settings_need_manage_server_and_shape_new_games(box: Sandb
     await fake.slash(mod, box.channel, "bazaar settings", {"any_channel": True, "threads": True})
     it = await settled(fake.slash(ana, lounge, "marrakech new"))
     assert not it.ephemeral and fake.threads(lounge), "any channel again, with a thread"
+
+
+async def test_a_server_may_post_wide_boards_in_its_threads(box: Sandbox) -> None:
+    fake = box.fake
+    ana, ben, mod = box.user("ana"), box.user("ben"), box.user("mod", manage_guild=True)
+
+    def shape(message: Message) -> tuple[int, int]:
+        return Image.open(BytesIO(message.files[0][1])).size
+
+    it = await fake.slash(mod, box.channel, "bazaar settings")
+    assert it.ephemeral and "Boards in games' threads: phone" in it.content
+    _, thread = await open_game(box, "marrakech", ana, [ben])
+    width, height = shape(boards(box, thread)[-1])
+    assert height > width, "the phone layout by default: taller than wide"
+
+    it = await fake.slash(mod, box.channel, "bazaar settings", {"board": "landscape"})
+    assert it.ephemeral and "Boards in games' threads: wide" in it.content
+    _, other = await open_game(box, "marrakech", ana, [ben])
+    width, height = shape(boards(box, other)[-1])
+    assert width > height, "a wide board in the threads once the server chose it"
+    private = await settled(fake.slash(ana, box.channel, "marrakech board", {"game": 2}))
+    assert Image.open(BytesIO(private.files[0][1])).height > Image.open(BytesIO(private.files[0][1])).width, (
+        "a player's own images keep their layout (phone)"
+    )
+
+    it = await fake.slash(mod, box.channel, "bazaar settings", {"board": "phone"})
+    assert "Boards in games' threads: phone" in it.content
 
 
 # ---- restarts -----------------------------------------------------------------------------------------

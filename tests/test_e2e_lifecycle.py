@@ -8,6 +8,7 @@ import pytest
 from e2e import boards, open_game, settled
 from PIL import Image
 
+from offline.fakediscord.state import User
 from offline.sandbox import Sandbox
 
 
@@ -114,20 +115,31 @@ async def test_any_player_brings_the_current_board_back_with_its_buttons(sandbox
     assert boards(sandbox, thread)[-1].id == again.id
 
 
-async def test_a_player_who_chose_portrait_gets_portrait_images(sandbox: Sandbox) -> None:
+async def test_images_are_phone_sized_unless_a_player_chose_another_layout(sandbox: Sandbox) -> None:
     fake = sandbox.fake
     ana, ben = sandbox.user("ana"), sandbox.user("ben")
-    await open_game(sandbox, "marrakech", ana, [ben])
+    _, thread = await open_game(sandbox, "marrakech", ana, [ben])
 
-    def size(it) -> tuple[int, int]:
-        return Image.open(BytesIO(it.files[0][1])).size
+    def size(files: list[tuple[str, bytes]]) -> tuple[int, int]:
+        return Image.open(BytesIO(files[0][1])).size
 
-    landscape = size(await settled(fake.slash(ana, sandbox.channel, "marrakech board", {"game": 1})))
+    async def private_board(user: User) -> tuple[int, int]:
+        return size((await settled(fake.slash(user, sandbox.channel, "marrakech board", {"game": 1}))).files)
+
+    thread_board = size(boards(sandbox, thread)[-1].files)
+    phone = await private_board(ana)
+    assert thread_board == phone and phone[1] > phone[0], "tall, the phone layout, unless someone chose otherwise"
     it = await settled(fake.slash(ana, sandbox.channel, "bazaar layout", {"style": "portrait"}))
     assert it.ephemeral and "portrait" in it.content
-    portrait = size(await settled(fake.slash(ana, sandbox.channel, "marrakech board", {"game": 1})))
-    others = size(await settled(fake.slash(ben, sandbox.channel, "marrakech board", {"game": 1})))
-    assert landscape[0] > landscape[1] and portrait[1] > portrait[0] and others == landscape
+    portrait = await private_board(ana)
+    assert portrait[1] > portrait[0] and portrait[0] < phone[0], "portrait: narrower, the details panel below"
+    it = await settled(fake.slash(ana, sandbox.channel, "bazaar layout", {"style": "landscape"}))
+    assert it.ephemeral and "landscape" in it.content
+    landscape = await private_board(ana)
+    assert landscape[0] > landscape[1]
+    assert await private_board(ben) == phone, "one player's choice is theirs alone"
+    it = await settled(fake.slash(ana, sandbox.channel, "bazaar layout", {"style": "phone"}))
+    assert it.ephemeral and "phone" in it.content and await private_board(ana) == phone
 
 
 def integer_options(options: list[dict], path: str) -> list[tuple[str, dict]]:

@@ -25,6 +25,7 @@ from bot.core import language
 from bot.core.pictures import picture_words
 from bot.core.records_file import GameFile
 from bot.core.replay_image import MAX_BYTES, Animation, Stopped, replay_animation
+from bot.core.schedule import BOARD_LAYOUT
 from bot.core.workers import stop_pool
 from engines.base import View
 from render.warm import warm_up
@@ -75,13 +76,13 @@ class Images:
         )
 
     async def board(
-        self, view: View, highlight: Sequence[str] = (), layout: str = "landscape", spoken: str | None = None
+        self, view: View, highlight: Sequence[str] = (), layout: str = BOARD_LAYOUT, spoken: str | None = None
     ) -> bytes:
         """``view``'s board, its words in ``spoken`` (None: the current reader's language)."""
         words = words_for(view.game, spoken)
         return await self._run(render_board, view.model_dump_json(), tuple(highlight), layout, words)
 
-    async def private(self, view: View, layout: str = "landscape", spoken: str | None = None) -> bytes | None:
+    async def private(self, view: View, layout: str = BOARD_LAYOUT, spoken: str | None = None) -> bytes | None:
         """What only ``view.viewer`` holds, its words in ``spoken`` (None: the current reader's language)."""
         return await self._run(render_private, view.model_dump_json(), layout, words_for(view.game, spoken))
 

@@ -2,8 +2,9 @@
 
 Per game: its ``Timing`` (reminder interval, deadline, auto-skip). Per player: whether they want
 a direct message when it becomes their turn (everywhere, or per server), whether they are away,
-and how they like their images (landscape or portrait).
-Per server: the defaults for new games, whether games open in threads, where they may start.
+and how they like the images sent only to them (phone, portrait or landscape).
+Per server: the defaults for new games, whether games open in threads, where they may start, and the
+layout of the boards posted in games' threads (phone unless it chose a wide board).
 And the notices already sent: a reminder or deadline notice is claimed (a row written) before it
 is sent, so a notice is never sent twice, by two ticks racing or across a restart.
 """
@@ -18,6 +19,9 @@ from bot.core.db import Database
 from bot.core.store import NewDelivery, owe_in
 from bot.core.timing import DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS, Timing
 
+BOARD_LAYOUT = "phone"
+"""The layout of thread boards and of images sent to one person, unless a server or the person chose another."""
+
 
 @dataclass(frozen=True)
 class GuildSettings:
@@ -30,6 +34,13 @@ class GuildSettings:
     allowed_channel_id: int | None = None
     language: str | None = None
     """The language of the server's new games (None: the server's Discord language, else English)."""
+    board_layout: str | None = None
+    """The layout of the boards posted in its games' threads (None: ``BOARD_LAYOUT``, the phone layout)."""
+
+    @property
+    def thread_layout(self) -> str:
+        """The layout its threads' boards are drawn in."""
+        return self.board_layout or BOARD_LAYOUT
 
     def default_timing(self) -> Timing:
         """The timing a new game of this server gets unless its creator chooses otherwise."""
@@ -47,6 +58,7 @@ def _guild_settings(guild_id: int, row: Any) -> GuildSettings:
         bool(row["threads"]),
         row["allowed_channel_id"],
         row["language"],
+        row["board_layout"],
     )
 
 
@@ -143,6 +155,10 @@ class ScheduleStore:
     async def layout(self, user_id: int) -> str | None:
         return await self.db.fetchval("SELECT layout FROM user_prefs WHERE user_id = ?", user_id)
 
+    async def image_layout(self, user_id: int) -> str:
+        """The layout of the images sent to ``user_id`` alone: the one they chose, else the phone layout."""
+        return await self.layout(user_id) or BOARD_LAYOUT
+
     async def set_language_of(self, user_id: int, language: str) -> None:
         """The language ``user_id``'s Discord client was last seen in (their DMs are worded in it)."""
         async with self.db.transaction() as tx:
@@ -160,7 +176,8 @@ class ScheduleStore:
     # ---- server settings ---------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self.db.fetchrow(
-            "SELECT reminder_hours, deadline_hours, threads, allowed_channel_id, language FROM guild_settings"
+            "SELECT reminder_hours, deadline_hours, threads, allowed_channel_id, language, board_layout"
+            " FROM guild_settings"
             " WHERE guild_id = ?",
             guild_id,
         )
@@ -181,7 +198,8 @@ class ScheduleStore:
                 guild_id,
             )
             row = await tx.fetchrow(
-                "SELECT reminder_hours, deadline_hours, threads, allowed_channel_id, language FROM guild_settings"
+                "SELECT reminder_hours, deadline_hours, threads, allowed_channel_id, language, board_layout"
+                " FROM guild_settings"
                 " WHERE guild_id = ?",
                 guild_id,
             )
@@ -190,17 +208,18 @@ class ScheduleStore:
             if updated != current:
                 await tx.execute(
                     "INSERT INTO guild_settings"
-                    " (guild_id, reminder_hours, deadline_hours, threads, allowed_channel_id, language)"
-                    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                    " (guild_id, reminder_hours, deadline_hours, threads, allowed_channel_id, language, board_layout)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
                     " reminder_hours = excluded.reminder_hours, deadline_hours = excluded.deadline_hours,"
                     " threads = excluded.threads, allowed_channel_id = excluded.allowed_channel_id,"
-                    " language = excluded.language",
+                    " language = excluded.language, board_layout = excluded.board_layout",
                     guild_id,
                     updated.reminder_hours,
                     updated.deadline_hours,
                     int(updated.threads),
                     updated.allowed_channel_id,
                     updated.language,
+                    updated.board_layout,
                 )
         return updated
 

@@ -156,7 +156,7 @@ async def catchup(interaction: discord.Interaction, game: GameId | None = None) 
     lines.append(svc.posts.standing(played, seat))
     kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_PINGS}
     if news.turns:
-        layout = await svc.schedule.layout(interaction.user.id) or "landscape"
+        layout = await svc.schedule.image_layout(interaction.user.id)
         kwargs["file"] = await svc.courier.board_file(
             played, seat, layout=layout, suffix="catchup", highlight=places, changed=kept
         )

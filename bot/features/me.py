@@ -2,8 +2,8 @@
 
 * ``notify on|off [scope]``: a direct message when it becomes your turn, in this server or everywhere;
 * ``away on|off``: no reminders while you are away (turn deadlines still apply);
-* ``layout landscape|portrait``: how the images sent only to you are laid out (portrait: board above,
-  panel below, for phones);
+* ``layout phone|portrait|landscape``: how the images sent only to you are laid out (phone, the default:
+  tall, large pieces and names; portrait: board above, panel below; landscape: board left, panel right);
 * ``games``: your inbox, every game you are in across servers, your turns first, longest-waiting first.
 """
 
@@ -24,7 +24,7 @@ from bot.ui.services import services
 
 Switch = Literal["on", "off"]
 Scope = Literal["this server", "everywhere"]
-Layout = Literal["landscape", "portrait"]
+Layout = Literal["phone", "portrait", "landscape"]
 DM_ON = N_("I will DM you when it is your turn {where}.")
 DM_OFF = N_("No more turn DMs {where}.")
 IN_EVERY_SERVER = N_("in every server")
@@ -36,6 +36,7 @@ AWAY_ON = N_(
 AWAY_OFF = N_("Welcome back: reminders are on again.")
 LAYOUT_SET = N_("Images sent only to you will be in {layout} layout.")
 LAYOUT_WORDS = {
+    "phone": N_("phone (tall, large pieces and names)"),
     "landscape": N_("landscape (board left, panel right)"),
     "portrait": N_("portrait (board above, panel below)"),
 }
@@ -64,7 +65,7 @@ async def away(interaction: discord.Interaction, setting: Switch) -> None:
 
 
 async def layout(interaction: discord.Interaction, style: Layout) -> None:
-    """How images sent only to you are laid out: landscape, or portrait for a phone."""
+    """How images sent only to you are laid out: phone (default), portrait or landscape."""
     await services(interaction).schedule.set_layout(interaction.user.id, style)
     say = say_for("bazaar", ())
     await reply_private(interaction, say.fill(LAYOUT_SET, {"layout": say._(LAYOUT_WORDS[style])}))

@@ -146,7 +146,7 @@ async def board(interaction: discord.Interaction, public: bool = False, game: Ga
         return
     await acknowledge(interaction, ephemeral=True, thinking=True)
     seat = played.seat_of(interaction.user.id)
-    layout = await svc.schedule.layout(interaction.user.id) or "landscape"
+    layout = await svc.schedule.image_layout(interaction.user.id)
     file = await svc.courier.board_file(played, seat, layout=layout)
     await interaction.followup.send(svc.posts.status_text(played), file=file, ephemeral=True, allowed_mentions=NO_PINGS)
 

@@ -1,9 +1,11 @@
 """``/bazaar settings``: a server's defaults for new games (Manage Server only).
 
 The defaults for the reminder interval and the turn deadline, whether games open in their own
-thread, and the one channel games may be started in. Discord hides the command from members
-without Manage Server (``default_permissions``); the command checks again, since a server can
-change who sees it. Changes are applied in one transaction, so two admins saving at once both count.
+thread, the one channel games may be started in, the language of new games, and how the boards in
+games' threads are drawn (the phone layout, tall and large, unless the server wants a wide board).
+Discord hides the command from members without Manage Server (``default_permissions``); the command
+checks again, since a server can change who sees it. Changes are applied in one transaction, so two
+admins saving at once both count.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from bot.core.catalog import N_
 from bot.core.language import LANGUAGES, NAMES
 from bot.core.posts import timing_text
 from bot.core.refused import Refused
-from bot.core.schedule import GuildSettings
+from bot.core.schedule import BOARD_LAYOUT, GuildSettings
 from bot.core.wording import say_for
 from bot.ui.context import can_manage
 from bot.ui.errors import reply_private
@@ -35,6 +37,17 @@ ANY_CHANNEL = N_("any channel")
 LANGUAGE = N_("New games speak: {language}.")
 DISCORD_LANGUAGE = N_("the server's Discord language (English unless it is a community server in Spanish)")
 LANGUAGE_DISCORD = N_("The server's Discord language")
+BOARD = N_("Boards in games' threads: {layout}.")
+BOARD_WORDS = {
+    "phone": N_("phone (tall, large pieces and names; the standings are in the message)"),
+    "landscape": N_("wide (board left, panel of details right)"),
+}
+BOARD_PHONE = N_("Phone: tall, large pieces and names")
+BOARD_WIDE = N_("Wide: board left, panel of details right")
+BOARD_CHOICES = [
+    app_commands.Choice(name=BOARD_PHONE, value="phone"),
+    app_commands.Choice(name=BOARD_WIDE, value="landscape"),
+]
 LANGUAGE_CHOICES = [
     *(app_commands.Choice(name=NAMES[code], value=code) for code in LANGUAGES),
     app_commands.Choice(name=LANGUAGE_DISCORD, value="discord"),
@@ -52,6 +65,7 @@ def settings_text(settings: GuildSettings) -> str:
             say._(THREADS_YES if settings.threads else THREADS_NO),
             say.fill(WHERE, {"where": where}),
             say.fill(LANGUAGE, {"language": NAMES.get(settings.language or "", "") or say._(DISCORD_LANGUAGE)}),
+            say.fill(BOARD, {"layout": say._(BOARD_WORDS[settings.thread_layout])}),
         ]
     )
 
@@ -64,8 +78,10 @@ def changed_settings(
     channel: discord.TextChannel | None,
     any_channel: bool | None,
     spoken: str | None = None,
+    board: str | None = None,
 ) -> GuildSettings:
-    """``settings`` with every option that was given applied (``spoken`` "discord": no language of its own)."""
+    """``settings`` with every option that was given applied (``spoken`` "discord": no language of its own;
+    ``board`` "phone", the default, is stored as no choice)."""
     if reminder_hours is not None:
         settings = replace(settings, reminder_hours=float(reminder_hours))
     if deadline_hours is not None:
@@ -78,6 +94,8 @@ def changed_settings(
         settings = replace(settings, allowed_channel_id=None)
     if spoken is not None:
         settings = replace(settings, language=languages.known(spoken))
+    if board is not None:
+        settings = replace(settings, board_layout=None if board == BOARD_LAYOUT else board)
     return settings
 
 
@@ -88,8 +106,9 @@ def changed_settings(
     channel="The only channel where games may be started",
     any_channel="Let games be started in any channel again",
     language="The language of new games' posts (default: the server's Discord language)",
+    board="How boards are drawn in games' threads (default: phone)",
 )
-@app_commands.choices(language=LANGUAGE_CHOICES)
+@app_commands.choices(language=LANGUAGE_CHOICES, board=BOARD_CHOICES)
 @app_commands.default_permissions(manage_guild=True)
 async def settings(
     interaction: discord.Interaction,
@@ -99,6 +118,7 @@ async def settings(
     channel: discord.TextChannel | None = None,
     any_channel: bool | None = None,
     language: app_commands.Choice[str] | None = None,
+    board: app_commands.Choice[str] | None = None,
 ) -> None:
     """Show or change this server's defaults for games (Manage Server)."""
     if interaction.guild_id is None:
@@ -109,7 +129,8 @@ async def settings(
 
     def change(current: GuildSettings) -> GuildSettings:
         spoken = language.value if language is not None else None
-        return changed_settings(current, reminder_hours, deadline_hours, threads, channel, any_channel, spoken)
+        drawn = board.value if board is not None else None
+        return changed_settings(current, reminder_hours, deadline_hours, threads, channel, any_channel, spoken, drawn)
 
     updated = await schedule.update_guild_settings(interaction.guild_id, change)
     await reply_private(interaction, settings_text(updated))

@@ -36,6 +36,7 @@ from bot.core.posts import game_title
 from bot.core.records import Delivery, GameRecord
 from bot.core.records_file import record_of
 from bot.core.replay_image import Stopped
+from bot.core.schedule import BOARD_LAYOUT
 from bot.core.text import MESSAGE_LIMIT, fit_message, shorten
 from bot.core.wording import say_for
 from bot.ui.services import Services
@@ -206,8 +207,11 @@ class DiscordCourier:
         current = played.game.shows(delivery.version)
         if payload.get("image") and played.state is not None:
             changed = [str(payload.get("headline") or ""), *(str(line) for line in payload.get("happened", []))]
+            layout = (await self.services.schedule.guild_settings(played.game.guild_id)).thread_layout
             with language.using(played.game.language):  # a public post: its words and alt text in the game's language
-                kwargs["file"] = await self.board_file(played, None, suffix=f"v{delivery.version}", changed=changed)
+                kwargs["file"] = await self.board_file(
+                    played, None, layout=layout, suffix=f"v{delivery.version}", changed=changed
+                )
         if current and played.game.status == "active" and not played.is_computer(played.to_move_player):
             view = await self._controls("moves", played, delivery)
             if view is not None:
@@ -219,13 +223,14 @@ class DiscordCourier:
         played: Played,
         viewer: int | None,
         *,
-        layout: str = "landscape",
+        layout: str = BOARD_LAYOUT,
         suffix: str = "",
         highlight: Any = (),
         changed: Sequence[str] = (),
     ) -> discord.File:
-        """The board image of ``played`` as ``viewer`` may see it, as an attachment whose alt text
-        (``Posts.board_alt``, in the current language) says where the game stands and ``changed``."""
+        """The board image of ``played`` as ``viewer`` may see it (the phone layout unless ``layout`` says
+        otherwise: a thread's boards in the server's choice, a player's in theirs), as an attachment whose alt
+        text (``Posts.board_alt``, in the current language) says where the game stands and ``changed``."""
         view = played.view(viewer)
         png = await self.services.images.board(view, highlight, layout)
         name = f"{played.game.game}-{played.game.id}{'-' + suffix if suffix else ''}.png"

@@ -169,7 +169,7 @@ async def answer_step(interaction: discord.Interaction, played: Played, seat: in
     say = say_for(played.game.game, tuple(played.names))
     happened = svc.posts.happened(played, seat)
     note = say.fill(DONE, {"happened": happened}) if happened else ""
-    layout = await svc.schedule.layout(interaction.user.id) or "landscape"
+    layout = await svc.schedule.image_layout(interaction.user.id)
     file = await svc.courier.board_file(
         played, seat, layout=layout, suffix=f"v{played.game.version}", changed=[happened]
     )

@@ -31,7 +31,7 @@ async def send_hand(interaction: discord.Interaction, played: Played, text: Call
         await reply_private(interaction, say_for(played.game.game, ())._(HAND_NOBODY))
         return None
     await acknowledge(interaction, ephemeral=True, thinking=True)
-    layout = await svc.schedule.layout(interaction.user.id) or "landscape"
+    layout = await svc.schedule.image_layout(interaction.user.id)
     png = await svc.images.private(played.view(seat), layout)
     kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": discord.AllowedMentions.none()}
     if png is not None:

@@ -270,7 +270,7 @@ def draw_waiting(
     tray = (tray_left, top, grid.left + 14 * CELL - 6, top + CELL - 6)
     draw = ImageDraw.Draw(image)
     draw.text(
-        (tray[0] - (18 if frame.phone else 8), (tray[1] + tray[3]) / 2),
+        (tray[0] - (30 if frame.phone else 8), (tray[1] + tray[3]) / 2),  # phone: apart from the tray's frame
         text,
         font=label,
         fill=UI["frame"],

@@ -293,6 +293,9 @@ def _paint_queue_marks(draw: ImageDraw.ImageDraw, frame: Frame, layout: Layout, 
     queue = sorted((sq for sq in layout.squares if sq.kind == "queue"), key=lambda sq: sq.x)
     for square in queue:
         left, top, _right, _bottom = grid.square_box(square.x, square.y)
+        if frame.phone:  # in full ink (soft ink was lost 360 px wide), top left: a queued pawn stands bottom right
+            draw.text((left + 3, top + 1), square.name, font=font(frame.font_size(14), bold=True), fill=UI["ink"])
+            continue
         draw.text((left + 3, top + 1), square.name, font=font(frame.font_size(13), bold=True), fill=UI["ink_soft"])
     if not queue:
         return

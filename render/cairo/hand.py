@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import Image, ImageDraw
+from PIL.ImageFont import FreeTypeFont
 
 from engines.base import View
 from render.cairo.cards import draw_card
@@ -32,8 +33,8 @@ from render.words import NO_WORDS, Words
 LANDSCAPE_WIDTH = 960
 PORTRAIT_WIDTH = 800
 PHONE_WIDTH = 840
-PHONE_HAND = replace(PHONE, text=2.0, min_font=28)
-"""The phone hand's writing: nothing under 28 px (12 px once shown 360 px wide)."""
+PHONE_HAND = replace(PHONE, text=2.0, min_font=32)
+"""The phone hand's writing: nothing under 32 px (13.7 px once shown 360 px wide)."""
 MAX_CARD_WIDTH = 170
 
 
@@ -133,7 +134,19 @@ def lower_height(shape: HandLayout, view: View, player: Mapping[str, Any]) -> in
     if not (shape.frame.portrait or shape.frame.phone):
         return coins
     medals = max(1, len(player.get("medals") or []))
-    return coins + shape.size(16) + shape.size(74) + shape.size(32) + medals * shape.size(30) + shape.size(80)
+    charlatans = shape.size(74) + (len(charlatan_lines(shape, player, shape.pad)) - 1) * shape.size(28)
+    return coins + shape.size(16) + charlatans + shape.size(32) + medals * shape.size(30) + shape.size(80)
+
+
+def charlatan_lines(shape: HandLayout, player: Mapping[str, Any], left: int) -> tuple[FreeTypeFont, list[str]]:
+    """What the charlatans line says, whole, and its font: wrapped onto two lines where one is too narrow (the
+    phone), else on one line (a longer translation set smaller before it is shortened)."""
+    text = shape.words("charlatan_cards", count=player.get("charlatans", 0))
+    body_font, room = shape.font(16), shape.width - left - shape.pad
+    if shape.frame.phone:
+        return body_font, wrap_text(text, body_font, room)
+    line_font, _ = fit_lines(text, body_font.size, room, max_lines=1, bold=False, smallest=body_font.size * 4 // 5)
+    return line_font, [fit_text(text, line_font, room)]
 
 
 def draw_title(
@@ -245,11 +258,10 @@ def draw_extras(
     size = shape.size
     heading_font, body_font = shape.font(18, bold=True), shape.font(16)
     draw.text((left, top), shape.words("charlatans"), font=heading_font, fill=UI["frame"])
-    text = shape.words("charlatan_cards", count=player.get("charlatans", 0))
-    room = shape.width - left - shape.pad  # a longer translation set smaller before it is shortened
-    line_font, _ = fit_lines(text, body_font.size, room, max_lines=1, bold=False, smallest=body_font.size * 4 // 5)
-    draw.text((left, top + size(30)), fit_text(text, line_font, room), font=line_font, fill=UI["ink"])
-    y = top + size(74)
+    line_font, lines = charlatan_lines(shape, player, left)
+    for index, line in enumerate(lines):
+        draw.text((left, top + size(30) + index * size(28)), line, font=line_font, fill=UI["ink"])
+    y = top + size(74) + (len(lines) - 1) * size(28)
     draw.text((left, y), shape.words("medals"), font=heading_font, fill=UI["frame"])
     y += size(32)
     medals = player.get("medals") or []

@@ -18,7 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engines.base import View
-from render.cairo.cards import CARD_EDGE, CARD_PAPER, WILD_EDGE, card_face, draw_empty_slot, draw_sector_map
+from render.cairo.cards import CARD_EDGE, CARD_PAPER, card_face, draw_empty_slot, draw_sector_map
 from render.cairo.geometry import PHONE, Frame
 from render.cairo.panel import deciding_seat, player_name
 from render.cairo.pieces import seal_sprite
@@ -40,13 +40,21 @@ POINTER = 36
 WINNER_STAR = 48
 SEAL = 64
 ICON = 36
-ICON_GAP = 12
+ICON_GAP = 28
+"""Between the score's star and its number: nearer, OCR read the two as one word ("*17")."""
 GAP = 16
 SEAL_GAP = 90
 """Between the seal and the name: wide, so neither eyes nor OCR read them as one word."""
 PAD = 12
-CARD_TITLE = 44
-HEADING = 30
+CARD_TITLE = 92
+"""A face-up card's title row: the title (``CARD_TITLE_SIZE``) and a wide gap under it, above the map and its queue
+notch (nearer, OCR took title, notch and map for one picture at 360 px and lost "SE" or "WILD": 58 lost most
+titles, 80 some, 92 none in the sweep)."""
+TITLE_TOP = 8
+
+CARD_TITLE_SIZE = 44
+"""A card's title: 19 px high once shown 360 px wide."""
+HEADING = 34
 CARDS_SHOWN = 4
 
 
@@ -154,7 +162,8 @@ def draw_merchant(image: Image.Image, box: tuple[int, int, int, int], entry: Mer
     draw = ImageDraw.Draw(image)
     middle = (top + bottom) / 2
     if entry.to_move:
-        draw.rounded_rectangle(box, radius=14, fill=UI["turn"], outline=UI["ink"], width=4)
+        # no dark outline: a word boxed in a dark frame is lost by OCR at 360 px (the pointer marks the row too)
+        draw.rounded_rectangle(box, radius=14, fill=UI["turn"])
         draw.polygon([(left + 8, middle - 16), (left + 28, middle), (left + 8, middle + 16)], fill=UI["ink"])
     else:
         draw.rounded_rectangle(box, radius=14, fill=UI["panel"])
@@ -198,19 +207,21 @@ def draw_face_up(image: Image.Image, view: View, top: int, frame: Frame = PHONE,
 def draw_phone_card(
     draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: str, details: Any, words: Words = NO_WORDS
 ) -> None:
-    """A building card as the phone shows it: its title large over its sector map (no label: the map says it)."""
+    """A building card as the phone shows it: its title large over its sector map (no label: the map says it).
+    A WILD card has the others' light frame: its title says WILD (the other layouts' dark gold frame turned
+    black under OCR's threshold, boxed the title in, and a boxed title was not read at 360 px)."""
     face = card_face(card, details, words)
     left, top, right, _bottom = box
-    draw.rounded_rectangle(
-        box, radius=14, fill=CARD_PAPER, outline=WILD_EDGE if face.wild else CARD_EDGE, width=5 if face.wild else 3
-    )
-    draw.text(
-        ((left + right) / 2, top + 6), face.title, font=font(CARD_TITLE - 6, bold=True), fill=UI["ink"], anchor="ma"
-    )
+    draw.rounded_rectangle(box, radius=14, fill=CARD_PAPER, outline=CARD_EDGE, width=3)
+    title_font = font(CARD_TITLE_SIZE, bold=True)
+    while title_font.size > 24 and title_font.getlength(face.title) > right - left - 2 * PAD:
+        title_font = font(title_font.size - 2, bold=True)
+    draw.text(((left + right) / 2, top + TITLE_TOP), face.title, font=title_font, fill=UI["ink"], anchor="ma")
     map_width, map_height = map_size_for(right - left)
     # below the title by the queue notch's height, which the map draws above itself
     map_left, map_top = left + (right - left - map_width) // 2, top + CARD_TITLE + 8 + map_width // 12
-    draw_sector_map(draw, (map_left, map_top, map_left + map_width, map_top + map_height), face.named, face.cells)
+    map_box = (map_left, map_top, map_left + map_width, map_top + map_height)
+    draw_sector_map(draw, map_box, face.named, face.cells)
 
 
 def phone_image(view: View, board: Image.Image, frame: Frame = PHONE, *, words: Words = NO_WORDS) -> Image.Image:

@@ -30,7 +30,7 @@ from render.jambo.png_colours import PALETTE
 from render.jambo.scene import Seat, headline, name_of, seats
 from render.jambo.style import KIND_COLOURS, KIND_LETTERS, TURN_BAND, WARE_STYLES, Theme, theme_for
 from render.jambo.texts import card_title
-from render.palette import UI, text_colour_on
+from render.palette import RGB, UI, text_colour_on
 from render.png import encode_png
 from render.text import fit_text, wrap_text
 from render.words import NO_WORDS, Words
@@ -135,7 +135,7 @@ def _name_row(sheet: Sheet, view: View, seat: Seat, theme: Theme, box_x: int, y:
     hand_text = sheet.words("in_hand", count=data["hand_count"])
     gold_w = coin + 10 + round(font(round(coin * 0.9), bold=True).getlength(str(data["gold"])))
     hand_end = (
-        box_x + 4 + round(name_font.getlength(name)) + 32 + gold_w + back_w + 6 + round(body.getlength(hand_text))
+        box_x + 4 + round(name_font.getlength(name)) + 32 + gold_w + back_w + 14 + round(body.getlength(hand_text))
     )
     tags = [sheet.words(f"tag:{tag}") for tag in _tags(view, seat)]
     tag_y = y + row_h if box_x + width - _tags_width(tags, theme) < hand_end + 8 else y
@@ -149,7 +149,8 @@ def _name_row(sheet: Sheet, view: View, seat: Seat, theme: Theme, box_x: int, y:
     x = x_after + 16
     back = (x, round(y + (row_h - coin) / 2), x + back_w, round(y + (row_h + coin) / 2))
     draw_card_back(sheet.image, back)
-    draw.text((x + back_w + 6, y + row_h / 2), hand_text, font=body, fill=UI["ink"], anchor="lm")
+    apart = 14 if theme.phone else 6  # phone: the card's back apart from "×4", not read with it as one word
+    draw.text((x + back_w + apart, y + row_h / 2), hand_text, font=body, fill=UI["ink"], anchor="lm")
     sheet.mark(f"hand:{seat.seat}", (x, back[1], hand_end, back[3]))
     _draw_tags(sheet, tags, theme, box_x + width, tag_y, row_h)
     return tag_y + row_h + 6
@@ -205,7 +206,7 @@ def _stands(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: in
     placed = wares[: len(wares) - len(over)]
     on_large, on_small = placed[:large], placed[large:]
     label = font(theme.small, bold=True)
-    sheet.draw.text((left + 4, y), sheet.words("stands"), font=label, fill=UI["ink_soft"])
+    sheet.draw.text((left + 4, y), sheet.words("stands"), font=label, fill=_label_ink(theme))
     y += round(theme.small * 1.3)
     top, x, row_bottom = y, left + 4, y
     pieces = [(on_large, 6, True)] + [(on_small[i * 3 : i * 3 + 3], 3, False) for i in range(smalls)]
@@ -231,17 +232,22 @@ def _stands(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: in
     return row_bottom + 8
 
 
+def _label_ink(theme: Theme) -> RGB:
+    """A player's headings (Stands, Utilities): soft, except on the phone, where soft ink was lost 360 px wide."""
+    return UI["ink"] if theme.phone else UI["ink_soft"]
+
+
 def _utilities(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: int) -> int:
     cards = seat.data["utilities"]
     label = font(theme.small, bold=True)
-    sheet.draw.text((left + 4, y), sheet.words("utilities", count=len(cards)), font=label, fill=UI["ink_soft"])
+    sheet.draw.text((left + 4, y), sheet.words("utilities", count=len(cards)), font=label, fill=_label_ink(theme))
     y += round(theme.small * 1.3)
     if not cards:
         sheet.draw.text((left + 4, y), sheet.words("none"), font=font(theme.small), fill=UI["ink_soft"])
         sheet.mark(f"utilities:{seat.seat}", (left, y, left + width, y + theme.small))
         return y + round(theme.small * 1.6)
     per_row = max(1, (width + 10) // (theme.mini_w + 10))
-    height = round(theme.small * 3.3) if theme.phone else theme.mini_h  # phone: the name alone
+    height = round(theme.small * 3.5) if theme.phone else theme.mini_h  # phone: the name alone (under a tag)
     top = y
     for index, card in enumerate(cards):
         row, col = divmod(index, per_row)
@@ -296,8 +302,8 @@ def _heading(sheet: Sheet, theme: Theme, text: str, x: int, y: int) -> int:
 
 def _deck_and_discard(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: int) -> int:
     details = view.details
-    card_h = theme.mini_h
-    back_w = round(card_h * 0.72)
+    card_h = round(theme.mini_h * 1.25) if theme.phone else theme.mini_h  # phone: room for a two-line name
+    back_w = round(theme.mini_h * 0.72)
     deck_box = (left, y, left + back_w, y + card_h)
     # phone: the count under the deck, as the discard pile's is (white on the back was lost when small)
     draw_card_back(sheet.image, deck_box, "" if theme.phone else str(details["deck_count"]), theme.body)
@@ -316,12 +322,12 @@ def _deck_and_discard(sheet: Sheet, view: View, theme: Theme, left: int, y: int,
         )
     apart = 64 if theme.phone else 12  # phone: room for the deck's label under it, clear of the pile's
     x = left + back_w + apart
-    discard_w = min(theme.mini_w, width - back_w - apart)
+    # phone: the discard pile's top card wider, its prices in body type (smaller, "Buy 5" was lost 360 px wide)
+    discard_w = min(round(theme.mini_w * 1.45) if theme.phone else theme.mini_w, width - back_w - apart)
     discard_box = (x, y, x + discard_w, y + card_h)
     if details["discard"]:
-        draw_card(
-            sheet.image, discard_box, details["discard"][-1], sheet.words, text_size=theme.small - 2, brief=theme.phone
-        )
+        text_size = theme.small if theme.phone else theme.small - 2
+        draw_card(sheet.image, discard_box, details["discard"][-1], sheet.words, text_size=text_size, brief=theme.phone)
     else:
         sheet.draw.rounded_rectangle(discard_box, radius=10, outline=UI["ink_soft"], width=2)
         sheet.draw.text(

@@ -95,8 +95,9 @@ def draw_ware_counts(image: Image.Image, counts: dict[str, int], x: int, y: int,
     for ware, count in counts.items():
         paste_token(image, ware, x, y, size)
         colour = UI["ink"] if count else UI["ink_soft"]
-        draw.text((x + size + 3, y + size / 2), f"{count}", font=text_font, fill=colour, anchor="lm")
-        x += size + 8 + round(text_font.getlength(f"{count}")) + 8
+        apart = max(3, size // 4)  # the number apart from the token's letter: "L" and "2" were read as "A2"
+        draw.text((x + size + apart, y + size / 2), f"{count}", font=text_font, fill=colour, anchor="lm")
+        x += size + apart + 5 + round(text_font.getlength(f"{count}")) + 8
     return x
 
 
@@ -227,7 +228,13 @@ def card_picture(
     title_font, lines = fit_lines(
         card_title(name, words), title_size, first_room, max_lines=2, smallest=text_size * 2 // 3
     )
-    if brief and kind != "ware":  # the name alone: in the middle of the card
+    below_tag = y + round(tag_font.size * 1.3) + 2
+    if brief and kind != "ware" and tag and below_tag + title_size * 1.15 <= bottom - 4:
+        # the name alone under the tag, in its own size, rather than squeezed beside it
+        whole, one_line = fit_lines(card_title(name, words), title_size, room, max_lines=1, smallest=text_size * 2 // 3)
+        if whole.size > title_font.size:
+            title_font, lines, y = whole, one_line, below_tag
+    elif brief and kind != "ware":  # the name alone: in the middle of the card
         y = max(y, round((height - len(lines) * title_font.size * 1.15) / 2))
     for line in lines:
         draw.text((x, y), line, font=title_font, fill=UI["ink"])

@@ -110,19 +110,19 @@ PHONE = Theme(
     width=1000,
     margin=20,
     title=44,
-    name=44,
-    body=36,
-    small=32,
+    name=48,
+    body=40,
+    small=36,
     token=66,
     card_w=470,
     card_h=236,
     mini_w=306,
-    mini_h=176,
+    mini_h=190,
     hand_columns=2,
-    sheet_height=1600,
+    sheet_height=1700,
     phone=True,
 )
-"""The phone layout: 1000 px wide, nothing under 32 px (11.5 px once shown 360 px wide)."""
+"""The phone layout: 1000 px wide, nothing under 36 px (13 px once shown 360 px wide)."""
 
 
 def theme_for(layout: str) -> Theme:

@@ -174,8 +174,15 @@ def stall_picture(layout: Layout, x: int, y: int, face: StallFace) -> Image.Imag
 
 def _draw_open_stall(picture: Image.Image, layout: Layout, count: int, overflow: int) -> None:
     """The fullness in the middle: workers (a bodyguard counts two), plus arrows pointing in, out of 4."""
-    draw = ImageDraw.Draw(picture)
-    cx, cy = layout.cell / 2, layout.cell / 2
+    draw_fullness(ImageDraw.Draw(picture), layout, (layout.cell / 2, layout.cell / 2), count, overflow)
+
+
+def draw_fullness(
+    draw: ImageDraw.ImageDraw, layout: Layout, centre: tuple[float, float], count: int, overflow: int
+) -> float:
+    """A stall's fullness label (``2/4``, ``2+1/4``) centred on ``centre``, as the market shows it (the phone's
+    key under the market draws one too); returns its width."""
+    cx, cy = centre
     text = f"{count}+{overflow}/4" if overflow else f"{count}/4"
     label = font(layout.px(PHONE_COUNT_SIZE if layout.phone else 21), bold=True)
     width = label.getlength(text) + layout.px(10)
@@ -185,6 +192,7 @@ def _draw_open_stall(picture: Image.Image, layout: Layout, count: int, overflow:
         [cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2], radius=height // 2, fill=fill
     )
     draw.text((cx, cy), text, font=label, fill=UI["ink"], anchor="mm")
+    return width
 
 
 def _draw_closed_stall(picture: Image.Image, layout: Layout, tile_seat: int | None, arrow: str | None) -> None:

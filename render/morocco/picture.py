@@ -12,14 +12,16 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.base import View
+from render.fonts import font
 from render.legend import LegendEntry, draw_legend, legend_height
-from render.morocco.board import draw_market, market_layer
+from render.morocco.board import draw_fullness, draw_market, market_layer
 from render.morocco.layout import LANDSCAPE_HEIGHT, LAYOUTS, MARGIN, Layout
 from render.morocco.panel import draw_panel
 from render.morocco.png_colours import PALETTE
 from render.morocco.scene import player_pattern, player_rgb
 from render.palette import UI
 from render.png import encode_png
+from render.text import wrap_text
 from render.words import NO_WORDS, Words
 
 PANEL_ROOM = 1400
@@ -67,16 +69,46 @@ def legend_entries(view: View, words: Words = NO_WORDS) -> list[LegendEntry]:
     return entries
 
 
+KEY_SIZE = 40
+"""The key's words: 14 px high once shown 360 px wide."""
+KEY_LINE = 52
+KEY_GAP = 48
+"""Between the sample label and the words: apart, so that neither eyes nor OCR run them together."""
+
+
 def _phone(view: View, highlight: Sequence[str], layout: Layout, words: Words) -> Image.Image:
-    """The market with its cubes, then the legend of the players (nothing else: the words go in the message)."""
+    """The market with its cubes, a key to the stalls' fullness labels, then the legend of the players (nothing
+    else: the words go in the message)."""
     market = market_layer(layout)
     entries = legend_entries(view, words)
-    height = market.height + legend_height(len(entries), layout.width - 2 * MARGIN) + 2 * MARGIN
+    key = _fullness_key(layout, words("fullness_key"))
+    height = market.height + key.height + legend_height(len(entries), layout.width - 2 * MARGIN) + 2 * MARGIN
     image = Image.new("RGB", (layout.width, height), UI["background"])
     image.paste(market, (0, 0))
     draw_market(image, view, layout, highlight)
-    draw_legend(image, (MARGIN, market.height + MARGIN, layout.width - MARGIN, height), entries)
+    image.paste(key, (0, market.height))
+    top = market.height + key.height + MARGIN
+    draw_legend(image, (MARGIN, top, layout.width - MARGIN, height), entries)
     return image
+
+
+@lru_cache(maxsize=8)
+def _fullness_key(layout: Layout, text: str) -> Image.Image:
+    """One line under the market (two when the words wrap): a sample ``2+1/4`` label and what it counts (``text``:
+    the stall's workers plus the arrows pointing in, and that a stall is full at 4)."""
+    words = font(KEY_SIZE, bold=True)
+    sample_left = layout.grid_left
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    sample_width = draw_fullness(probe, layout, (0, 0), 2, 1)
+    x = round(sample_left + sample_width + KEY_GAP)
+    lines = wrap_text(text, words, layout.width - MARGIN - x)
+    height = len(lines) * KEY_LINE + MARGIN
+    key = Image.new("RGB", (layout.width, height), UI["background"])
+    draw = ImageDraw.Draw(key)
+    draw_fullness(draw, layout, (sample_left + sample_width / 2, KEY_LINE / 2), 2, 1)
+    for index, line in enumerate(lines):
+        draw.text((x, index * KEY_LINE + KEY_LINE / 2), line, font=words, fill=UI["ink"], anchor="lm")
+    return key
 
 
 def board_image(

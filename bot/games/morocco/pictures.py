@@ -63,6 +63,7 @@ TABLE: dict[str, Template] = {
     "gold_supply": N_("gold in supply: {count}"),
     "empty_tiles": N_("empty-stall tiles: {count}"),
     "juice_gone": N_("juice tokens gone: {count}"),
+    "fullness_key": N_("workers + arrows pointing in; a stall is full at 4"),
     "final": N_("track {track} + juice {juice} + gold {gold} + district {district}"),
     "stalls": NN_("{count} stall", "{count} stalls"),
     "left": N_("{name} (left)"),
