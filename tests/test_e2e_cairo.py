@@ -159,7 +159,10 @@ class Driver:
         assert it.ephemeral and it.user_id == user.id and it.message.ephemeral
         played = await self.box.bot.host.snapshot(self.game_id)
         seat = played.seat_of(user.id)
-        assert it.files[0][1] == render.render_private(played.view(seat), words=picture_words("cairo", "en"))
+        layout = await self.box.bot.schedule.image_layout(user.id)  # phone, unless the player chose another
+        assert it.files[0][1] == render.render_private(
+            played.view(seat), layout=layout, words=picture_words("cairo", "en")
+        )
         assert all(card in it.content for card in played.state.hands[seat])
         self.hands_seen.append(it.content)
 
@@ -383,7 +386,10 @@ async def test_hand_reaches_only_its_owner_and_deck_draws_stay_private(sandbox: 
         await it.done()
         seat = played.seat_of(user.id)
         assert it.ephemeral and it.message.ephemeral and it.user_id == user.id
-        assert it.files[0][1] == render.render_private(played.view(seat), words=picture_words("cairo", "en"))
+        layout = await sandbox.bot.schedule.image_layout(user.id)  # phone, unless the player chose another
+        assert it.files[0][1] == render.render_private(
+            played.view(seat), layout=layout, words=picture_words("cairo", "en")
+        )
         assert it.content.startswith(f"Your hand: {', '.join(played.state.hands[seat])}.")
         texts[user.name] = it.content
     assert texts["ana"] != texts["ben"]

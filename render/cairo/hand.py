@@ -141,7 +141,7 @@ def lower_height(shape: HandLayout, view: View, player: Mapping[str, Any]) -> in
 def charlatan_lines(shape: HandLayout, player: Mapping[str, Any], left: int) -> tuple[FreeTypeFont, list[str]]:
     """What the charlatans line says, whole, and its font: wrapped onto two lines where one is too narrow (the
     phone), else on one line (a longer translation set smaller before it is shortened)."""
-    text = shape.words("charlatan_cards", count=player.get("charlatans", 0))
+    text = shape.words.count("charlatan_cards", player.get("charlatans", 0))
     body_font, room = shape.font(16), shape.width - left - shape.pad
     if shape.frame.phone:
         return body_font, wrap_text(text, body_font, room)

@@ -89,7 +89,9 @@ TABLE: dict[str, Template] = {
     "total": N_("total"),
     "points_at_end": N_("(= {count} pts at the end)"),
     "charlatans": N_("Charlatans"),
-    "charlatan_cards": N_("{count} card(s): each skips the nearest free entrance"),
+    "charlatan_cards": NN_(
+        "{count} card: it skips the nearest free entrance", "{count} cards: each skips the nearest free entrance"
+    ),
     "medals": N_("Medals"),
     "none_yet": N_("none yet"),
     "medal": N_("{metal} · {colour}"),
