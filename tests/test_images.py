@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 import engines
@@ -23,3 +25,29 @@ async def test_a_worker_process_draws_the_same_board_and_hand_as_the_bot_itself(
                     assert await pool.private(view, layout) == await local.private(view, layout)
     finally:
         pool.close()
+
+
+@pytest.mark.slow
+async def test_a_replay_being_drawn_holds_up_no_board() -> None:
+    """A finished game's replay (seconds of drawing) has a worker of its own: boards asked for meanwhile come first."""
+    from test_records import random_game
+
+    images = Images(workers=1)
+    try:
+        views = [view for view, _ in sample_views("marrakech", 3, seed=5)]
+        await images.board(views[0])  # the boards' worker is up and warm
+        done: list[str] = []
+
+        async def replay() -> None:
+            await images.replay(random_game("marrakech", 2, seed=6, max_rows=160))
+            done.append("replay")
+
+        async def board(view: object) -> None:
+            await asyncio.sleep(0.3)  # the replay is being drawn by now
+            await images.board(view)  # type: ignore[arg-type]
+            done.append("board")
+
+        await asyncio.gather(replay(), *(board(view) for view in views))
+        assert done == ["board", "board", "board", "replay"], done
+    finally:
+        images.close()

@@ -5,12 +5,17 @@ the interpreter lock) while people wait for answers. ``Images`` sends the view, 
 process that renders it (``render_board`` / ``render_private`` below are what the worker runs) and
 hands back the PNG bytes. Each worker warms its picture caches when it starts (``render.warm``), so
 nobody's board pays for a cold process. With no workers (tests, local play) it renders in a thread instead.
+
+A finished game's animated replay takes seconds to draw: it goes to a worker process of its own (started at the
+first replay, at a lower priority), never to the boards' workers, so no board waits behind a replay.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -25,6 +30,8 @@ from engines.base import View
 from render.warm import warm_up
 
 T = TypeVar("T")
+REPLAY_NICENESS = 10
+"""How much lower the replay worker's priority is than the bot's: on a busy machine boards and answers go first."""
 
 
 def render_board(view_json: str, highlight: tuple[str, ...], layout: str) -> bytes:
@@ -47,11 +54,19 @@ def _warm() -> None:
     warm_up()
 
 
+def _lower_priority() -> None:
+    """The replay worker's start: its long drawings yield the CPU to the bot and the boards' workers."""
+    with contextlib.suppress(OSError):  # not allowed here: it runs at the bot's priority
+        os.nice(REPLAY_NICENESS)
+
+
 class Images:
-    """Renders in ``workers`` processes (0: in a thread)."""
+    """Renders in ``workers`` processes (0: in a thread); replays in one more process of their own."""
 
     def __init__(self, workers: int = 0) -> None:
         self.pool: Executor | None = None
+        self.replays: Executor | None = None
+        """The replays' worker, started at the first replay."""
         self.workers = workers
         self._closing = threading.Event()
         if workers > 0:
@@ -62,6 +77,11 @@ class Images:
             max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm
         )
 
+    def _new_replay_pool(self) -> Executor:
+        return ProcessPoolExecutor(
+            max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+        )
+
     async def board(self, view: View, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
         return await self._run(render_board, view.model_dump_json(), tuple(highlight), layout)
 
@@ -69,18 +89,20 @@ class Images:
         return await self._run(render_private, view.model_dump_json(), layout)
 
     async def replay(self, record: GameFile) -> Animation:
-        """The animated replay of a game record (``bot.core.replay_image``), made in a worker (in a thread: one
-        that ``close`` stops between frames)."""
+        """The animated replay of a game record (``bot.core.replay_image``), made in the replays' worker (in a
+        thread: one that ``close`` stops between frames)."""
         if self.pool is None:
             return await asyncio.to_thread(replay_animation, record, None, MAX_BYTES, self._closing.is_set)
-        return await self._run(render_replay, record.model_dump_json())
+        if self.replays is None and not self._closing.is_set():
+            self.replays = self._new_replay_pool()
+        return await self._run(render_replay, record.model_dump_json(), replay=True)
 
-    async def _run(self, function: Callable[..., T], *args: Any) -> T:
-        """``function(*args)`` in a worker. A worker that died (killed, out of memory) breaks the whole pool:
-        a new pool takes its place and the work is tried once more; while closing, ``Stopped`` says the work
-        stays owed (drawn again after the restart)."""
+    async def _run(self, function: Callable[..., T], *args: Any, replay: bool = False) -> T:
+        """``function(*args)`` in a worker (``replay``: the replays' one). A worker that died (killed, out of
+        memory) breaks its whole pool: a new pool takes its place and the work is tried once more; while closing,
+        ``Stopped`` says the work stays owed (drawn again after the restart)."""
         for attempt in (1, 2):
-            pool = self.pool
+            pool = self.replays if replay else self.pool
             if pool is None:
                 if self.workers and self._closing.is_set():
                     raise Stopped
@@ -92,7 +114,10 @@ class Images:
                     raise Stopped from None
                 if attempt == 2:
                     raise
-                if self.pool is pool:
+                if replay and self.replays is pool:
+                    stop_pool(pool)
+                    self.replays = self._new_replay_pool()
+                elif not replay and self.pool is pool:
                     stop_pool(pool)
                     self.pool = self._new_pool()
         raise AssertionError("unreachable")
@@ -101,4 +126,5 @@ class Images:
         """End the worker processes (a board being drawn is not waited for: it stays owed)."""
         self._closing.set()
         stop_pool(self.pool)
-        self.pool = None
+        stop_pool(self.replays)
+        self.pool = self.replays = None
