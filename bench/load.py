@@ -193,7 +193,7 @@ class Load:
             posted = await self._board_or_refusal(pending, it)
             if posted is None:
                 if result is not None:
-                    refused = bool(it.followups)
+                    refused = bool(it.content)
                     result.refused += refused
                     result.late += not refused
                     result.errors.append(f"{game.game} #{game.id} {move!r}: {it.content[:160]!r}")
@@ -227,8 +227,8 @@ class Load:
                 return time.perf_counter()
             return None
 
-        def answered() -> bool:  # a followup that is no "Done" is a refusal, unless a board follows
-            return bool(it.followups) and not it.content.startswith("Done")
+        def answered() -> bool:  # an answer that is no "Done" is a refusal, unless a board follows
+            return bool(it.content) and not it.content.startswith("Done")
 
         try:
             async with asyncio.timeout(BOARD_TIMEOUT):

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from e2e import boards, menu, open_game, settled, to_move
+from e2e import boards, menu, open_game, private_replies, settled, to_move
 
 import engines
 from offline.fakediscord.state import Interaction, Message, User
@@ -93,14 +93,14 @@ async def test_a_jambo_button_move_reads_its_game_once_and_answers_the_mover_fir
             assert calls["seats"] == 1, calls
             assert calls["loads"] == 1, calls
             posted = boards(box, thread)[before:]
-            private = [m for m in it.followups if m.ephemeral]
+            private = private_replies(it)
             if posted:
                 commits += 1
                 if private:
                     answered_first += 1
                     assert private[0].created < posted[0].created, "the board was posted before the mover's answer"
                 break
-            message = next(m for m in reversed(it.followups) if m.ephemeral and m.components)
+            message = next(m for m in reversed(private_replies(it)) if m.components)
         if commits >= 3 and answered_first >= 1:
             break
     assert commits >= 3
