@@ -51,3 +51,26 @@ async def test_a_replay_being_drawn_holds_up_no_board() -> None:
         assert done == ["board", "board", "board", "replay"], done
     finally:
         images.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_board_drawn_from_the_stored_state_is_the_board_of_its_view(game: str) -> None:
+    """The courier sends a game's stored state and the worker makes the view: the same picture as from the view."""
+    import random
+
+    from bot.core.images import render_board, render_state_board
+    from engines.base import CHANCE
+
+    engine, rng = engines.get(game), random.Random(4)
+    state = engine.new_game(2, {})
+    for _ in range(30):
+        seat = engine.to_move(state)
+        if seat is None:
+            break
+        move = engine.sample_chance(state, rng) if seat == CHANCE else rng.choice(engine.legal_moves(state))
+        state = engine.apply(state, move)
+    names = ["Ana", "Bo"]
+    for viewer in (None, 0):
+        view = engine.view(state, viewer).with_names(names)
+        drawn = render_state_board(game, engine.dumps(state), viewer, names, (), "landscape")
+        assert drawn == render_board(view.model_dump_json(), (), "landscape")

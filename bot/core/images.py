@@ -3,8 +3,10 @@
 Drawing and encoding a board costs milliseconds of CPU that would otherwise hold the event loop (and
 the interpreter lock) while people wait for answers. ``Images`` sends the view, as JSON, to a worker
 process that renders it (``render_board`` / ``render_private`` below are what the worker runs) and
-hands back the PNG bytes. Each worker warms its picture caches when it starts (``render.warm``), so
-nobody's board pays for a cold process. With no workers (tests, local play) it renders in a thread instead.
+hands back the PNG bytes; a game's board is sent as its stored state instead (``render_state_board``: the
+worker makes the view, which costs the bot's process nothing). Each worker warms its picture caches when it
+starts (``render.warm``), so nobody's board pays for a cold process. With no workers (tests, local play) it
+renders in a thread instead.
 
 A finished game's animated replay takes seconds to draw: it goes to a worker process of its own (started at the
 first replay, at a lower priority), never to the boards' workers, so no board waits behind a replay.
@@ -22,6 +24,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+import engines
 import render
 from bot.core.records_file import GameFile
 from bot.core.replay_image import MAX_BYTES, Animation, Stopped, replay_animation
@@ -37,6 +40,16 @@ REPLAY_NICENESS = 10
 def render_board(view_json: str, highlight: tuple[str, ...], layout: str) -> bytes:
     """The board PNG of a view given as JSON (what a worker process runs)."""
     return render.render_board(View.model_validate_json(view_json), highlight, layout)
+
+
+def render_state_board(
+    game: str, state_json: str, viewer: int | None, names: list[str], highlight: tuple[str, ...], layout: str
+) -> bytes:
+    """The board PNG of a stored state as ``viewer`` sees it (what a worker process runs: the view is made here,
+    not in the bot's process)."""
+    engine = engines.get(game)
+    view = engine.view(engine.loads(state_json), viewer).with_names(names)
+    return render.render_board(view, highlight, layout)
 
 
 def render_private(view_json: str, layout: str) -> bytes | None:
@@ -84,6 +97,19 @@ class Images:
 
     async def board(self, view: View, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
         return await self._run(render_board, view.model_dump_json(), tuple(highlight), layout)
+
+    async def state_board(
+        self,
+        game: str,
+        state_json: str,
+        viewer: int | None,
+        names: Sequence[str],
+        highlight: Sequence[str] = (),
+        layout: str = "landscape",
+    ) -> bytes:
+        """The board of a game's stored state (its JSON, as the store holds it) as ``viewer`` sees it, the view made
+        in the worker: the same picture as ``board`` of that view, at no cost to the bot's process."""
+        return await self._run(render_state_board, game, state_json, viewer, list(names), tuple(highlight), layout)
 
     async def private(self, view: View, layout: str = "landscape") -> bytes | None:
         return await self._run(render_private, view.model_dump_json(), layout)

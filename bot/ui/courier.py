@@ -215,9 +215,13 @@ class DiscordCourier:
     async def board_file(
         self, played: Played, viewer: int | None, *, layout: str = "landscape", suffix: str = "", highlight: Any = ()
     ) -> discord.File:
-        """The board image of ``played`` as ``viewer`` may see it, as an attachment."""
-        view = played.view(viewer)
-        png = await self.services.images.board(view, highlight, layout)
+        """The board image of ``played`` as ``viewer`` may see it, as an attachment (drawn from its stored state when
+        it has one: the worker makes the view)."""
+        images, game = self.services.images, played.game
+        if game.state is not None and played.state is not None:
+            png = await images.state_board(game.game, game.state, viewer, played.names, highlight, layout)
+        else:
+            png = await images.board(played.view(viewer), highlight, layout)
         name = f"{played.game.game}-{played.game.id}{'-' + suffix if suffix else ''}.png"
         return discord.File(io.BytesIO(png), filename=name)
 
