@@ -126,8 +126,9 @@ async def test_a_command_move_answers_with_a_link_to_the_game_thread(
     before = len(boards(box, thread))
     it = await settled(box.fake.slash(user, thread, "marrakech play", {"move": move}))
     calls = counting.take()
-    # the command finds its game (a list of the thread's games, then the game itself): one read, one parse
-    assert calls["get_game"] == 1 and calls["seats"] == 1 and calls["loads"] == 1, calls
+    # the command finds its game (the thread's game, with its state): one read of it, of its seats, one parse
+    assert calls["games_in_channel"] == 1 and calls["get_game"] == 0, calls
+    assert calls["seats"] == 1 and calls["loads"] == 1, calls
     assert boards(box, thread)[before:], it.content
     answer_ = it.message
     assert answer_ is not None and answer_.ephemeral

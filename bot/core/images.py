@@ -98,6 +98,11 @@ class Images:
     async def board(self, view: View, highlight: Sequence[str] = (), layout: str = "landscape") -> bytes:
         return await self._run(render_board, view.model_dump_json(), tuple(highlight), layout)
 
+    @property
+    def in_workers(self) -> bool:
+        """Whether images are drawn in worker processes (not in a thread of the bot's process)."""
+        return self.workers > 0
+
     async def state_board(
         self,
         game: str,

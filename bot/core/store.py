@@ -182,12 +182,14 @@ class Store:
     async def games_in_channel(self, channel_id: int, statuses: Iterable[str] = ACTIVE_STATUSES) -> list[GameRecord]:
         """Games whose thread is ``channel_id``, or that post in ``channel_id`` itself (no thread), oldest first.
 
-        Two indexed lookups joined (an ``OR`` of them let SQLite read every game of these statuses instead).
+        Two indexed lookups joined (an ``OR`` of them let SQLite read every game of these statuses instead). The
+        thread's game comes with its state (a command typed in its thread plays it without reading it again); the
+        games of a channel without threads come without.
         """
         wanted = tuple(statuses)
         marks = placeholders(len(wanted))
         rows = await self.db.fetch(
-            f"SELECT {LIST_COLUMNS} FROM games WHERE thread_id = ? AND status IN ({marks}) UNION ALL"
+            f"SELECT {GAME_COLUMNS} FROM games WHERE thread_id = ? AND status IN ({marks}) UNION ALL"
             f" SELECT {LIST_COLUMNS} FROM games WHERE thread_id IS NULL AND channel_id = ? AND status IN ({marks})"
             " ORDER BY id LIMIT ?",
             channel_id,

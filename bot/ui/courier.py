@@ -215,10 +215,10 @@ class DiscordCourier:
     async def board_file(
         self, played: Played, viewer: int | None, *, layout: str = "landscape", suffix: str = "", highlight: Any = ()
     ) -> discord.File:
-        """The board image of ``played`` as ``viewer`` may see it, as an attachment (drawn from its stored state when
-        it has one: the worker makes the view)."""
+        """The board image of ``played`` as ``viewer`` may see it, as an attachment (drawn in a worker process from
+        its stored state when it has one: the worker makes the view, not the bot's process)."""
         images, game = self.services.images, played.game
-        if game.state is not None and played.state is not None:
+        if images.in_workers and game.state is not None and played.state is not None:
             png = await images.state_board(game.game, game.state, viewer, played.names, highlight, layout)
         else:
             png = await images.board(played.view(viewer), highlight, layout)
