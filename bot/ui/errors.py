@@ -96,9 +96,9 @@ class LateDeferral:
             await self.task
 
 
-def defer_later(interaction: discord.Interaction, after: float = DEFER_AFTER) -> LateDeferral:
-    """Defer ``interaction`` in ``after`` seconds unless it is answered first (see ``LateDeferral``)."""
-    late = LateDeferral(interaction, after)
+def defer_later(interaction: discord.Interaction, after: float | None = None) -> LateDeferral:
+    """Defer ``interaction`` in ``after`` seconds (``DEFER_AFTER``) unless it is answered first (``LateDeferral``)."""
+    late = LateDeferral(interaction, DEFER_AFTER if after is None else after)
     interaction.extras[_LATE] = late
     return late
 

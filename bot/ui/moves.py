@@ -135,7 +135,8 @@ async def _make_moves(interaction: discord.Interaction, request: MoveRequest) ->
     finally:  # the board is owed whatever became of the mover's answer
         await answering(interaction)
         await defer(interaction)  # nothing was said to the mover (a click): acknowledged, as Discord wants
-        await svc.courier.deliver_game(request.game_id, played)
+        if not played.goes_on:  # a step inside the turn owes nothing to deliver (its news waits for the post)
+            await svc.courier.deliver_game(request.game_id, played)
     return played
 
 
