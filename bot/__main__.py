@@ -26,7 +26,7 @@ from bot.core.db import open_database
 from bot.core.migrate import run_migrate
 from bot.core.ratings import rebuild as rebuild_ratings
 from bot.core.records_file import replay_to
-from bot.serve import AlreadyRunning, run_serving, serve
+from bot.serve import AlreadyRunning, serve
 from bot.serve import health as check_health
 
 FAKE_DISCORD_VARIABLE = "FAKEDISCORD_API_URL"
@@ -57,7 +57,7 @@ def run(settings: Settings) -> int:
         return 2
     options = {"guild_ready_timeout": 0.05} if fake_token else {}
     try:
-        run_serving(serve(settings, fake_token or settings.token.get_secret_value(), **options))
+        asyncio.run(serve(settings, fake_token or settings.token.get_secret_value(), **options))
     except (BadAddress, DatabaseUnavailable, AlreadyRunning) as exc:
         print(exc, file=sys.stderr)
         return 2

@@ -16,9 +16,6 @@ cyclic garbage collector's way (``gc.freeze``) and young objects are collected l
 a full collection walked every cached object (tens of milliseconds, a stall for every answer waiting), and
 collections were about a tenth of the CPU a move costs.
 
-Its event loop is uvloop's where uvloop is installed (the ``fast`` extra, as the container installs it): the same
-asyncio, with a loop that costs a move's many small reads, writes and wake-ups less CPU (``event_loop_factory``).
-
 While it runs, the process touches its heartbeat file (``BAZAAR_HEARTBEAT_FILE``) every few seconds
 once connected; ``bazaar health`` checks that file and the database (the container's healthcheck).
 """
@@ -29,15 +26,13 @@ import asyncio
 import contextlib
 import fcntl
 import gc
-import importlib
 import logging
 import os
 import signal
 import sqlite3
 import time
-from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import asyncpg
 
@@ -55,7 +50,6 @@ from bot.core.db import is_postgres_url, sqlite_path
 from bot.core.store import Store
 
 log = logging.getLogger("bazaar")
-T = TypeVar("T")
 
 GRACE = 6.0
 """Seconds the interactions in flight may take to finish once a stop was asked for."""
@@ -163,24 +157,6 @@ async def stop_gracefully(bot: BazaarBot, grace: float = GRACE) -> None:
 
 def _ignored(data: Any) -> None:
     """An interaction arriving while the bot stops: left unanswered (Discord tells the player it failed)."""
-
-
-def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
-    """uvloop's event loop when uvloop is installed (``BAZAAR_UVLOOP=0`` turns it off), else None: asyncio's own."""
-    if os.environ.get("BAZAAR_UVLOOP", "1") == "0":
-        return None
-    try:
-        uvloop = importlib.import_module("uvloop")
-    except ImportError:
-        return None
-    factory: Callable[[], asyncio.AbstractEventLoop] = uvloop.new_event_loop
-    return factory
-
-
-def run_serving(main: Coroutine[Any, Any, T]) -> T:
-    """``asyncio.run(main)`` on the loop ``event_loop_factory`` picks."""
-    with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
-        return runner.run(main)
 
 
 async def _settle_memory(bot: BazaarBot) -> None:
