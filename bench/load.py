@@ -5,7 +5,8 @@ picked at random; its state is read from the database (the bot's chance draws ha
 a random whole decision is chosen for the player to move and sent as that player's slash command
 (``/<game> play move:`` or the game's own command, as ``bench.e2e`` does). The move's time is from
 the fake dispatching the interaction until the new board (a message with a PNG) is posted in the
-game's thread; the interaction's answer time (the bot defers at once) is kept too. A game waits for
+game's thread — or, for a step inside the mover's turn (one post per turn), until the mover's private
+answer shows them the board; the interaction's answer time (the bot defers at once) is kept too. A game waits for
 its board before it gets another decision, so each board belongs to one move.
 
 A decision without a board in the run is one of: ``refused`` (the bot answered with a refusal),
@@ -121,6 +122,8 @@ class Load:
         self.idle = list(games)
         self.boards = Boards(fake)
         self.shim = SimpleNamespace(fake=fake)
+        self.shown = 0
+        """Moves whose board was shown so far (posted in the thread or privately to the mover), warm-ups too."""
 
     async def run(self, rate: float, seconds: float, warmup: float = 3.0) -> LoadResult:
         """Send ``rate`` decisions a second for ``warmup`` + ``seconds``; measure those sent after the warm-up."""
@@ -190,7 +193,7 @@ class Load:
             posted = await self._board_or_refusal(pending, it)
             if posted is None:
                 if result is not None:
-                    refused = bool(it.followups)
+                    refused = bool(it.content)
                     result.refused += refused
                     result.late += not refused
                     result.errors.append(f"{game.game} #{game.id} {move!r}: {it.content[:160]!r}")
@@ -212,17 +215,33 @@ class Load:
                 self.idle.append(game)
 
     async def _board_or_refusal(self, pending: Pending, it: Any) -> float | None:
-        """When the move's board was posted; None if the bot refused the move (it answered without a board)."""
-        deadline = time.perf_counter() + BOARD_TIMEOUT
-        while time.perf_counter() < deadline:
-            try:
-                return await asyncio.wait_for(asyncio.shield(pending.board), 0.25)
-            except TimeoutError:
-                if it.followups and not pending.board.done() and not it.content.startswith("Done"):
-                    await asyncio.sleep(0.5)  # a followup that is no "Done" is a refusal, unless a board follows
-                    if not pending.board.done():
-                        return None
-        return None
+        """When the move's board was shown: posted in the game's thread, or, for a step inside the mover's turn
+        (one post per turn), in the mover's private answer; None if the bot refused the move (it answered with
+        neither)."""
+        world = self.fake.world
+
+        def shown() -> float | None:
+            if pending.board.done():
+                return pending.board.result()
+            if any(name.endswith(".png") for name, _ in it.files):
+                return time.perf_counter()
+            return None
+
+        def answered() -> bool:  # an answer that is no "Done" is a refusal, unless a board follows
+            return bool(it.content) and not it.content.startswith("Done")
+
+        try:
+            async with asyncio.timeout(BOARD_TIMEOUT):
+                found = await world.wait_until_forever(lambda: shown() or answered())
+                if found is not True:
+                    self.shown += 1
+                    return found
+                await asyncio.sleep(0.5)
+        except TimeoutError:
+            return None
+        if (when := shown()) is not None:
+            self.shown += 1
+        return when
 
     async def _decision(self, game: ActiveGame) -> tuple[int, str] | None:
         """The seat to move and a random whole decision for it (``;`` between its moves); None once over."""

@@ -39,6 +39,16 @@ def _processes() -> dict[int, tuple[int, str, float]]:
     return found
 
 
+def main_thread_cpu(pid: int) -> float:
+    """CPU seconds of the process's main thread alone (a bot's event loop; not SQLite's or the executor's threads)."""
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    rest = text[text.rindex(")") + 2 :].split()
+    return (int(rest[11]) + int(rest[12])) / TICKS
+
+
 def tree_cpu(roots: set[int], names: tuple[str, ...] = ("postgres",)) -> dict[str, float]:
     """CPU seconds of ``roots`` ("root"), of their descendants ("children") and of processes called one of ``names``
     ("server")."""
@@ -49,6 +59,7 @@ def tree_cpu(roots: set[int], names: tuple[str, ...] = ("postgres",)) -> dict[st
     found = {"root": 0.0, "children": 0.0, "server": 0.0}
     seen = {pid for pid in roots if pid in processes}
     found["root"] = sum(processes[pid][2] for pid in seen)
+    found["loop"] = sum(main_thread_cpu(pid) for pid in seen)
     stack = [child for pid in seen for child in children.get(pid, []) if child not in seen]
     while stack:
         pid = stack.pop()
@@ -90,6 +101,7 @@ class CpuWindow:
         return {
             "bench": mine["root"] - bots["root"],
             "bots": bots["root"],
+            "bot_loop": bots["loop"],
             "workers": bots["children"],
             "server": mine["server"],
             "all": mine["root"] + mine["children"] + mine["server"],

@@ -330,13 +330,17 @@ async def measure_throughput(
         for rate in rates:
             results = []
             for _ in range(runs):
-                since, posted_before = time.time(), load.boards.posted
+                since, posted_before, shown_before = time.time(), load.boards.posted, load.shown
                 window = CpuWindow({os.getpid(), *pids}, pids).start()
+                for bot in bots:
+                    bot.profiling(True)
                 result = (await load.run(rate, seconds)).summary()
+                for bot in bots:
+                    bot.profiling(False)
                 used = window.stop()
                 result["load"] = used.text()
-                posted = max(load.boards.posted - posted_before, 1)  # the warm-up's boards too: its CPU is counted
-                result["cpu_ms_per_move"] = {k: v * used.seconds * 1000 / posted for k, v in used.parts.items()}
+                shown = max(load.shown - shown_before, 1)  # the warm-up's moves too: its CPU is counted
+                result["cpu_ms_per_move"] = {k: v * used.seconds * 1000 / shown for k, v in used.parts.items()}
                 result["audit"] = await load.audit(since, posted_before)
                 results.append(result)
                 print(f"  {rate:g}/s: {_brief(result)}", flush=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import sys
 import time
 from collections import defaultdict
@@ -198,6 +199,8 @@ class BotProcess:
         self.started_at = 0.0
         self.log_path = os.environ.get("BENCH_BOT_LOG")
         """Where the bot's log goes (appended; default: nowhere)."""
+        self.profile = os.environ.get("BENCH_BOT_PROFILE")
+        """Where the bot's profiles go (``bench.profiled``: switched on and off by ``profiling``), if anywhere."""
 
     def environment(self) -> dict[str, str]:
         env = {
@@ -219,8 +222,9 @@ class BotProcess:
         before = {id(s) for s in self.fake.sessions}
         self.started_at = time.perf_counter()
         log = open(self.log_path, "ab") if self.log_path else asyncio.subprocess.DEVNULL  # noqa: SIM115
+        command = ["-m", "bench.profiled", f"{self.profile}.{self.shard or 0}"] if self.profile else ["-m", "bot"]
         self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", "run", env=self.environment(), stdout=asyncio.subprocess.DEVNULL, stderr=log
+            sys.executable, *command, "run", env=self.environment(), stdout=asyncio.subprocess.DEVNULL, stderr=log
         )
         wanted = 1 if self.shard is not None else self.fake.shard_count  # without shard ids it runs every shard
         async with asyncio.timeout(60):
@@ -238,6 +242,11 @@ class BotProcess:
             except TimeoutError:
                 self.process.kill()
                 await self.process.wait()
+
+    def profiling(self, on: bool) -> None:
+        """Start (``on``) or stop and write the bot's profile, when it runs under ``bench.profiled``."""
+        if self.profile and self.process is not None and self.process.returncode is None:
+            self.process.send_signal(signal.SIGUSR1 if on else signal.SIGUSR2)
 
     @property
     def pid(self) -> int | None:

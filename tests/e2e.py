@@ -78,11 +78,23 @@ async def press_something(box: Sandbox, message: Message, rng: random.Random, us
     return await box.fake.select(user, message, choices["custom_id"], [value])
 
 
+def replies(it: Interaction) -> list[Message]:
+    """The messages the bot answered ``it`` with, in order: its response's own message (an answer, or a deferred
+    "thinking…" one its first followup fills in; not the clicked message a button's response updates) and its
+    followups."""
+    own = [it.message] if it.message is not None and it.response_type in (4, 5) else []
+    return [*own, *(m for m in it.followups if m is not it.message)]
+
+
+def private_replies(it: Interaction) -> list[Message]:
+    """``replies`` only its user sees."""
+    return [m for m in replies(it) if m.ephemeral]
+
+
 def private_prompt(it: Interaction) -> Message | None:
     """The private reply of ``it`` that offers its user's next choices (buttons or a menu): a step inside their own
     turn is answered there, with the board as it stands, and nothing is posted in the thread."""
-    replies = [m for m in [it.message, *it.followups] if m is not None and m.ephemeral]
-    return next((m for m in reversed(replies) if m.button_ids or menu(m)), None)
+    return next((m for m in reversed(private_replies(it)) if m.button_ids or menu(m)), None)
 
 
 async def answer(

@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from e2e import boards, open_game, press_something, private_prompt, resign, settled, to_move
+from e2e import boards, open_game, press_something, private_prompt, private_replies, resign, settled, to_move
 
 import engines
 from offline.fakediscord.faults import CALLBACK, SEND_MESSAGE
@@ -215,7 +215,7 @@ async def test_a_half_made_build_is_held_privately_until_it_is_whole(box: Sandbo
     before = await box.bot.host.store.get_game(game_id)
     boards_before = len(boards(box, thread))
     it = await settled(box.fake.slash(mover, thread, "cairo play", {"move": site}))
-    draft = it.followups[-1]
+    draft = private_replies(it)[-1]
     assert draft.ephemeral and f"So far: {site}" in draft.content and "Next:" in draft.content, draft.content
     assert (await box.bot.host.store.get_game(game_id)).version == before.version, "nothing on the table yet"
     assert len(boards(box, thread)) == boards_before

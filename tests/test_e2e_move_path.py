@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from e2e import boards, menu, open_game, settled, to_move
+from e2e import boards, menu, open_game, private_replies, settled, to_move
 
 import engines
 from offline.fakediscord.state import Interaction, Message, User
@@ -93,14 +93,14 @@ async def test_a_jambo_button_move_reads_its_game_once_and_answers_the_mover_fir
             assert calls["seats"] == 1, calls
             assert calls["loads"] == 1, calls
             posted = boards(box, thread)[before:]
-            private = [m for m in it.followups if m.ephemeral]
+            private = private_replies(it)
             if posted:
                 commits += 1
                 if private:
                     answered_first += 1
                     assert private[0].created < posted[0].created, "the board was posted before the mover's answer"
                 break
-            message = next(m for m in reversed(it.followups) if m.ephemeral and m.components)
+            message = next(m for m in reversed(private_replies(it)) if m.components)
         if commits >= 3 and answered_first >= 1:
             break
     assert commits >= 3
@@ -126,10 +126,76 @@ async def test_a_command_move_answers_with_a_link_to_the_game_thread(
     before = len(boards(box, thread))
     it = await settled(box.fake.slash(user, thread, "marrakech play", {"move": move}))
     calls = counting.take()
-    # the command finds its game (a list of the thread's games, then the game itself): one read, one parse
-    assert calls["get_game"] == 1 and calls["seats"] == 1 and calls["loads"] == 1, calls
+    # the command finds its game (the thread's game, with its state): one read of it, of its seats, one parse
+    assert calls["games_in_channel"] == 1 and calls["get_game"] == 0, calls
+    assert calls["seats"] == 1 and calls["loads"] == 1, calls
     assert boards(box, thread)[before:], it.content
     answer_ = it.message
     assert answer_ is not None and answer_.ephemeral
     assert answer_.content.startswith("Done:"), answer_.content
     assert f"https://discord.com/channels/{box.guild.id}/{thread.id}" in answer_.content
+
+
+class Trips:
+    """Counts the bot's trips to SQLite's thread and its requests to Discord while installed."""
+
+    def __init__(self, box: Sandbox, monkeypatch: pytest.MonkeyPatch) -> None:
+        assert box.bot is not None
+        connection = box.bot.store.db._db  # type: ignore[attr-defined]  # SQLite's: one aiosqlite connection
+        original = connection._execute
+        self.trips = 0
+        self.log = box.fake.world.request_log
+        self.seen = len(self.log)
+
+        async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
+            self.trips += 1
+            return await original(fn, *args, **kwargs)
+
+        monkeypatch.setattr(connection, "_execute", counted)
+
+    def take(self) -> tuple[int, list[str]]:
+        taken = (self.trips, self.log[self.seen :])
+        self.trips, self.seen = 0, len(self.log)
+        return taken
+
+
+async def test_a_move_costs_few_trips_to_the_database_and_few_requests(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command's step inside its turn, and the step that ends the turn: each a handful of trips to SQLite's thread
+    (a read is one, a move's whole write one) and one request to Discord for the answer, one more for the board."""
+    import bot.ui.errors
+
+    monkeypatch.setattr(bot.ui.errors, "DEFER_AFTER", 2.5)  # a slow machine still answers in one request
+    box = Sandbox(tmp_path / "bazaar.db")
+    await box.start()
+    try:
+        ana, bo = box.user("ana"), box.user("bo")
+        game_id, thread = await open_game(box, "marrakech", ana, [bo])
+        assert box.bot is not None
+        played = await box.bot.host.snapshot(game_id)
+        user = ana if played.user_of(played.to_move_player) == ana.id else bo
+        await box.fake.idle()
+        trips = Trips(box, monkeypatch)
+        step = await settled(box.fake.slash(user, thread, "marrakech play", {"move": "straight"}))
+        await box.fake.idle()
+        # the thread's game with its state, its seats, whether the interaction was handled already, the game's
+        # timing, the whole write (one trip, its commit too), the mover's image layout; one request: the answer
+        counted, requests = trips.take()
+        assert step.message is not None and step.message.files, "the step is answered privately with the board"
+        assert counted == 6 and [r.split(" ")[0] for r in requests] == ["POST"], (counted, requests)
+        assert "/callback" in requests[0], requests
+        played = await box.bot.host.snapshot(game_id)
+        move = played.engine.legal_moves(played.state)[0]
+        trips.take()
+        ended = await settled(box.fake.slash(user, thread, "marrakech play", {"move": move}))
+        await box.fake.idle()
+        # as above (no layout: no private board), the news kept since the last post, whether the next player wants a
+        # DM, then the board's delivery: its claim, a newer board to fold it into, its delivered mark; two requests:
+        # the answer and the board
+        counted, requests = trips.take()
+        assert ended.message is not None and ended.message.content.startswith("Done:"), ended.message
+        assert counted == 10, counted
+        assert len(requests) == 2 and "/callback" in requests[0] and "/messages" in requests[1], requests
+    finally:
+        await box.stop()

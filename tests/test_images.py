@@ -61,3 +61,52 @@ async def test_a_killed_worker_is_replaced_and_work_cut_off_by_closing_is_owed_n
         await task
     with pytest.raises(Stopped):
         await images.board(view, places, "landscape")
+
+
+@pytest.mark.slow
+async def test_a_replay_being_drawn_holds_up_no_board() -> None:
+    """A finished game's replay (seconds of drawing) has a worker of its own: boards asked for meanwhile come first."""
+    from test_records import random_game
+
+    images = Images(workers=1)
+    try:
+        views = [view for view, _ in sample_views("marrakech", 3, seed=5)]
+        await images.board(views[0])  # the boards' worker is up and warm
+        done: list[str] = []
+
+        async def replay() -> None:
+            await images.replay(random_game("marrakech", 2, seed=6, max_rows=160))
+            done.append("replay")
+
+        async def board(view: object) -> None:
+            await asyncio.sleep(0.3)  # the replay is being drawn by now
+            await images.board(view)  # type: ignore[arg-type]
+            done.append("board")
+
+        await asyncio.gather(replay(), *(board(view) for view in views))
+        assert done == ["board", "board", "board", "replay"], done
+    finally:
+        images.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_board_drawn_from_the_stored_state_is_the_board_of_its_view(game: str) -> None:
+    """The courier sends a game's stored state and the worker makes the view: the same picture as from the view."""
+    import random
+
+    from bot.core.images import render_board, render_state_board
+    from engines.base import CHANCE
+
+    engine, rng = engines.get(game), random.Random(4)
+    state = engine.new_game(2, {})
+    for _ in range(30):
+        seat = engine.to_move(state)
+        if seat is None:
+            break
+        move = engine.sample_chance(state, rng) if seat == CHANCE else rng.choice(engine.legal_moves(state))
+        state = engine.apply(state, move)
+    names = ["Ana", "Bo"]
+    for viewer in (None, 0):
+        view = engine.view(state, viewer).with_names(names)
+        drawn = render_state_board(game, engine.dumps(state), viewer, names, (), "landscape")
+        assert drawn == render_board(view.model_dump_json(), (), "landscape")

@@ -29,6 +29,7 @@ import re
 import sqlite3
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
@@ -42,6 +43,26 @@ MEMORY = ":memory:"
 
 class SchemaTooNew(RuntimeError):
     """The database was migrated by a newer version of the bot."""
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One writing statement of a batch (``Connection.batch``): run once with ``params``, or once per row of
+    ``rows``."""
+
+    sql: str
+    params: tuple[Any, ...] = ()
+    rows: Sequence[Sequence[Any]] | None = None
+    changes: int | None = None
+    """The number of rows it must change (all its runs together), else the batch stops there: ``Unchanged``."""
+
+
+class Unchanged(Exception):
+    """A statement of a batch changed another number of rows than it had to (``Statement.changes``)."""
+
+    def __init__(self, index: int, sql: str, changed: int) -> None:
+        super().__init__(f"statement {index} of the batch changed {changed} rows: {sql}")
+        self.index = index
 
 
 class Connection(Protocol):
@@ -61,6 +82,13 @@ class Connection(Protocol):
         """Run one statement for each row of parameters (bulk copies)."""
         ...
 
+    async def batch(self, statements: Sequence[Statement], *, commit: bool = False) -> list[int]:
+        """Run writing statements in order; the rows each changed. SQLite runs them all in one trip to its thread
+        (``commit``: and ends the transaction in the same trip; nothing may follow them in it then); PostgreSQL
+        one after another. A statement that changes another number of rows than its ``changes`` raises
+        ``Unchanged``: the transaction is rolled back."""
+        ...
+
 
 class Database(Protocol):
     """A database: transactions, reads outside them, migrations."""
@@ -73,6 +101,15 @@ class Database(Protocol):
 
     async def execute(self, sql: str, *params: Any) -> int:
         """One writing statement, committed on its own (a transaction of one statement, in one trip)."""
+        ...
+
+    async def execute_all(self, statements: Sequence[Statement]) -> list[int]:
+        """Writing statements in order, the rows each changed: SQLite commits them together in one trip,
+        PostgreSQL each on its own (one trip each, as ``execute``)."""
+        ...
+
+    async def write_fetch(self, sql: str, *params: Any) -> list[Row]:
+        """One writing statement with ``RETURNING``, committed on its own (one trip); the rows it returned."""
         ...
 
     async def fetch(self, sql: str, *params: Any) -> list[Row]: ...
@@ -113,6 +150,8 @@ class _SqliteTx:
         self._db = db
         self._begin = transaction
         self.begun = False
+        self.ended = False
+        """Committed or rolled back by a batch (``batch(commit=True)``): the transaction has nothing left to do."""
 
     async def _run(self, fn: Any, sql: str, params: Any) -> Any:
         if self._begin:
@@ -136,6 +175,42 @@ class _SqliteTx:
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         if rows:
             await self._run(_many, sql, [tuple(r) for r in rows])
+
+    async def batch(self, statements: Sequence[Statement], *, commit: bool = False) -> list[int]:
+        if self.ended:
+            raise RuntimeError("the transaction was already ended by a batch")
+        if not statements and not (commit and self.begun):
+            return []  # nothing to run (a transaction not begun yet stays so)
+        begin, self._begin = self._begin, False
+        self.begun = self.begun or begin
+        self.ended = commit
+        return await self._db._execute(_batch, self._db._conn, list(statements), begin, commit)
+
+
+def _batch(conn: sqlite3.Connection, statements: list[Statement], begin: bool, commit: bool) -> list[int]:
+    """(In aiosqlite's thread.) Statements in order, in the transaction (begun first when ``begin``; committed, or
+    rolled back on failure, when ``commit``); the rows each changed."""
+    if begin:
+        conn.execute("BEGIN IMMEDIATE").close()
+    changed = []
+    try:
+        for index, statement in enumerate(statements):
+            if statement.rows is not None:
+                cursor = conn.executemany(statement.sql, [tuple(row) for row in statement.rows])
+            else:
+                cursor = conn.execute(statement.sql, statement.params)
+            count = cursor.rowcount
+            cursor.close()
+            if statement.changes is not None and count != statement.changes:
+                raise Unchanged(index, statement.sql, count)
+            changed.append(count)
+        if commit:
+            conn.commit()
+    except BaseException:
+        if commit:
+            conn.rollback()
+        raise
+    return changed
 
 
 def _begun(conn: sqlite3.Connection, fn: Any, sql: str, params: Any) -> Any:
@@ -163,6 +238,18 @@ def _committed(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> i
         raise
     conn.commit()
     return changed
+
+
+def _committed_rows(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> list[Row]:
+    """(In aiosqlite's thread.) One statement with ``RETURNING`` in a writing transaction of its own; its rows."""
+    conn.execute("BEGIN IMMEDIATE").close()
+    try:
+        rows = _rows(conn, sql, params)
+    except BaseException:
+        conn.rollback()
+        raise
+    conn.commit()
+    return rows
 
 
 def _many(conn: sqlite3.Connection, sql: str, rows: list[tuple[Any, ...]]) -> None:
@@ -243,15 +330,23 @@ class SqliteDatabase:
             try:
                 yield tx
             except BaseException:
-                if tx.begun:
+                if tx.begun and not tx.ended:
                     await self._db.rollback()
                 raise
-            if tx.begun:
+            if tx.begun and not tx.ended:
                 await self._db.commit()
 
     async def execute(self, sql: str, *params: Any) -> int:
         async with self._lock:
             return await self._db._execute(_committed, self._db._conn, sql, params)
+
+    async def execute_all(self, statements: Sequence[Statement]) -> list[int]:
+        async with self.transaction() as tx:
+            return await tx.batch(statements, commit=True)
+
+    async def write_fetch(self, sql: str, *params: Any) -> list[Row]:
+        async with self._lock:
+            return await self._db._execute(_committed_rows, self._db._conn, sql, params)
 
     async def fetch(self, sql: str, *params: Any) -> list[Row]:
         async with self._lock:
@@ -338,6 +433,21 @@ class _PostgresTx:
         if rows:
             await self._conn.executemany(postgres_sql(sql), [tuple(r) for r in rows])
 
+    async def batch(self, statements: Sequence[Statement], *, commit: bool = False) -> list[int]:
+        return [await self._one(index, statement) for index, statement in enumerate(statements)]
+
+    async def _one(self, index: int, statement: Statement) -> int:
+        if statement.rows is None:
+            count = await self.execute(statement.sql, *statement.params)
+        elif statement.changes is None:
+            await self.executemany(statement.sql, statement.rows)
+            count = -1  # asyncpg does not say how many rows a many-times statement changed
+        else:
+            count = sum([await self.execute(statement.sql, *row) for row in statement.rows])
+        if statement.changes is not None and count != statement.changes:
+            raise Unchanged(index, statement.sql, count)
+        return count
+
 
 class PostgresDatabase:
     """PostgreSQL through an asyncpg pool: transactions run side by side, READ COMMITTED (see the module)."""
@@ -408,6 +518,14 @@ class PostgresDatabase:
     async def execute(self, sql: str, *params: Any) -> int:
         async with self._pool.acquire() as conn:
             return await _PostgresTx(conn).execute(sql, *params)
+
+    async def execute_all(self, statements: Sequence[Statement]) -> list[int]:
+        async with self._pool.acquire() as conn:
+            return await _PostgresTx(conn).batch(statements)
+
+    async def write_fetch(self, sql: str, *params: Any) -> list[Row]:
+        async with self._pool.acquire() as conn:
+            return await _PostgresTx(conn).fetch(sql, *params)
 
     async def fetch(self, sql: str, *params: Any) -> list[Row]:
         async with self._pool.acquire() as conn:

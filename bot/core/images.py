@@ -3,23 +3,30 @@
 Drawing and encoding a board costs milliseconds of CPU that would otherwise hold the event loop (and
 the interpreter lock) while people wait for answers. ``Images`` sends the view, as JSON, to a worker
 process that renders it (``render_board`` / ``render_private`` below are what the worker runs) and
-hands back the PNG bytes. The words drawn come along with the view, in the reader's language
-(``bot.core.pictures``: a public board in its game's language, a private image in its reader's; by default the
-current language, ``bot.core.language.current``). Each worker warms its picture caches when it starts
-(``render.warm``), so nobody's board pays for a cold process. With no workers (tests, local play) it renders
-in a thread instead.
+hands back the PNG bytes; a game's board is sent as its stored state instead (``render_state_board``: the
+worker makes the view, which costs the bot's process nothing). The words drawn come along, in the reader's
+language (``bot.core.pictures``: a public board in its game's language, a private image in its reader's; by
+default the current language, ``bot.core.language.current``). Each worker warms its picture caches when it
+starts (``render.warm``), so nobody's board pays for a cold process. With no workers (tests, local play) it
+renders in a thread instead.
+
+A finished game's animated replay takes seconds to draw: it goes to a worker process of its own (started at the
+first replay, at a lower priority), never to the boards' workers, so no board waits behind a replay.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+import engines
 import render
 from bot.core import language
 from bot.core.pictures import picture_words
@@ -31,6 +38,8 @@ from engines.base import View
 from render.warm import warm_up
 
 T = TypeVar("T")
+REPLAY_NICENESS = 10
+"""How much lower the replay worker's priority is than the bot's: on a busy machine boards and answers go first."""
 
 
 def render_board(
@@ -38,6 +47,22 @@ def render_board(
 ) -> bytes:
     """The board PNG of a view given as JSON, drawn with ``words`` (what a worker process runs)."""
     return render.render_board(View.model_validate_json(view_json), highlight, layout, words)
+
+
+def render_state_board(
+    game: str,
+    state_json: str,
+    viewer: int | None,
+    names: list[str],
+    highlight: tuple[str, ...],
+    layout: str,
+    words: Mapping[str, str] | None = None,
+) -> bytes:
+    """The board PNG of a stored state as ``viewer`` sees it (what a worker process runs: the view is made here,
+    not in the bot's process)."""
+    engine = engines.get(game)
+    view = engine.view(engine.loads(state_json), viewer).with_names(names)
+    return render.render_board(view, highlight, layout, words=words)
 
 
 def render_private(view_json: str, layout: str, words: Mapping[str, str] | None = None) -> bytes | None:
@@ -60,11 +85,19 @@ def _warm() -> None:
     warm_up(tables=lambda game: [picture_words(game, spoken) for spoken in language.LANGUAGES])
 
 
+def _lower_priority() -> None:
+    """The replay worker's start: its long drawings yield the CPU to the bot and the boards' workers."""
+    with contextlib.suppress(OSError):  # not allowed here: it runs at the bot's priority
+        os.nice(REPLAY_NICENESS)
+
+
 class Images:
-    """Renders in ``workers`` processes (0: in a thread)."""
+    """Renders in ``workers`` processes (0: in a thread); replays in one more process of their own."""
 
     def __init__(self, workers: int = 0) -> None:
         self.pool: Executor | None = None
+        self.replays: Executor | None = None
+        """The replays' worker, started at the first replay."""
         self.workers = workers
         self._closing = threading.Event()
         if workers > 0:
@@ -75,6 +108,11 @@ class Images:
             max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm
         )
 
+    def _new_replay_pool(self) -> Executor:
+        return ProcessPoolExecutor(
+            max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+        )
+
     async def board(
         self, view: View, highlight: Sequence[str] = (), layout: str = BOARD_LAYOUT, spoken: str | None = None
     ) -> bytes:
@@ -82,24 +120,49 @@ class Images:
         words = words_for(view.game, spoken)
         return await self._run(render_board, view.model_dump_json(), tuple(highlight), layout, words)
 
+    @property
+    def in_workers(self) -> bool:
+        """Whether images are drawn in worker processes (not in a thread of the bot's process)."""
+        return self.workers > 0
+
+    async def state_board(
+        self,
+        game: str,
+        state_json: str,
+        viewer: int | None,
+        names: Sequence[str],
+        highlight: Sequence[str] = (),
+        layout: str = BOARD_LAYOUT,
+        spoken: str | None = None,
+    ) -> bytes:
+        """The board of a game's stored state (its JSON, as the store holds it) as ``viewer`` sees it, the view made
+        in the worker: the same picture as ``board`` of that view, at no cost to the bot's process; its words in
+        ``spoken`` (None: the current reader's language)."""
+        words = words_for(game, spoken)
+        return await self._run(
+            render_state_board, game, state_json, viewer, list(names), tuple(highlight), layout, words
+        )
+
     async def private(self, view: View, layout: str = BOARD_LAYOUT, spoken: str | None = None) -> bytes | None:
         """What only ``view.viewer`` holds, its words in ``spoken`` (None: the current reader's language)."""
         return await self._run(render_private, view.model_dump_json(), layout, words_for(view.game, spoken))
 
     async def replay(self, record: GameFile, spoken: str | None = None) -> Animation:
         """The animated replay of a game record (``bot.core.replay_image``), its words in ``spoken`` (None: the
-        current language), made in a worker (in a thread: one that ``close`` stops between frames)."""
+        current language), made in the replays' worker (in a thread: one that ``close`` stops between frames)."""
         words = words_for(record.game, spoken)
         if self.pool is None:
             return await asyncio.to_thread(replay_animation, record, None, MAX_BYTES, self._closing.is_set, words)
-        return await self._run(render_replay, record.model_dump_json(), words)
+        if self.replays is None and not self._closing.is_set():
+            self.replays = self._new_replay_pool()
+        return await self._run(render_replay, record.model_dump_json(), words, replay=True)
 
-    async def _run(self, function: Callable[..., T], *args: Any) -> T:
-        """``function(*args)`` in a worker. A worker that died (killed, out of memory) breaks the whole pool:
-        a new pool takes its place and the work is tried once more; while closing, ``Stopped`` says the work
-        stays owed (drawn again after the restart)."""
+    async def _run(self, function: Callable[..., T], *args: Any, replay: bool = False) -> T:
+        """``function(*args)`` in a worker (``replay``: the replays' one). A worker that died (killed, out of
+        memory) breaks its whole pool: a new pool takes its place and the work is tried once more; while closing,
+        ``Stopped`` says the work stays owed (drawn again after the restart)."""
         for attempt in (1, 2):
-            pool = self.pool
+            pool = self.replays if replay else self.pool
             if pool is None:
                 if self.workers and self._closing.is_set():
                     raise Stopped
@@ -116,7 +179,10 @@ class Images:
                     raise Stopped from None
                 if attempt == 2:
                     raise
-                if self.pool is pool:
+                if replay and self.replays is pool:
+                    stop_pool(pool)
+                    self.replays = self._new_replay_pool()
+                elif not replay and self.pool is pool:
                     stop_pool(pool)
                     self.pool = self._new_pool()
         raise AssertionError("unreachable")
@@ -125,4 +191,5 @@ class Images:
         """End the worker processes (a board being drawn is not waited for: it stays owed)."""
         self._closing.set()
         stop_pool(self.pool)
-        self.pool = None
+        stop_pool(self.replays)
+        self.pool = self.replays = None

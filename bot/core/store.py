@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core.db import Connection, Database, Row, placeholders
+from bot.core.db import Connection, Database, Row, Statement, Unchanged, placeholders
 from bot.core.ordering import DiscordClock
 from bot.core.records import (
     ACTIVE_STATUSES,
@@ -182,12 +182,14 @@ class Store:
     async def games_in_channel(self, channel_id: int, statuses: Iterable[str] = ACTIVE_STATUSES) -> list[GameRecord]:
         """Games whose thread is ``channel_id``, or that post in ``channel_id`` itself (no thread), oldest first.
 
-        Two indexed lookups joined (an ``OR`` of them let SQLite read every game of these statuses instead).
+        Two indexed lookups joined (an ``OR`` of them let SQLite read every game of these statuses instead). The
+        thread's game comes with its state (a command typed in its thread plays it without reading it again); the
+        games of a channel without threads come without.
         """
         wanted = tuple(statuses)
         marks = placeholders(len(wanted))
         rows = await self.db.fetch(
-            f"SELECT {LIST_COLUMNS} FROM games WHERE thread_id = ? AND status IN ({marks}) UNION ALL"
+            f"SELECT {GAME_COLUMNS} FROM games WHERE thread_id = ? AND status IN ({marks}) UNION ALL"
             f" SELECT {LIST_COLUMNS} FROM games WHERE thread_id IS NULL AND channel_id = ? AND status IN ({marks})"
             " ORDER BY id LIMIT ?",
             channel_id,
@@ -311,23 +313,24 @@ class Store:
     async def _bump(self, tx: Connection, game_id: int, expected_version: int, now: float, moved: bool = True) -> int:
         """Version + 1 if the game is still at ``expected_version``. ``moved`` False: a change of standing orders
         alone, which leaves ``moved_version`` and ``updated_at`` (the game's last move) as they were."""
+        try:
+            await tx.batch([self._bumped(game_id, expected_version, now, moved)])
+        except Unchanged:
+            raise StaleGame(f"game {game_id} is no longer at version {expected_version}") from None
+        return expected_version + 1
+
+    def _bumped(self, game_id: int, expected_version: int, now: float, moved: bool = True) -> Statement:
+        """``_bump``'s statement (for a batch: it changes no row when the game has moved on, ``Unchanged``)."""
         self._versions[game_id] = max(self._versions.get(game_id, -1), expected_version + 1)
         if moved:
-            changed = await tx.execute(
+            return Statement(
                 "UPDATE games SET version = version + 1, moved_version = version + 1, updated_at = ?,"
                 " changed_discord_at = ? WHERE id = ? AND version = ?",
-                now,
-                self.discord.now(),
-                game_id,
-                expected_version,
+                (now, self.discord.now(), game_id, expected_version),
+                changes=1,
             )
-        else:
-            changed = await tx.execute(
-                "UPDATE games SET version = version + 1 WHERE id = ? AND version = ?", game_id, expected_version
-            )
-        if changed != 1:
-            raise StaleGame(f"game {game_id} is no longer at version {expected_version}")
-        return expected_version + 1
+        bump = "UPDATE games SET version = version + 1 WHERE id = ? AND version = ?"
+        return Statement(bump, (game_id, expected_version), changes=1)
 
     async def set_status(
         self, game_id: int, expected_version: int, status: str, now: float, deliveries: Sequence[NewDelivery] = ()
@@ -454,46 +457,46 @@ class Store:
         same interaction delivered twice is answered from this result instead of applied again.
         ``moved`` False: standing orders alone changed (see ``_bump``).
         """
-        async with self.db.transaction() as tx:
-            version = await self._bump(tx, game_id, expected_version, now, moved)
-            if interaction is not None:
-                await self._remember_interaction(tx, interaction[0], game_id, interaction[1], now)
-            await self._append(tx, game_id, entries, now)
-            if left_seat is not None:
-                await tx.execute("UPDATE seats SET left_game = 1 WHERE game_id = ? AND seat = ?", game_id, left_seat)
-            if turn_changed:
-                await tx.execute(
+        version = expected_version + 1
+        statements = [self._bumped(game_id, expected_version, now, moved)]
+        if interaction is not None:
+            statements.append(_remembered(interaction[0], game_id, interaction[1], now))
+        statements.append(_appended(game_id, entries, now))
+        if left_seat is not None:
+            statements.append(
+                Statement("UPDATE seats SET left_game = 1 WHERE game_id = ? AND seat = ?", (game_id, left_seat))
+            )
+        if status != "active":
+            next_due_at = None
+        if turn_changed:
+            statements.append(
+                Statement(
                     "UPDATE games SET state = ?, status = ?, to_move = ?, turn_started_at = ?, next_due_at = ?"
                     " WHERE id = ?",
-                    state,
-                    status,
-                    to_move,
-                    now,
-                    next_due_at,
-                    game_id,
+                    (state, status, to_move, now, next_due_at, game_id),
                 )
-            else:
-                await tx.execute(
+            )
+        else:
+            statements.append(
+                Statement(
                     "UPDATE games SET state = ?, status = ?, to_move = ?, next_due_at = ? WHERE id = ?",
-                    state,
-                    status,
-                    to_move,
-                    next_due_at,
-                    game_id,
+                    (state, status, to_move, next_due_at, game_id),
                 )
-            if status != "active":
-                await tx.execute("UPDATE games SET next_due_at = NULL WHERE id = ?", game_id)
+            )
+        statements += _owed([_for_game(d, game_id, version) for d in deliveries], now)
+        async with self.db.transaction() as tx:
+            try:  # SQLite: the whole change in one trip to its thread, its commit too unless more follows
+                await tx.batch(statements, commit=also is None)
+            except Unchanged as exc:
+                if exc.index == 0:
+                    raise StaleGame(f"game {game_id} is no longer at version {expected_version}") from None
+                raise StaleGame(f"interaction {interaction and interaction[0]} was handled already") from None
             if also is not None:
                 await also(tx)
-            await self._owe(tx, [_for_game(d, game_id, version) for d in deliveries], now)
         return version
 
     async def _append(self, tx: Connection, game_id: int, entries: Sequence[LogEntry], now: float) -> None:
-        ply = await tx.fetchval("SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = ?", game_id)
-        await tx.executemany(
-            "INSERT INTO moves (game_id, ply, seat, kind, move, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(game_id, ply + n, e.seat, e.kind, e.move, e.user_id, now) for n, e in enumerate(entries, start=1)],
-        )
+        await tx.batch([_appended(game_id, entries, now)])
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         """The whole log of a game in order, undone moves included (marked)."""
@@ -508,16 +511,10 @@ class Store:
     async def _remember_interaction(
         self, tx: Connection, interaction_id: int, game_id: int | None, outcome: str, now: float
     ) -> None:
-        done = await tx.execute(
-            "INSERT INTO interactions (interaction_id, game_id, outcome, created_at) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (interaction_id) DO NOTHING",
-            interaction_id,
-            game_id,
-            outcome,
-            now,
-        )
-        if done != 1:
-            raise StaleGame(f"interaction {interaction_id} was handled already")
+        try:
+            await tx.batch([_remembered(interaction_id, game_id, outcome, now)])
+        except Unchanged:
+            raise StaleGame(f"interaction {interaction_id} was handled already") from None
 
     async def interaction_outcome(self, interaction_id: int) -> str | None:
         """What the first handling of ``interaction_id`` did, if it changed a game."""
@@ -532,9 +529,7 @@ class Store:
     async def _owe(self, tx: Connection, deliveries: Sequence[NewDelivery], now: float) -> None:
         """Owe the messages of a game change. A change's board words the news kept since the last post
         (``Posts.after_change``): that news is dropped here, in the same transaction."""
-        for game_id in {d.game_id for d in deliveries if d.kind == "board" and d.game_id is not None}:
-            await tx.execute("DELETE FROM outbox WHERE game_id = ? AND kind = 'news'", game_id)
-        await owe_in(tx, deliveries, now)
+        await tx.batch(_owed(deliveries, now))
 
     async def owe(self, deliveries: Sequence[NewDelivery], now: float) -> None:
         """Owe messages that follow no game change (a reminder, a notice, the board brought back)."""
@@ -566,70 +561,58 @@ class Store:
     async def claim_deliveries(
         self, now: float, lease: float, *, game_id: int | None = None, limit: int = 50
     ) -> list[Delivery]:
-        """Claim the due deliveries (all, or one game's) for ``lease`` seconds: pending ones and expired leases."""
+        """Claim the due deliveries (all, or one game's) for ``lease`` seconds: pending ones and expired leases.
+
+        One statement (one trip): the due rows are chosen and claimed together. The claim re-checks that each
+        row is still due: on PostgreSQL another process may have claimed it since the rows were chosen (the
+        UPDATE waits for its row lock, then reads it anew)."""
         game_clause = " AND game_id = ?" if game_id is not None else ""
-        params: list[Any] = [now, now]
-        if game_id is not None:
-            params.append(game_id)
-        async with self.db.transaction() as tx:
-            rows = await tx.fetch(
-                f"SELECT {OUTBOX_COLUMNS} FROM outbox"
-                " WHERE ((status = 'pending' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until < ?))"
-                f" AND kind <> 'news'{game_clause} ORDER BY id LIMIT ?",
-                *params,
-                limit,
-            )
-            claimed = []
-            for row in rows:
-                # The claim re-checks that the row is still due: on PostgreSQL another process may have
-                # claimed it since the SELECT (the UPDATE waits for its row lock, then reads it anew).
-                took = await tx.execute(
-                    "UPDATE outbox SET status = 'sending', lease_until = ?, attempts = attempts + 1"
-                    " WHERE id = ? AND status = ?"
-                    " AND ((status = 'pending' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until < ?))",
-                    now + lease,
-                    row["id"],
-                    row["status"],
-                    now,
-                    now,
-                )
-                if took == 1:
-                    claimed.append(_delivery({**row, "status": "sending", "attempts": row["attempts"] + 1}))
-        return claimed
+        chosen: list[Any] = [now, now, *([game_id] if game_id is not None else []), limit]
+        due = "((status = 'pending' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until < ?))"
+        rows = await self.db.write_fetch(
+            "UPDATE outbox SET status = 'sending', lease_until = ?, attempts = attempts + 1"
+            f" WHERE id IN (SELECT id FROM outbox WHERE {due} AND kind <> 'news'{game_clause} ORDER BY id LIMIT ?)"
+            f" AND {due} RETURNING {OUTBOX_COLUMNS}",
+            now + lease,
+            *chosen,
+            now,
+            now,
+        )
+        return sorted((_delivery(row) for row in rows), key=lambda d: d.id)
 
     async def delivered(self, delivery_id: int, message_id: int | None, channel_id: int | None) -> None:
         """Mark a delivery done. A delivered board makes the game's older delivered rows worthless (links and
         buttons point at the newest board): they are deleted, so the outbox does not grow with every move."""
-        await self.db.execute(
-            "UPDATE outbox SET status = 'done', message_id = ?, channel_id = ?, lease_until = NULL WHERE id = ?",
-            message_id,
-            channel_id,
-            delivery_id,
-        )
-        await self.db.execute(  # on its own: older rows left by a crash in between go with the next board
-            "DELETE FROM outbox WHERE status = 'done' AND id < ?"
-            " AND game_id = (SELECT game_id FROM outbox WHERE id = ? AND kind = 'board')",
-            delivery_id,
-            delivery_id,
+        await self.db.execute_all(
+            [
+                Statement(
+                    "UPDATE outbox SET status = 'done', message_id = ?, channel_id = ?, lease_until = NULL"
+                    " WHERE id = ?",
+                    (message_id, channel_id, delivery_id),
+                ),
+                Statement(  # older rows left by a crash in between go with the next board
+                    "DELETE FROM outbox WHERE status = 'done' AND id < ?"
+                    " AND game_id = (SELECT game_id FROM outbox WHERE id = ? AND kind = 'board')",
+                    (delivery_id, delivery_id),
+                ),
+            ]
         )
 
     async def delivery_failed(self, delivery_id: int, retry_at: float | None, error: str) -> None:
         """Back to pending until ``retry_at``; None: given up for good."""
         status = "pending" if retry_at is not None else "failed"
-        async with self.db.transaction() as tx:
-            await tx.execute(
-                "UPDATE outbox SET status = ?, next_attempt_at = COALESCE(?, next_attempt_at), lease_until = NULL,"
-                " error = ? WHERE id = ?",
-                status,
-                retry_at,
-                error[:500],
-                delivery_id,
-            )
+        await self.db.execute(
+            "UPDATE outbox SET status = ?, next_attempt_at = COALESCE(?, next_attempt_at), lease_until = NULL,"
+            " error = ? WHERE id = ?",
+            status,
+            retry_at,
+            error[:500],
+            delivery_id,
+        )
 
     async def update_payload(self, delivery_id: int, payload: dict[str, Any]) -> None:
         """Remember progress of a delivery in several steps (a thread made, a lobby posted)."""
-        async with self.db.transaction() as tx:
-            await tx.execute("UPDATE outbox SET payload = ? WHERE id = ?", json.dumps(payload), delivery_id)
+        await self.db.execute("UPDATE outbox SET payload = ? WHERE id = ?", json.dumps(payload), delivery_id)
 
     async def pending_deliveries(self, game_id: int | None = None) -> list[Delivery]:
         """Deliveries not done yet (pending, sending), oldest first; one game's or all (news is no delivery:
@@ -772,9 +755,39 @@ class Store:
 
 async def owe_in(tx: Connection, deliveries: Sequence[NewDelivery], now: float) -> None:
     """Write ``deliveries`` as ``outbox`` rows inside the transaction ``tx`` (so they commit with its change)."""
-    await tx.executemany(
+    await tx.batch([_outbox_rows(deliveries, now)])
+
+
+def _outbox_rows(deliveries: Sequence[NewDelivery], now: float) -> Statement:
+    return Statement(
         "INSERT INTO outbox (game_id, version, kind, payload, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-        [(d.game_id, d.version, d.kind, json.dumps(d.payload), _due(d, now), now) for d in deliveries],
+        rows=[(d.game_id, d.version, d.kind, json.dumps(d.payload), _due(d, now), now) for d in deliveries],
+    )
+
+
+def _owed(deliveries: Sequence[NewDelivery], now: float) -> list[Statement]:
+    """The statements of ``Store._owe``: a board's game's news dropped, the rows written."""
+    boards = sorted({d.game_id for d in deliveries if d.kind == "board" and d.game_id is not None})
+    dropped = [Statement("DELETE FROM outbox WHERE game_id = ? AND kind = 'news'", (g,)) for g in boards]
+    return [*dropped, _outbox_rows(deliveries, now)] if deliveries else dropped
+
+
+def _appended(game_id: int, entries: Sequence[LogEntry], now: float) -> Statement:
+    """Log rows after the game's last one (each numbered by the row before it: one statement, no read first)."""
+    return Statement(
+        "INSERT INTO moves (game_id, ply, seat, kind, move, user_id, created_at)"
+        " VALUES (?, (SELECT COALESCE(MAX(ply), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?, ?, ?)",
+        rows=[(game_id, game_id, e.seat, e.kind, e.move, e.user_id, now) for e in entries],
+    )
+
+
+def _remembered(interaction_id: int, game_id: int | None, outcome: str, now: float) -> Statement:
+    """The record of an interaction handled (none may exist yet: ``Unchanged`` otherwise)."""
+    return Statement(
+        "INSERT INTO interactions (interaction_id, game_id, outcome, created_at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (interaction_id) DO NOTHING",
+        (interaction_id, game_id, outcome, now),
+        changes=1,
     )
 
 

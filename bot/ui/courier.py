@@ -230,9 +230,13 @@ class DiscordCourier:
     ) -> discord.File:
         """The board image of ``played`` as ``viewer`` may see it (the phone layout unless ``layout`` says
         otherwise: a thread's boards in the server's choice, a player's in theirs), as an attachment whose alt
-        text (``Posts.board_alt``, in the current language) says where the game stands and ``changed``."""
-        view = played.view(viewer)
-        png = await self.services.images.board(view, highlight, layout)
+        text (``Posts.board_alt``, in the current language) says where the game stands and ``changed``. Drawn in
+        a worker process from its stored state when it has one: the worker makes the view, not the bot's process."""
+        images, game = self.services.images, played.game
+        if images.in_workers and game.state is not None and played.state is not None:
+            png = await images.state_board(game.game, game.state, viewer, played.names, highlight, layout)
+        else:
+            png = await images.board(played.view(viewer), highlight, layout)
         name = f"{played.game.game}-{played.game.id}{'-' + suffix if suffix else ''}.png"
         alt = self.services.posts.board_alt(played, viewer, changed)
         return discord.File(io.BytesIO(png), filename=name, description=alt)

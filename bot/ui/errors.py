@@ -9,8 +9,10 @@ gets a short apology quoting that id.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
+from collections.abc import Awaitable
 from typing import Any
 
 import aiohttp
@@ -65,6 +67,58 @@ UNCERTAIN = (aiohttp.ClientError, asyncio.TimeoutError, OSError)
 """A request's failures after which Discord may have done what was asked: the connection dropped or timed out."""
 
 
+DEFER_AFTER = 1.5
+"""Seconds a move's answer may take before its interaction is deferred (Discord wants the first answer within 3)."""
+_LATE = "bazaar_late_deferral"
+
+
+class LateDeferral:
+    """Defers an interaction only if it is not answered within ``after`` seconds, so that an answer ready in time
+    is the interaction's response itself: one request instead of a deferral and then a followup. Whatever answers
+    the interaction first calls ``answering`` (``reply_private`` does): the deferral is then called off, or, when it
+    has begun already, waited for (the answer then goes as a followup)."""
+
+    def __init__(self, interaction: discord.Interaction, after: float) -> None:
+        self.interaction = interaction
+        self.begun = False
+        self.task = asyncio.create_task(self._later(after))
+
+    async def _later(self, after: float) -> None:
+        await asyncio.sleep(after)
+        self.begun = True  # from here on it is not called off: an answer waits for it and follows it
+        await defer(self.interaction)
+
+    async def settle(self) -> None:
+        """Call the deferral off if it has not begun, else wait until it is done."""
+        if not self.begun:
+            self.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.task
+
+
+def defer_later(interaction: discord.Interaction, after: float | None = None) -> LateDeferral:
+    """Defer ``interaction`` in ``after`` seconds (``DEFER_AFTER``) unless it is answered first (``LateDeferral``)."""
+    late = LateDeferral(interaction, DEFER_AFTER if after is None else after)
+    interaction.extras[_LATE] = late
+    return late
+
+
+async def answering(interaction: discord.Interaction) -> None:
+    """Before answering ``interaction``: its late deferral, if any, is called off or waited for (afterwards
+    ``interaction.response.is_done()`` says whether the answer is a response or a followup)."""
+    late = interaction.extras.pop(_LATE, None)
+    if late is not None:
+        await late.settle()
+
+
+async def defer(interaction: discord.Interaction) -> None:
+    """Answer at once: a button click updates nothing visible yet, a command "thinks" privately."""
+    if interaction.type == discord.InteractionType.component:
+        await acknowledge(interaction)
+    else:
+        await acknowledge(interaction, ephemeral=True, thinking=True)
+
+
 async def acknowledge(interaction: discord.Interaction, *, ephemeral: bool = False, thinking: bool = False) -> None:
     """Defer the interaction (nothing if it is answered already).
 
@@ -87,22 +141,48 @@ async def acknowledge(interaction: discord.Interaction, *, ephemeral: bool = Fal
 
 
 async def reply_private(interaction: discord.Interaction, content: str, **extra: Any) -> None:
-    """Send ``content`` ephemerally (cut to Discord's limit), whether or not the interaction was answered.
+    """Send ``content`` ephemerally (cut to Discord's limit): as the interaction's response, or as a followup when it
+    was answered (deferred) already.
 
     A followup meeting 10015 Unknown Webhook (the interaction was never acknowledged: a deferral whose connection
-    dropped before Discord took it) is logged: nothing can reach the user through this interaction any more.
+    dropped before Discord took it) is logged: nothing can reach the user through this interaction any more. A
+    response whose connection fails after Discord may have taken it (dropped, timed out) is made sure of by editing
+    the interaction's original response with the same answer: had Discord taken it, the user sees it once; had it
+    not, the edit meets 10015, logged the same way.
     """
     content = fit_message(content, MESSAGE_LIMIT)
     extra.setdefault("allowed_mentions", discord.AllowedMentions.none())
-    if interaction.response.is_done():
+    await answering(interaction)
+    if not interaction.response.is_done():
         try:
-            await interaction.followup.send(content, ephemeral=True, **extra)
-        except discord.NotFound as exc:
-            if exc.code != UNKNOWN_WEBHOOK:
-                raise
-            log.warning("interaction %s was never acknowledged: its answer cannot be sent", interaction.id)
-    else:
-        await interaction.response.send_message(content, ephemeral=True, **extra)
+            await interaction.response.send_message(content, ephemeral=True, **extra)
+            return
+        except UNCERTAIN as exc:
+            log.warning("answering interaction %s failed (%r); making sure of it by editing it", interaction.id, exc)
+            interaction.response._response_type = discord.InteractionResponseType.channel_message
+            await _never_acknowledged(interaction, _edit_original(interaction, content, extra))
+            return
+    await _never_acknowledged(interaction, interaction.followup.send(content, ephemeral=True, **extra))
+
+
+async def _edit_original(interaction: discord.Interaction, content: str, extra: dict[str, Any]) -> None:
+    """The interaction's original response edited to ``content`` (a file sent again, its view kept)."""
+    edit: dict[str, Any] = {key: value for key, value in extra.items() if key in ("view", "allowed_mentions")}
+    file = extra.get("file")
+    if isinstance(file, discord.File):
+        file.reset()
+        edit["attachments"] = [file]
+    await interaction.edit_original_response(content=content, **edit)
+
+
+async def _never_acknowledged(interaction: discord.Interaction, request: Awaitable[Any]) -> None:
+    """Make ``request`` through the interaction's webhook; 10015 Unknown Webhook (never acknowledged) is logged."""
+    try:
+        await request
+    except discord.NotFound as exc:
+        if exc.code != UNKNOWN_WEBHOOK:
+            raise
+        log.warning("interaction %s was never acknowledged: its answer cannot be sent", interaction.id)
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:

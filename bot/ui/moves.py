@@ -1,11 +1,13 @@
 """Making a move on Discord: slash commands, buttons and menus of every game end up here, so a move
 made any way behaves the same.
 
-The interaction is answered first (deferred, so Discord's 3 seconds are never missed), then the
-host applies the move against the game version the sender saw (a button carries it; a command is
+The host applies the move against the game version the sender saw (a button carries it; a command is
 checked against the moment it was sent: a game changed since then refuses it), the mover gets privately
 what only they may read (a card they drew) and their next private choice, and only then does the courier
-draw and post the new board in the game's thread (a command's answer then gets a link to it).
+draw and post the new board in the game's thread (a command's answer then gets a link to it). The mover's
+answer is the interaction's response itself, one request, when it is ready within ``DEFER_AFTER`` seconds
+(``bot.ui.errors.LateDeferral``); a slower move is deferred then, so Discord's 3 seconds are never missed, and
+its answer follows.
 
 One post per turn: a step that leaves its mover to move posts nothing in the thread (the host keeps it as
 news for the next post); the mover alone gets the board as it now stands, what the step did and their next
@@ -38,7 +40,7 @@ from bot.core.wording import say_for
 from bot.ui.components import GameButton, GameSelect, persistent_view
 from bot.ui.context import Target
 from bot.ui.drafts import Draft, draft_text, drafts_of, next_moves
-from bot.ui.errors import acknowledge, reply_private
+from bot.ui.errors import answering, defer, defer_later, reply_private
 from bot.ui.services import GameUI, services
 
 DONE = N_("Done: {happened}")
@@ -95,20 +97,20 @@ def split_moves(text: str) -> list[str]:
     return moves
 
 
-async def defer(interaction: discord.Interaction) -> None:
-    """Answer at once: a button click updates nothing visible yet, a command "thinks" privately."""
-    if interaction.type == discord.InteractionType.component:
-        await acknowledge(interaction)
-    else:
-        await acknowledge(interaction, ephemeral=True, thinking=True)
-
-
 async def make_moves(interaction: discord.Interaction, request: MoveRequest) -> Played | None:
     """Apply the user's moves and post the board; a half-made decision becomes a private draft."""
     svc = services(interaction)
     if await svc.host.handled(interaction.id) is not None:
         return None  # answered the first time it came (by this process or another)
-    await defer(interaction)
+    defer_later(interaction)  # an answer ready in time is the interaction's response itself
+    try:
+        return await _make_moves(interaction, request)
+    finally:
+        await answering(interaction)  # a refusal's answer (after this) is the response itself too
+
+
+async def _make_moves(interaction: discord.Interaction, request: MoveRequest) -> Played | None:
+    svc = services(interaction)
     sent_at = None if interaction.type == discord.InteractionType.component else interaction.created_at.timestamp()
     try:
         played = await svc.host.play(
@@ -131,7 +133,10 @@ async def make_moves(interaction: discord.Interaction, request: MoveRequest) -> 
     try:
         await tell_mover(interaction, played)
     finally:  # the board is owed whatever became of the mover's answer
-        await svc.courier.deliver_game(request.game_id, played)
+        await answering(interaction)
+        await defer(interaction)  # nothing was said to the mover (a click): acknowledged, as Discord wants
+        if not played.goes_on:  # a step inside the turn owes nothing to deliver (its news waits for the post)
+            await svc.courier.deliver_game(request.game_id, played)
     return played
 
 
@@ -179,8 +184,7 @@ async def answer_step(interaction: discord.Interaction, played: Played, seat: in
         await offer_draft(interaction, played, [], note=note, file=file)
         return
     text = fit_message("\n".join(part for part in (note, svc.posts.standing(played, seat)) if part))
-    kwargs: dict[str, Any] = {"ephemeral": True, "view": view, "file": file}
-    await interaction.followup.send(text, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+    await reply_private(interaction, text, view=view, file=file)
 
 
 def private_followups(interaction: discord.Interaction, played: Played) -> bool:
@@ -248,13 +252,10 @@ async def offer_draft(
     drafts_of(interaction).put(Draft(played.game.id, interaction.user.id, played.game.version, list(moves)))
     view, hint = draft_view(played, moves, services(interaction).game_ui.get(played.game.game, GameUI()))
     text = fit_message("\n".join(part for part in (note, draft_text(played, moves), hint) if part))
-    kwargs: dict[str, Any] = {"ephemeral": True, "view": view, "allowed_mentions": NO_PINGS}
+    kwargs: dict[str, Any] = {"view": view, "allowed_mentions": NO_PINGS}
     if file is not None:
         kwargs["file"] = file
-    if interaction.response.is_done():
-        await interaction.followup.send(text, **kwargs)
-    else:
-        await interaction.response.send_message(text, **kwargs)
+    await reply_private(interaction, text, **kwargs)
 
 
 async def _draft_moves(interaction: discord.Interaction, record: GameRecord, version: int) -> tuple[Played, list[str]]:
