@@ -20,6 +20,8 @@ from bot.core.store import NewDelivery, owe_in
 from bot.core.timing import DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS, Timing
 
 BOARD_LAYOUT = "phone"
+GUILDS_REMEMBERED = 10_000
+"""Servers whose settings a process keeps in memory at most (then it forgets them all and reads them again)."""
 """The layout of thread boards and of images sent to one person, unless a server or the person chose another."""
 
 
@@ -76,6 +78,9 @@ class ScheduleStore:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._guilds: dict[int, GuildSettings] = {}
+        """Servers' settings read lately: a server's events all reach the one process of its shard, which is also
+        the one that changes them (``update_guild_settings``), so every board post need not read them again."""
 
     # ---- game timing -------------------------------------------------------------------
     async def timing(self, game_id: int) -> Timing:
@@ -175,6 +180,17 @@ class ScheduleStore:
 
     # ---- server settings ---------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's defaults for games (remembered in this process once read)."""
+        known = self._guilds.get(guild_id)
+        if known is not None:
+            return known
+        found = await self._read_guild_settings(guild_id)
+        if len(self._guilds) >= GUILDS_REMEMBERED:
+            self._guilds.clear()
+        self._guilds[guild_id] = found
+        return found
+
+    async def _read_guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self.db.fetchrow(
             "SELECT reminder_hours, deadline_hours, threads, allowed_channel_id, language, board_layout"
             " FROM guild_settings"
@@ -221,6 +237,7 @@ class ScheduleStore:
                     updated.language,
                     updated.board_layout,
                 )
+        self._guilds[guild_id] = updated
         return updated
 
     # ---- notices ---------------------------------------------------------------------------------
