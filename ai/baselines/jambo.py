@@ -7,9 +7,10 @@
 towards 60 gold and wins if the other merchant trades worse than that. Its other decisions (reactions,
 a card to give up) are the beginner's.
 
-``Trader`` buys low and sells high: it sells the dearest sale it can, else buys the cheapest wares a
-gold (only while it has room and keeps 5 gold), else draws for a ware card while it has actions to use
-it, else ends its turn. Decisions a trader has no rule for are the beginner's.
+``Trader`` buys low and sells high: it sells the dearest sale it can; else buys the cheapest wares a
+gold, while it has room, keeps 5 gold and holds another ware card to sell with; else, holding fewer than
+two ware cards, draws for one (discarding any other card it turns up, to draw again). Anything else
+(people, animals, utilities, ending its turn, reactions) it plays as the beginner.
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ class Trader:
         sales = [(SELL[card], move) for move in moves if (card := ware_card(move, "sell")) is not None]
         if sales:
             return max(sales)[1]
+        ware_cards = sum(1 for name in mine["hand"] or [] if CARD_ID.get(name) in WARE_CARDS)
         buys = [
             (BUY[card] / WARE_COUNT[card], move)
             for move in moves
@@ -85,17 +87,14 @@ class Trader:
             and mine["gold"] - BUY[card] >= RESERVE
             and mine["free"] >= WARE_COUNT[card]
         ]
-        if buys:
+        if buys and ware_cards >= 2:  # one card buys, another is left to sell with
             return min(buys)[1]
+        discards = [move for move in moves if move.startswith("discard ")]
         if "keep" in moves:
-            drawn = view.details.get("drawn") or []
-            if drawn and CARD_ID.get(drawn[-1]) in WARE_CARDS:
-                return "keep"
-            if "draw" in moves:
-                return "draw"
+            looked = discards[0].removeprefix("discard ") if len(discards) == 1 else None
+            if looked is not None and CARD_ID.get(looked) not in WARE_CARDS:
+                return discards[0]  # not a ware card: discard it and draw again
             return "keep"
-        if "draw" in moves and view.details.get("actions_left", 0) >= 2:
+        if "draw" in moves and view.details.get("actions_left", 0) >= 2 and ware_cards < 2:
             return "draw"
-        if "end" in moves:
-            return "end"
         return Beginner().choose(engine, view, seed)
