@@ -30,15 +30,28 @@ class Analysis:
     seconds: float = 0.0
 
 
-def choose(engine: AnyEngine, view: View, level: str = "normal", seed: int = 0, budget: Budget | None = None) -> str:
+def choose(
+    engine: AnyEngine,
+    view: View,
+    level: str = "normal",
+    seed: int = 0,
+    budget: Budget | None = None,
+    profile: Profile | None = None,
+) -> str:
     """The move ``view.viewer`` makes, seeing only ``view`` (it must be that seat's decision)."""
-    return analyse(engine, view, level, seed, budget).move
+    return analyse(engine, view, level, seed, budget, profile).move
 
 
 def analyse(
-    engine: AnyEngine, view: View, level: str = "normal", seed: int = 0, budget: Budget | None = None
+    engine: AnyEngine,
+    view: View,
+    level: str = "normal",
+    seed: int = 0,
+    budget: Budget | None = None,
+    profile: Profile | None = None,
 ) -> Analysis:
-    """Search ``view`` at ``level`` (``budget`` overrides the level's) and report the move and its rivals."""
+    """Search ``view`` at ``level`` (``budget`` and ``profile`` override the level's and the game's) and report
+    the move and its rivals."""
     seat = decider(view)
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
@@ -49,7 +62,7 @@ def analyse(
         return Analysis(moves[0], [(moves[0], 0, 0.0)], 0, time.perf_counter() - started)
     budget = budget or budget_of(level, engine.name)
     root = Node(len(view.seats))
-    iterations = run(engine, view, root, budget, profile_of(engine.name), rng)
+    iterations = run(engine, view, root, budget, profile or profile_of(engine.name), rng)
     candidates = ranked(root, seat, moves)
     move = pick(candidates, LEVELS[level].temperature, rng)
     return Analysis(move, candidates, iterations, time.perf_counter() - started)

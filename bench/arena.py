@@ -57,6 +57,8 @@ class Pairing:
     opponent: str
     scale: float = 1.0
     capped: bool = True
+    tune: str = ""
+    """Changes to the measured level's search settings (``ai.players.tuned``), for trials."""
 
 
 @dataclass(frozen=True)
@@ -82,9 +84,10 @@ class Record:
     moves: int = 0
     scale: float = 1.0
     capped: bool = True
+    tune: str = ""
 
 
-def make_player(name: str, scale: float = 1.0, capped: bool = True) -> Player:
+def make_player(name: str, scale: float = 1.0, capped: bool = True, tune: str = "") -> Player:
     """``random``, ``greedy``, a baseline (``ai.baselines``) or a level name (its iterations times ``scale``,
     its time cap or none)."""
     if name == "random":
@@ -95,7 +98,7 @@ def make_player(name: str, scale: float = 1.0, capped: bool = True) -> Player:
         return make_baseline(name)
     if name not in LEVELS:
         raise ValueError(f"unknown player {name!r}: random, greedy, {', '.join(BASELINES)} or a level")
-    return SearchPlayer(name, scale, capped)
+    return SearchPlayer(name, scale, capped, tune)
 
 
 def play(engine: AnyEngine, players: list[Player], seed: str, timed: int) -> tuple[list[int], Record]:
@@ -124,7 +127,7 @@ def run_task(task: Task) -> Record:
     pairing = task.pairing
     seat = task.index % pairing.players
     players = [make_player(pairing.opponent, pairing.scale, pairing.capped) for _ in range(pairing.players)]
-    players[seat] = make_player(pairing.level, pairing.scale, pairing.capped)
+    players[seat] = make_player(pairing.level, pairing.scale, pairing.capped, pairing.tune)
     seed = f"{pairing.game}/{pairing.players}/{pairing.level}/{pairing.opponent}/{pairing.scale:g}/{task.index}"
     winners, played = play(engines.get(pairing.game), players, seed, seat)
     share = 1 / len(winners) if seat in winners else 0.0
@@ -166,7 +169,8 @@ def summary(records: Iterable[Record]) -> list[dict[str, object]]:
         rows.append(
             {
                 **asdict(pairing),
-                "player": named(pairing.level, pairing.scale, pairing.capped),
+                "player": named(pairing.level, pairing.scale, pairing.capped)
+                + (f" [{pairing.tune}]" if pairing.tune else ""),
                 "against": named(pairing.opponent, pairing.scale, pairing.capped),
                 "games": len(games),
                 "wins": wins,
@@ -209,7 +213,7 @@ def table(records: Iterable[Record]) -> str:
 
 def pairing_of(record: Record) -> Pairing:
     """The pairing a recorded game belongs to."""
-    return Pairing(record.game, record.players, record.level, record.opponent, record.scale, record.capped)
+    return Pairing(record.game, record.players, record.level, record.opponent, record.scale, record.capped, record.tune)
 
 
 def named(player: str, scale: float, capped: bool = True) -> str:
@@ -245,7 +249,9 @@ def pairings_asked(args: argparse.Namespace) -> list[Pairing]:
             if engine.min_players <= players <= engine.max_players:
                 for level in args.level or LEVELS:
                     for opponent in args.opponent or [o for o in OPPONENTS if plays(o, engine.name)]:
-                        found.append(Pairing(engine.name, players, level, opponent, args.scale, not args.no_cap))
+                        found.append(
+                            Pairing(engine.name, players, level, opponent, args.scale, not args.no_cap, args.tune)
+                        )
     return found
 
 
@@ -267,6 +273,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         "--no-cap",
         action="store_true",
         help="lift the levels' time caps: the play then depends on the seeds only, not on how busy the machine is",
+    )
+    parser.add_argument(
+        "--tune", default="", help="change the measured level's search settings, e.g. playout=0,widen=3 (trials)"
     )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--results", type=Path, help="JSON lines file: append each game, skip games already there")
