@@ -46,7 +46,8 @@ class Profile:
     stands after ``playout`` player moves (chance moves are free) or once the moves it had to choose
     from add up to ``playout_work`` (listing moves is what costs: a Kairo opening offers thousands);
     ``exploration`` is the UCB constant; a node searched ``n`` times considers at most
-    ``widen * n ** 0.5`` of its moves (progressive widening).
+    ``widen * n ** 0.5`` of its moves (progressive widening); a root with more than ``prior_above``
+    moves (0: never) adds them best first by their value one step ahead (``ai.search.one_step``).
     """
 
     scale: float = 1.0
@@ -54,6 +55,7 @@ class Profile:
     playout_work: int = 2_000
     exploration: float = 0.7
     widen: float = 2.0
+    prior_above: int = 0
 
 
 LEVELS: dict[str, Level] = {
