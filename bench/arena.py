@@ -34,17 +34,18 @@ from pathlib import Path
 
 import engines
 from ai import LEVELS, GreedyPlayer, Player, RandomPlayer, SearchPlayer
-from ai.baselines import BASELINES, GAME_BASELINES
+from ai.baselines import BASELINES
 from ai.baselines import make as make_baseline
+from ai.baselines import plays as baseline_plays
 from engines.base import CHANCE, AnyEngine
 
 OPPONENTS = ("random", "greedy", "beginner", "ender", "trader")
-"""The opponents by default: each game meets those of them that play it (``ai.baselines.GAME_BASELINES``)."""
+"""The opponents by default: each game meets those of them that play it (``ai.baselines.plays``)."""
 
 
 def plays(opponent: str, game: str) -> bool:
     """Whether ``opponent`` can play ``game``: the levels, random and greedy play all; a baseline its own."""
-    return opponent not in BASELINES or opponent in GAME_BASELINES.get(game, ())
+    return opponent not in BASELINES or baseline_plays(opponent, game)
 
 
 @dataclass(frozen=True)

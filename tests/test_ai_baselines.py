@@ -13,16 +13,21 @@ import random
 import pytest
 
 import engines
-from ai.baselines import GAME_BASELINES, make
+from ai.baselines import BASELINES, make, plays
 from ai.baselines.jambo import Ender, Trader
 from bench.arena import Pairing, Task, run_task
 from engines.base import CHANCE
 from tests.test_ai import Watched, positions
 
-CASES = [(game, name) for game, names in GAME_BASELINES.items() for name in names]
+CASES = [(game, name) for game in engines.names() for name in BASELINES if plays(name, game)]
 GAMES_AGAINST_RANDOM = {"marrakech": 6, "morocco": 4, "cairo": 4, "jambo": 4}
 QUICK = {("marrakech", "beginner"), ("jambo", "ender"), ("jambo", "trader")}
 """Baselines whose games take a second or so; the others' (10–50 s on a loaded machine) run in the full suite."""
+
+
+def test_every_game_has_a_beginner_and_jambo_its_ender_and_trader() -> None:
+    assert {game for game, name in CASES if name == "beginner"} == set(engines.names())
+    assert {name for game, name in CASES if game == "jambo"} == {"beginner", "ender", "trader"}
 
 
 @pytest.mark.parametrize(("game", "name"), CASES)

@@ -13,6 +13,7 @@ every turn at once, for the gold of the unused actions) and ``trader`` (buys low
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib.util import find_spec
 
 from ai.baselines.jambo import Ender, Trader
 from ai.baselines.lookahead import Beginner
@@ -20,13 +21,15 @@ from ai.players import Player
 
 BASELINES: dict[str, Callable[[], Player]] = {"beginner": Beginner, "ender": Ender, "trader": Trader}
 """Every baseline by the name the arena knows it by."""
-GAME_BASELINES: dict[str, tuple[str, ...]] = {
-    "marrakech": ("beginner",),
-    "cairo": ("beginner",),
-    "morocco": ("beginner",),
-    "jambo": ("beginner", "ender", "trader"),
-}
-"""The baselines that play each game (``ender`` and ``trader`` know Jambo only)."""
+ONLY: dict[str, str] = {"ender": Ender.game, "trader": Trader.game}
+"""Baselines that know one game only, and which."""
+
+
+def plays(name: str, game: str) -> bool:
+    """Whether the baseline ``name`` plays ``game``: a beginner where the game has a rule of thumb."""
+    if name in ONLY:
+        return ONLY[name] == game
+    return name in BASELINES and game.isidentifier() and find_spec(f"ai.baselines.{game}") is not None
 
 
 def make(name: str) -> Player:
@@ -34,4 +37,4 @@ def make(name: str) -> Player:
     return BASELINES[name]()
 
 
-__all__ = ["BASELINES", "GAME_BASELINES", "Beginner", "Ender", "Trader", "make"]
+__all__ = ["BASELINES", "ONLY", "Beginner", "Ender", "Trader", "make", "plays"]

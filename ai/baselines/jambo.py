@@ -23,6 +23,8 @@ from engines.base import AnyEngine, View
 from engines.jambo.cards import BUY, CARD_ID, SELL, WARE_CARDS, WARE_COUNT
 from engines.jambo.state import JamboState
 
+DEPTH = 1
+"""The beginner looks one action further (``ai.baselines.lookahead.DEPTH``)."""
 WARE = 2.0
 CARD = 1.0
 UTILITY = 2.0
@@ -49,6 +51,7 @@ class Ender:
     """Ends every turn at once (the unused actions' gold); otherwise plays as the beginner."""
 
     name = "ender"
+    game = "jambo"
 
     def choose(self, engine: AnyEngine, view: View, seed: int) -> str:
         moves = sample_moves(engine, view, seed)
@@ -70,6 +73,7 @@ class Trader:
     """Buys the cheapest wares, sells at the best price, draws for ware cards; otherwise the beginner."""
 
     name = "trader"
+    game = "jambo"
 
     def choose(self, engine: AnyEngine, view: View, seed: int) -> str:
         moves = sample_moves(engine, view, seed)

@@ -11,9 +11,10 @@ best. Wide choices (a Kairo opening lists thousands of sites) are cut to a few m
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ai.search import decider
 from engines.base import CHANCE, AnyEngine, View
@@ -24,9 +25,9 @@ Value = Callable[[Any, int], float]
 CHANCE_SPREAD = 6
 """Chance with at most this many outcomes is weighed outcome by outcome; with more, ``CHANCE_DRAWS`` are drawn."""
 CHANCE_DRAWS = 2
-DEPTHS = {"jambo": 1}
-"""How many of its own further steps a beginner looks at (2 by default: Kairo's site, cards, coins); in Jambo
-every action of a turn is a step, and one is enough."""
+DEPTH = 2
+"""How many of its own further steps a beginner looks at (Kairo's site, then cards, then coins); a game's
+module may set its own ``DEPTH`` (Jambo: every action of a turn is a step, and one is enough)."""
 
 
 def shortlist(moves: list[str], per_kind: int, rng: random.Random) -> list[str]:
@@ -54,7 +55,7 @@ class Beginner:
         seat = decider(view)
         rng = random.Random(seed)
         value = self.value or value_of(engine.name)
-        depth = DEPTHS.get(engine.name, 2) if self.depth is None else self.depth
+        depth = depth_of(engine.name) if self.depth is None else self.depth
         world = engine.sample_state(view, rng)
         moves = engine.legal_moves(world)
         if len(moves) == 1:
@@ -95,17 +96,18 @@ def look(
     return value(state, seat)
 
 
-def value_of(game: str) -> Value:
-    """The rule of thumb of ``game`` (``ai.baselines.<game>.value``)."""
-    from ai.baselines import cairo, jambo, marrakech, morocco  # the games import this module
+def depth_of(game: str) -> int:
+    """How far ahead the beginner of ``game`` looks: ``ai.baselines.<game>.DEPTH``, else ``DEPTH``."""
+    found = getattr(importlib.import_module(f"ai.baselines.{game}"), "DEPTH", DEPTH)
+    return found if isinstance(found, int) else DEPTH
 
-    values: dict[str, Value] = {
-        "marrakech": marrakech.value,
-        "cairo": cairo.value,
-        "morocco": morocco.value,
-        "jambo": jambo.value,
-    }
-    return values[game]
+
+def value_of(game: str) -> Value:
+    """The rule of thumb of ``game``: ``ai.baselines.<game>.value`` (found by the engine's name)."""
+    found = getattr(importlib.import_module(f"ai.baselines.{game}"), "value", None)
+    if not callable(found):
+        raise ValueError(f"no beginner for {game!r}")
+    return cast(Value, found)
 
 
 def ahead(values: list[float], seat: int) -> float:
