@@ -4,7 +4,8 @@ A position cut off mid-game is judged on what the final score will be (``project
 squares, plus a part of each merchant's regions (a region brings tribute in as long as it lies, and the
 larger it is the more: squares ``REGION`` times the region's share of the board), plus the tribute the
 merchant to move is expected to pay on the coming roll (he turns Assam the way that costs him least, the
-die's faces weighed evenly). Playouts of 8 player moves (two or so rounds of orient, roll and place).
+die's faces weighed evenly). No playout: a new node is judged at once by this projection (with playouts
+of 8 random moves ``normal`` won 3 of 16 games against the beginner, without them 7 of 12).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from engines.marrakech.data import DATA, colour_owners
 from engines.marrakech.rules import score
 from engines.marrakech.state import EMPTY, MarrakechState
 
-PROFILE = Profile(playout=8)
+PROFILE = Profile(playout=0)
 
 REGION = 6.0
 """A region of ``n`` squares adds ``REGION * n * n / 49``: its squares, weighted by the chance Assam lands on it."""
