@@ -98,6 +98,9 @@ def tuned(profile: Profile, tune: str) -> Profile:
         if name.strip() not in Profile.__dataclass_fields__:
             raise ValueError(f"no search setting {name!r}: {', '.join(Profile.__dataclass_fields__)}")
         changes[name.strip()] = float(value)
-    ints = {name for name, f in Profile.__dataclass_fields__.items() if f.type in ("int", int)}
-    fields: dict[str, Any] = {n: int(v) if n in ints else v for n, v in changes.items()}
+    kinds = {name: str(f.type) for name, f in Profile.__dataclass_fields__.items()}
+    fields: dict[str, Any] = {
+        n: int(v) if kinds[n] in ("int", str(int)) else bool(v) if kinds[n] in ("bool", str(bool)) else v
+        for n, v in changes.items()
+    }
     return replace(profile, **fields)

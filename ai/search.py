@@ -2,10 +2,12 @@
 
 Each iteration draws a full state from the view (``engine.sample_state``, the only way this package
 ever holds one), walks the tree choosing moves by UCB for whoever is to move (chance drawn from its
-odds), adds one new node, plays random moves until the profile's playout is spent and backs up
-every seat's value (``ai.evaluate``). The answer is the root's most searched move, or with a level's
-temperature a draw weighted by searches. The same view, budget and seed give the same move, unless
-the budget's time cap cuts the search short.
+odds; with ``Profile.chance_nodes`` each outcome leads to its own node), adds one new node, plays
+random moves until the profile's playout is spent (none in games judged at once) and backs up every
+seat's value (``ai.evaluate``: each seat's projected final score). A root wider than the profile's
+``prior_above`` adds its moves best first by their value one step ahead (``one_step``). The answer is
+the root's most searched move, or with a level's temperature a draw weighted by searches. The same
+view, budget and seed give the same move, unless the budget's time cap cuts the search short.
 """
 
 from __future__ import annotations
@@ -112,7 +114,14 @@ def iterate(engine: Engine[S], state: S, root: Node, profile: Profile, rng: rand
     node = root
     while (seat := engine.to_move(state)) is not None:
         if seat == CHANCE:
-            engine.apply_in_place(state, engine.sample_chance(state, rng))
+            drawn = engine.sample_chance(state, rng)
+            engine.apply_in_place(state, drawn)
+            if profile.chance_nodes:  # closed loop: what follows each outcome is searched apart
+                child = node.children.get((CHANCE, drawn))
+                if child is None:
+                    child = node.children[(CHANCE, drawn)] = Node(len(node.totals))
+                node = child
+                path.append(node)
             continue
         fresh = node.visits == 0 and node is not root
         if fresh:
