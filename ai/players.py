@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from ai.evaluate import margins
-from ai.levels import Budget, Profile, budget_of, profile_of
+from ai.levels import LEVELS, Budget, Profile, budget_of, profile_of
 from ai.search import choose, decider
 from engines.base import AnyEngine, View
 
@@ -83,8 +83,10 @@ class SearchPlayer:
 
     def choose(self, engine: AnyEngine, view: View, seed: int) -> str:
         budget = budget_of(self.level, engine.name)
-        iterations = max(1, round(budget.iterations * self.scale))
         profile = tuned(profile_of(engine.name), self.tune) if self.tune else None
+        if profile is not None:  # a tuned scale changes the budget too
+            budget = Budget(max(1, round(LEVELS[self.level].iterations * profile.scale)), budget.seconds)
+        iterations = max(1, round(budget.iterations * self.scale))
         return choose(
             engine, view, self.level, seed, Budget(iterations, budget.seconds if self.capped else None), profile
         )
