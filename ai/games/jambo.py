@@ -25,14 +25,15 @@ from engines.jambo.turn import actions_left
 
 PROFILE = Profile(scale=2.0)
 
-WARE = 1.5
-"""A ware on a stand: about what it costs to buy."""
-CARD = 1.0
-"""A card in hand: at worst one to discard or trade away."""
+WARE = 1.2
+"""A ware on a stand: about what it costs to buy (3 for 3–5 gold), a little less (it takes a card to sell)."""
+CARD = 0.5
+"""A card in hand: at worst one to discard or trade away (valued at 1, the computer hoarded cards and
+utilities and ended turns with 10 gold to an ender's 27)."""
 SALE = 0.8
 """The part of a sale's profit over its wares' worth counted while the card waits in hand (it needs an action)."""
-UTILITY = 2.0
-"""A utility in play: an action that pays every turn."""
+UTILITY = 1.0
+"""A utility in play: an action every turn, few of which pay gold."""
 ACTION = 0.5
 """An action still to use this turn."""
 
