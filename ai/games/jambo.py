@@ -12,7 +12,9 @@ with the world):
 * for the merchant whose turn it is, ``ACTION`` per action left (each can still earn), and the gold for
   ending the turn with 2 or more actions unused.
 
-Twice the default iterations (its moves are cheap and a turn is many small decisions).
+Twice the default iterations (its moves are cheap and a turn is many small decisions), and no playout: a
+new node is judged at once by the projection (random playouts buy and sell at random; the arena's trials
+against the ender ran without them).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from engines.jambo.data import DATA
 from engines.jambo.state import JamboState
 from engines.jambo.turn import actions_left
 
-PROFILE = Profile(scale=2.0)
+PROFILE = Profile(scale=2.0, playout=0)
 
 WARE = 1.2
 """A ware on a stand: about what it costs to buy (3 for 3–5 gold), a little less (it takes a card to sell)."""
