@@ -2,9 +2,9 @@
 
 A finished game pays its winners: ``WIN_SHARE`` split between tied winners, plus a part for the
 score margin, so a lost game is still better lost by less (in a game of three or more that keeps a
-beaten player from handing the game to another). A position cut off mid-game is judged on the
-public scores plus what a game's pieces are worth beyond them (``ai.worth``), by the margin to the
-best other seat, squashed by ``tanh`` on a scale that grows with the scores (a 5-point lead matters
+beaten player from handing the game to another). A position cut off mid-game is judged on each
+seat's projected final score (``ai.worth``: the game's own knowledge, read from the sampled state), by the
+margin to the best other seat, squashed by ``tanh`` on a scale that grows with the scores (a 5-point lead matters
 more at 10 points each than at 60). Seats that are out (resigned, bankrupt) get nothing.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ai.worth import worth
+from ai.worth import projected
 from engines.base import Engine, S
 
 WIN_SHARE = 0.75
@@ -44,10 +44,9 @@ def state_values(engine: Engine[S], state: S) -> list[float]:
     outcome = engine.outcome(state)
     if outcome is not None:
         return finished_values(outcome.scores, outcome.winners)
-    view = engine.view(state, None)
-    seats = view.seats
-    values = margin_values([(s.score or 0) + extra for s, extra in zip(seats, worth(view), strict=True)])
-    return [0.0 if seat.out else value for seat, value in zip(seats, values, strict=True)]
+    scores = projected(engine, state)
+    values = margin_values([score if score is not None else 0.0 for score in scores])
+    return [0.0 if score is None else value for score, value in zip(scores, values, strict=True)]
 
 
 def finished_values(scores: Sequence[int], winners: Sequence[int]) -> list[float]:

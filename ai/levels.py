@@ -46,7 +46,10 @@ class Profile:
     stands after ``playout`` player moves (chance moves are free) or once the moves it had to choose
     from add up to ``playout_work`` (listing moves is what costs: a Kairo opening offers thousands);
     ``exploration`` is the UCB constant; a node searched ``n`` times considers at most
-    ``widen * n ** 0.5`` of its moves (progressive widening).
+    ``widen * n ** 0.5`` of its moves (progressive widening); a root with more than ``prior_above``
+    moves (0: never) adds them best first by their value one step ahead (``ai.search.one_step``);
+    ``chance_nodes`` gives each outcome of a chance move its own node (closed loop: the moves after a
+    roll are searched for that roll), for games whose public chance has few outcomes (Marrakech's die).
     """
 
     scale: float = 1.0
@@ -54,6 +57,8 @@ class Profile:
     playout_work: int = 2_000
     exploration: float = 0.7
     widen: float = 2.0
+    prior_above: int = 0
+    chance_nodes: bool = False
 
 
 LEVELS: dict[str, Level] = {

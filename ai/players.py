@@ -10,10 +10,11 @@ a few sampled worlds; ``SearchPlayer`` is the computer at a level (``ai.search``
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from dataclasses import replace
+from typing import Any, Protocol
 
 from ai.evaluate import margins
-from ai.levels import Budget, budget_of
+from ai.levels import LEVELS, Budget, Profile, budget_of, profile_of
 from ai.search import choose, decider
 from engines.base import AnyEngine, View
 
@@ -69,16 +70,39 @@ class SearchPlayer:
     """The computer at ``level`` (``ai.levels.LEVELS``).
 
     ``scale`` multiplies its iterations (quick arena runs); ``capped`` False drops the level's time
-    cap, so that what it plays depends on the seed alone and not on how busy the machine is.
+    cap, so that what it plays depends on the seed alone and not on how busy the machine is; ``tune``
+    changes fields of the game's search settings (``"playout=0,exploration=0.5"``: arena trials).
     """
 
-    def __init__(self, level: str = "normal", scale: float = 1.0, capped: bool = True) -> None:
+    def __init__(self, level: str = "normal", scale: float = 1.0, capped: bool = True, tune: str = "") -> None:
         self.level = level
         self.scale = scale
         self.capped = capped
-        self.name = level if scale == 1 else f"{level}×{scale:g}"
+        self.tune = tune
+        self.name = (level if scale == 1 else f"{level}×{scale:g}") + (f" [{tune}]" if tune else "")
 
     def choose(self, engine: AnyEngine, view: View, seed: int) -> str:
         budget = budget_of(self.level, engine.name)
+        profile = tuned(profile_of(engine.name), self.tune) if self.tune else None
+        if profile is not None:  # a tuned scale changes the budget too
+            budget = Budget(max(1, round(LEVELS[self.level].iterations * profile.scale)), budget.seconds)
         iterations = max(1, round(budget.iterations * self.scale))
-        return choose(engine, view, self.level, seed, Budget(iterations, budget.seconds if self.capped else None))
+        return choose(
+            engine, view, self.level, seed, Budget(iterations, budget.seconds if self.capped else None), profile
+        )
+
+
+def tuned(profile: Profile, tune: str) -> Profile:
+    """``profile`` with the fields ``tune`` names changed (``"playout=0,widen=3"``; numbers only)."""
+    changes: dict[str, float] = {}
+    for item in tune.split(","):
+        name, _, value = item.partition("=")
+        if name.strip() not in Profile.__dataclass_fields__:
+            raise ValueError(f"no search setting {name!r}: {', '.join(Profile.__dataclass_fields__)}")
+        changes[name.strip()] = float(value)
+    kinds = {name: str(f.type) for name, f in Profile.__dataclass_fields__.items()}
+    fields: dict[str, Any] = {
+        n: int(v) if kinds[n] in ("int", str(int)) else bool(v) if kinds[n] in ("bool", str(bool)) else v
+        for n, v in changes.items()
+    }
+    return replace(profile, **fields)

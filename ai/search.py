@@ -2,10 +2,12 @@
 
 Each iteration draws a full state from the view (``engine.sample_state``, the only way this package
 ever holds one), walks the tree choosing moves by UCB for whoever is to move (chance drawn from its
-odds), adds one new node, plays random moves until the profile's playout is spent and backs up
-every seat's value (``ai.evaluate``). The answer is the root's most searched move, or with a level's
-temperature a draw weighted by searches. The same view, budget and seed give the same move, unless
-the budget's time cap cuts the search short.
+odds; with ``Profile.chance_nodes`` each outcome leads to its own node), adds one new node, plays
+random moves until the profile's playout is spent (none in games judged at once) and backs up every
+seat's value (``ai.evaluate``: each seat's projected final score). A root wider than the profile's
+``prior_above`` adds its moves best first by their value one step ahead (``one_step``). The answer is
+the root's most searched move, or with a level's temperature a draw weighted by searches. The same
+view, budget and seed give the same move, unless the budget's time cap cuts the search short.
 """
 
 from __future__ import annotations
@@ -30,15 +32,28 @@ class Analysis:
     seconds: float = 0.0
 
 
-def choose(engine: AnyEngine, view: View, level: str = "normal", seed: int = 0, budget: Budget | None = None) -> str:
+def choose(
+    engine: AnyEngine,
+    view: View,
+    level: str = "normal",
+    seed: int = 0,
+    budget: Budget | None = None,
+    profile: Profile | None = None,
+) -> str:
     """The move ``view.viewer`` makes, seeing only ``view`` (it must be that seat's decision)."""
-    return analyse(engine, view, level, seed, budget).move
+    return analyse(engine, view, level, seed, budget, profile).move
 
 
 def analyse(
-    engine: AnyEngine, view: View, level: str = "normal", seed: int = 0, budget: Budget | None = None
+    engine: AnyEngine,
+    view: View,
+    level: str = "normal",
+    seed: int = 0,
+    budget: Budget | None = None,
+    profile: Profile | None = None,
 ) -> Analysis:
-    """Search ``view`` at ``level`` (``budget`` overrides the level's) and report the move and its rivals."""
+    """Search ``view`` at ``level`` (``budget`` and ``profile`` override the level's and the game's) and report
+    the move and its rivals."""
     seat = decider(view)
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
@@ -48,11 +63,32 @@ def analyse(
     if len(moves) == 1:
         return Analysis(moves[0], [(moves[0], 0, 0.0)], 0, time.perf_counter() - started)
     budget = budget or budget_of(level, engine.name)
+    profile = profile or profile_of(engine.name)
     root = Node(len(view.seats))
-    iterations = run(engine, view, root, budget, profile_of(engine.name), rng)
+    if profile.prior_above and len(moves) > profile.prior_above:
+        root.priors = one_step(engine, engine.sample_state(view, rng), seat, moves)
+    iterations = run(engine, view, root, budget, profile, rng)
     candidates = ranked(root, seat, moves)
     move = pick(candidates, LEVELS[level].temperature, rng)
     return Analysis(move, candidates, iterations, time.perf_counter() - started)
+
+
+def one_step(engine: Engine[S], world: S, seat: int, moves: list[str]) -> dict[str, float]:
+    """Each move's value to ``seat`` right after it (a half-made move finished with its first options), in ``world``.
+
+    A wide root adds its moves to the tree best first by this (``Profile.prior_above``): of a Kairo
+    turn's thousands of build sites the search then tries those that score first.
+    """
+    found = {}
+    for move in moves:
+        after = engine.copy(world)
+        engine.apply_in_place(after, move)
+        steps = 0
+        while steps < 3 and engine.to_move(after) == seat and engine.partial(after):
+            engine.apply_in_place(after, engine.legal_moves(after)[0])
+            steps += 1
+        found[move] = state_values(engine, after)[seat]
+    return found
 
 
 def decider(view: View) -> int:
@@ -78,7 +114,14 @@ def iterate(engine: Engine[S], state: S, root: Node, profile: Profile, rng: rand
     node = root
     while (seat := engine.to_move(state)) is not None:
         if seat == CHANCE:
-            engine.apply_in_place(state, engine.sample_chance(state, rng))
+            drawn = engine.sample_chance(state, rng)
+            engine.apply_in_place(state, drawn)
+            if profile.chance_nodes:  # closed loop: what follows each outcome is searched apart
+                child = node.children.get((CHANCE, drawn))
+                if child is None:
+                    child = node.children[(CHANCE, drawn)] = Node(len(node.totals))
+                node = child
+                path.append(node)
             continue
         fresh = node.visits == 0 and node is not root
         if fresh:

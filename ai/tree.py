@@ -4,9 +4,10 @@ Children are keyed by (seat, move). A child is *available* each time its move is
 world being searched; UCB divides by that count instead of the parent's visits, so a move that is
 legal only in some worlds is not favoured or starved for it (single-observer ISMCTS). Chance moves
 are not nodes: every world draws its own and the walk goes on from the same node (open loop).
-Which untried move a node adds next is random. (Adding the root's moves best first by a one-move
-look-ahead was tried and lost games in Marrakech and Morocco: the greedy move's head start in
-searches kept it chosen.)
+Which untried move a node adds next is random, unless the node holds ``priors`` (a wide root, see
+``ai.search.one_step``): then the best of them by its prior, ties at random. (Adding the root's moves
+best first by a one-move look-ahead was tried and lost games in Marrakech and Morocco: the greedy move's
+head start in searches kept it chosen; priors are only for roots too wide to try every move, Kairo's.)
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ Key = tuple[int, str]
 class Node:
     """Statistics of the moves searched from one point: visits, summed values per seat, availability."""
 
-    __slots__ = ("available", "children", "totals", "visits")
+    __slots__ = ("available", "children", "priors", "totals", "visits")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[Key, Node] = {}
+        self.priors: dict[str, float] | None = None
         self.visits = 0
         self.available = 0
         self.totals = [0.0] * seats
@@ -52,7 +54,12 @@ def pick_child(
     """The move to search from ``node`` for ``seat`` among the legal ``moves``, and its child (new if untried)."""
     known = [(move, child) for move in moves if (child := node.children.get((seat, move))) is not None]
     if len(known) < min(len(moves), widening_limit(node.visits, widen)):
-        move = rng.choice([move for move in moves if (seat, move) not in node.children])
+        untried = [move for move in moves if (seat, move) not in node.children]
+        priors = node.priors
+        if priors:
+            best = max(priors.get(move, 0.0) for move in untried)
+            untried = [move for move in untried if priors.get(move, 0.0) == best]
+        move = rng.choice(untried)
         child = node.children[(seat, move)] = Node(len(node.totals))
         child.available = 1
         for _, other in known:

@@ -1,18 +1,35 @@
-"""What a position holds beyond its score, in points, for games whose score leaves it out.
+"""What a position cut off mid-game is worth: each seat's final score as it looks now, read from the state.
 
-The search judges a position cut off mid-game on the public scores (``ai.evaluate``). In most games
-that is what matters: the score so far, or the points on the track. Where a seat's pieces are worth
-points to come that the score leaves out, the game's own module (``ai.games.<name>``) adds a
-``worth(view)`` per seat, read from the public view only. A game without one adds nothing.
+The search judges a position it stops at (``ai.evaluate``) on what each seat is likely to score at the
+end. Where the final scoring adds what the running score leaves out (Morocco's gold, juice and largest
+district; Kairo's medals and coins; Jambo's wares and cards; Marrakech's regions and the tribute Assam is
+about to collect), the game's own module (``ai.games.<name>``) has ``project(state)``: the projected final
+score of every seat (None for a seat that is out). It reads the sampled state directly (the only full states
+the computer holds are drawn from its view), so no ``View`` is built per iteration. A game without one is
+judged on the public scores of its view.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ai.games import module_of
-from engines.base import View
+from engines.base import Engine, S
+
+Projection = Callable[[Any], list[float | None]]
 
 
-def worth(view: View) -> list[float]:
-    """The worth beyond the score of every seat in ``view`` (zeros for a game that adds none)."""
-    found = getattr(module_of(view.game), "worth", None)
-    return found(view) if found is not None else [0.0] * len(view.seats)
+def projection(game: str) -> Projection | None:
+    """``ai.games.<game>.project`` if the game has one."""
+    found = getattr(module_of(game), "project", None)
+    return found if callable(found) else None
+
+
+def projected(engine: Engine[S], state: S) -> list[float | None]:
+    """Each seat's projected final score (None: out), by the game's ``project`` or else its view's scores."""
+    project = projection(engine.name)
+    if project is not None:
+        return project(state)
+    seats = engine.view(state, None).seats
+    return [None if seat.out else float(seat.score or 0) for seat in seats]

@@ -1,17 +1,22 @@
 """``python -m bench.arena``: the computer at each level against baseline players; win shares and decision times.
 
 For every game and player count asked, each level plays ``--games-per-pairing`` games against each
-opponent (``random``, ``greedy``, or another level): one computer seat and the rest opponents, the
-computer's seat turning round the table from game to game. The arena holds the real state and hands
+opponent (``random``, ``greedy``, the independent baselines of ``ai.baselines``: ``beginner`` in every game,
+``ender`` and ``trader`` in Jambo, or another level): one computer seat and the rest opponents, the
+computer's seat turning round the table from game to game. ``--jobs`` plays games in that many worker
+processes at once (on a 16-core machine, ``--jobs 16``). The arena holds the real state and hands
 every player only its seat's view (``ai.players``); chance moves are drawn from their odds. Printed:
 the computer's share of the wins (a tie shared) with a 95 % Wilson interval, the fair share (1 / players),
 their ratio, and its decision time p50/p95/max over decisions with more than one legal move, as wall
 time and as the process's CPU time (what the decision costs when the machine is shared).
 
 Each finished game is appended to ``--results`` (JSON lines), so a long run can be stopped and
-resumed, and ``--report`` prints the table of a file without playing. Nothing here is a test.
+resumed, and ``--report`` prints the table of a file without playing; ``--json`` and ``--markdown`` also
+write the table to files. Nothing here is a test.
 
     python -m bench.arena --game marrakech --players 2 --level normal --games-per-pairing 50 --jobs 2
+    python -m bench.arena --players 2 --opponent beginner --opponent ender --opponent trader \
+        --games-per-pairing 100 --no-cap --jobs 16 --results arena.jsonl --json arena.json --markdown arena.md
 """
 
 from __future__ import annotations
@@ -29,9 +34,18 @@ from pathlib import Path
 
 import engines
 from ai import LEVELS, GreedyPlayer, Player, RandomPlayer, SearchPlayer
-from engines.base import CHANCE, Engine
+from ai.baselines import BASELINES
+from ai.baselines import make as make_baseline
+from ai.baselines import plays as baseline_plays
+from engines.base import CHANCE, AnyEngine
 
-OPPONENTS = ("random", "greedy")
+OPPONENTS = ("random", "greedy", "beginner", "ender", "trader")
+"""The opponents by default: each game meets those of them that play it (``ai.baselines.plays``)."""
+
+
+def plays(opponent: str, game: str) -> bool:
+    """Whether ``opponent`` can play ``game``: the levels, random and greedy play all; a baseline its own."""
+    return opponent not in BASELINES or baseline_plays(opponent, game)
 
 
 @dataclass(frozen=True)
@@ -44,6 +58,8 @@ class Pairing:
     opponent: str
     scale: float = 1.0
     capped: bool = True
+    tune: str = ""
+    """Changes to the measured level's search settings (``ai.players.tuned``), for trials."""
 
 
 @dataclass(frozen=True)
@@ -69,18 +85,24 @@ class Record:
     moves: int = 0
     scale: float = 1.0
     capped: bool = True
+    tune: str = ""
 
 
-def make_player(name: str, scale: float = 1.0, capped: bool = True) -> Player:
-    """``random``, ``greedy`` or a level name (its iterations times ``scale``, its time cap or none)."""
+def make_player(name: str, scale: float = 1.0, capped: bool = True, tune: str = "") -> Player:
+    """``random``, ``greedy``, a baseline (``ai.baselines``) or a level name (its iterations times ``scale``,
+    its time cap or none)."""
     if name == "random":
         return RandomPlayer()
     if name == "greedy":
         return GreedyPlayer()
-    return SearchPlayer(name, scale, capped)
+    if name in BASELINES:
+        return make_baseline(name)
+    if name not in LEVELS:
+        raise ValueError(f"unknown player {name!r}: random, greedy, {', '.join(BASELINES)} or a level")
+    return SearchPlayer(name, scale, capped, tune)
 
 
-def play(engine: Engine, players: list[Player], seed: str, timed: int) -> tuple[list[int], Record]:
+def play(engine: AnyEngine, players: list[Player], seed: str, timed: int) -> tuple[list[int], Record]:
     """One game: the winners, and the moves made and seat ``timed``'s decision times (those with a choice)."""
     rng = random.Random(seed)
     state = engine.new_game(len(players))
@@ -106,7 +128,7 @@ def run_task(task: Task) -> Record:
     pairing = task.pairing
     seat = task.index % pairing.players
     players = [make_player(pairing.opponent, pairing.scale, pairing.capped) for _ in range(pairing.players)]
-    players[seat] = make_player(pairing.level, pairing.scale, pairing.capped)
+    players[seat] = make_player(pairing.level, pairing.scale, pairing.capped, pairing.tune)
     seed = f"{pairing.game}/{pairing.players}/{pairing.level}/{pairing.opponent}/{pairing.scale:g}/{task.index}"
     winners, played = play(engines.get(pairing.game), players, seed, seat)
     share = 1 / len(winners) if seat in winners else 0.0
@@ -133,35 +155,66 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def table(records: Iterable[Record]) -> str:
-    """The Markdown table of the computer's results, one line per pairing."""
+def summary(records: Iterable[Record]) -> list[dict[str, object]]:
+    """One entry per pairing: its games, the computer's win share with its 95 % Wilson interval, decision times."""
     grouped: dict[Pairing, list[Record]] = defaultdict(list)
     for record in records:
         grouped[pairing_of(record)].append(record)
-    lines = [
-        "| game | players | level | opponent | games | win share | 95 % interval | × fair share | "
-        "decision p50 s | p95 s | max s | CPU p50 s | CPU p95 s |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    for pairing in sorted(grouped, key=lambda p: (p.game, p.players, p.scale, list(LEVELS).index(p.level), p.opponent)):
+    rows: list[dict[str, object]] = []
+    for pairing in sorted(grouped, key=lambda p: (p.game, p.players, p.scale, rank(p.level), rank(p.opponent))):
         games = grouped[pairing]
         wins = sum(r.share for r in games)
         low, high = wilson(wins, len(games))
         times = [t for r in games for t in r.times]
         cpu = [t for r in games for t in r.cpu]
+        rows.append(
+            {
+                **asdict(pairing),
+                "player": named(pairing.level, pairing.scale, pairing.capped)
+                + (f" [{pairing.tune}]" if pairing.tune else ""),
+                "against": named(pairing.opponent, pairing.scale, pairing.capped),
+                "games": len(games),
+                "wins": wins,
+                "share": wins / len(games),
+                "low": low,
+                "high": high,
+                "fair": wins / len(games) * pairing.players,
+                "decisions": len(times),
+                "wall_p50": percentile(times, 0.5),
+                "wall_p95": percentile(times, 0.95),
+                "wall_max": max(times, default=0.0),
+                "cpu_p50": percentile(cpu, 0.5),
+                "cpu_p95": percentile(cpu, 0.95),
+            }
+        )
+    return rows
+
+
+def rank(player: str) -> tuple[int, str]:
+    """Levels first, in their order; then the other players by name."""
+    return (list(LEVELS).index(player), "") if player in LEVELS else (len(LEVELS), player)
+
+
+def table(records: Iterable[Record]) -> str:
+    """The Markdown table of the computer's results, one line per pairing."""
+    lines = [
+        "| game | players | level | opponent | games | win share | 95 % interval | × fair share | "
+        "decision p50 s | p95 s | max s | CPU p50 s | CPU p95 s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for row in summary(records):
         lines.append(
-            f"| {pairing.game} | {pairing.players} | {named(pairing.level, pairing.scale, pairing.capped)} | "
-            f"{named(pairing.opponent, pairing.scale, pairing.capped)} | {len(games)} | "
-            f"{wins / len(games):.1%} | {low:.1%}–{high:.1%} | {wins / len(games) * pairing.players:.2f} | "
-            f"{percentile(times, 0.5):.3f} | {percentile(times, 0.95):.3f} | "
-            f"{max(times, default=0):.3f} | {percentile(cpu, 0.5):.3f} | {percentile(cpu, 0.95):.3f} |"
+            f"| {row['game']} | {row['players']} | {row['player']} | {row['against']} | {row['games']} | "
+            f"{row['share']:.1%} | {row['low']:.1%}–{row['high']:.1%} | {row['fair']:.2f} | "
+            f"{row['wall_p50']:.3f} | {row['wall_p95']:.3f} | {row['wall_max']:.3f} | "
+            f"{row['cpu_p50']:.3f} | {row['cpu_p95']:.3f} |"
         )
     return "\n".join(lines)
 
 
 def pairing_of(record: Record) -> Pairing:
     """The pairing a recorded game belongs to."""
-    return Pairing(record.game, record.players, record.level, record.opponent, record.scale, record.capped)
+    return Pairing(record.game, record.players, record.level, record.opponent, record.scale, record.capped, record.tune)
 
 
 def named(player: str, scale: float, capped: bool = True) -> str:
@@ -196,8 +249,10 @@ def pairings_asked(args: argparse.Namespace) -> list[Pairing]:
         for players in counts:
             if engine.min_players <= players <= engine.max_players:
                 for level in args.level or LEVELS:
-                    for opponent in args.opponent or OPPONENTS:
-                        found.append(Pairing(engine.name, players, level, opponent, args.scale, not args.no_cap))
+                    for opponent in args.opponent or [o for o in OPPONENTS if plays(o, engine.name)]:
+                        found.append(
+                            Pairing(engine.name, players, level, opponent, args.scale, not args.no_cap, args.tune)
+                        )
     return found
 
 
@@ -205,9 +260,13 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.arena", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", "--games", action="append", help="a game (repeat or comma-separate; default all)")
     parser.add_argument("--players", type=int, action="append", help="a player count (repeat; default all)")
-    parser.add_argument("--level", action="append", choices=list(LEVELS), help="a level (repeat; default all)")
     parser.add_argument(
-        "--opponent", action="append", help="random, greedy or a level (repeat; default random and greedy)"
+        "--level", action="append", help="the player measured: a level (default all), or any player the opponents name"
+    )
+    parser.add_argument(
+        "--opponent",
+        action="append",
+        help="random, greedy, beginner, ender, trader (Jambo) or a level (repeat; default the first five)",
     )
     parser.add_argument("--games-per-pairing", type=int, default=200, help="games per pairing (default 200)")
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the levels' iterations (quick runs)")
@@ -216,9 +275,14 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="lift the levels' time caps: the play then depends on the seeds only, not on how busy the machine is",
     )
+    parser.add_argument(
+        "--tune", default="", help="change the measured level's search settings, e.g. playout=0,widen=3 (trials)"
+    )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--results", type=Path, help="JSON lines file: append each game, skip games already there")
     parser.add_argument("--report", action="store_true", help="only print the table of --results")
+    parser.add_argument("--json", type=Path, help="write the table's figures to this JSON file")
+    parser.add_argument("--markdown", type=Path, help="write the Markdown table to this file")
     return parser.parse_args(argv)
 
 
@@ -238,7 +302,12 @@ def main(argv: list[str] | None = None) -> None:
                         out.write(json.dumps(asdict(record)) + "\n")
         wanted = set(pairings)
         records = [r for r in records if pairing_of(r) in wanted]
-    print(table(records))
+    text = table(records)
+    print(text)
+    if args.markdown is not None:
+        args.markdown.write_text(text + "\n")
+    if args.json is not None:
+        args.json.write_text(json.dumps(summary(records), indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -7,11 +7,15 @@ to head, seats alternating.
 
 from __future__ import annotations
 
+import json
+from dataclasses import asdict
+from pathlib import Path
+
 import pytest
 
 import engines
 from ai import RandomPlayer
-from bench.arena import Pairing, Record, Task, play, run_task, table, wilson
+from bench.arena import Pairing, Record, Task, main, pairings_asked, parse, play, run_task, table, wilson
 from engines.base import Engine, IllegalMove, View
 
 
@@ -66,3 +70,33 @@ def share(level: str, opponent: str, games: int, scale: float) -> float:
 def test_levels_order_by_strength_in_a_short_arena_run() -> None:
     assert share("normal", "easy", 6, 0.1) > 0.5
     assert share("hard", "normal", 6, 0.1) > 0.5
+
+
+def test_the_arena_writes_its_table_as_json_and_markdown_with_intervals_and_sizes(tmp_path: Path) -> None:
+    results = tmp_path / "games.jsonl"
+    records = [
+        Record("jambo", 2, "normal", "ender", index, share, [0.2], [0.1], 50) for index, share in enumerate((1, 1, 0))
+    ]
+    results.write_text("".join(json.dumps(asdict(r)) + "\n" for r in records))
+    main(
+        [
+            "--results",
+            str(results),
+            "--report",
+            "--json",
+            str(tmp_path / "t.json"),
+            "--markdown",
+            str(tmp_path / "t.md"),
+        ]
+    )
+    (row,) = json.loads((tmp_path / "t.json").read_text())
+    assert (row["games"], row["wins"], row["against"]) == (3, 2, "ender")
+    assert (row["low"], row["high"]) == pytest.approx(wilson(2, 3))
+    assert "| jambo | 2 | normal | ender | 3 | 66.7% |" in (tmp_path / "t.md").read_text()
+
+
+def test_the_arena_pits_each_game_against_its_own_baselines_by_default() -> None:
+    asked = pairings_asked(parse(["--players", "2", "--level", "normal"]))
+    opponents = {(p.game, p.opponent) for p in asked}
+    assert {("jambo", "ender"), ("jambo", "trader"), ("marrakech", "beginner"), ("cairo", "beginner")} <= opponents
+    assert ("marrakech", "ender") not in opponents

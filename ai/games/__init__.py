@@ -1,8 +1,8 @@
 """Each game's search settings, one module per game named like its engine (``ai.games.<name>``).
 
 A game's module may hold ``PROFILE`` (an ``ai.levels.Profile`` tuned in the arena: budget scale,
-playout length) and ``worth(view) -> list[float]`` (what a seat's pieces are worth beyond its score,
-read from the public view; see ``ai.worth``). A game without a module, or without one of them, searches
+playout length) and ``project(state) -> list[float | None]`` (each seat's final score as it looks now,
+read from the sampled state; see ``ai.worth``). A game without a module, or without one of them, searches
 with the defaults. Adding a game adds a module here and touches no shared file.
 """
 

@@ -1,5 +1,103 @@
-"""Marrakech's search settings: playouts of 8 player moves (two or so rounds of orient, roll and place)."""
+"""Marrakech's search settings and game knowledge: the score, the regions of each colour, Assam's tribute risk.
+
+A position cut off mid-game is judged on what the final score will be (``project``): dirhams plus visible
+squares, plus a part of each merchant's regions (a region brings tribute in as long as it lies, and the
+larger it is the more: squares ``REGION`` times the region's share of the board), plus the tribute the
+merchant to move is expected to pay on the coming roll (he turns Assam the way that costs him least, the
+die's faces weighed evenly). No playout: a new node is judged at once by this projection (with playouts
+of 8 random moves ``normal`` won 3 of 16 games against the beginner, without them 7 of 12).
+"""
+
+from __future__ import annotations
 
 from ai.levels import Profile
+from engines.marrakech.board import NEIGHBOURS, WALKS, turned
+from engines.marrakech.data import DATA, colour_owners
+from engines.marrakech.rules import score
+from engines.marrakech.state import EMPTY, MarrakechState
 
-PROFILE = Profile(playout=8)
+PROFILE = Profile(playout=0)
+
+REGION = 6.0
+"""A region of ``n`` squares adds ``REGION * n * n / 49``: its squares, weighted by the chance Assam lands on it."""
+TURNS = ("left", "straight", "right")
+
+
+def regions(state: MarrakechState) -> list[tuple[int, int, int]]:
+    """Every connected region of one colour on the board: (colour, size, a square of it)."""
+    board, seen, found = state.board_colour, [False] * len(state.board_colour), []
+    for start, colour in enumerate(board):
+        if colour == EMPTY or seen[start]:
+            continue
+        seen[start] = True
+        frontier, size = [start], 0
+        while frontier:
+            size += 1
+            for near in NEIGHBOURS[frontier.pop()]:
+                if not seen[near] and board[near] == colour:
+                    seen[near] = True
+                    frontier.append(near)
+        found.append((colour, size, start))
+    return found
+
+
+def area_sizes(state: MarrakechState) -> list[int]:
+    """The size of the one-colour region each square lies in (0 for a bare square)."""
+    board, sizes = state.board_colour, [0] * len(state.board_colour)
+    for start, colour in enumerate(board):
+        if colour == EMPTY or sizes[start]:
+            continue
+        area, frontier = [start], [start]
+        sizes[start] = -1
+        while frontier:
+            for near in NEIGHBOURS[frontier.pop()]:
+                if not sizes[near] and board[near] == colour:
+                    sizes[near] = -1
+                    area.append(near)
+                    frontier.append(near)
+        for square in area:
+            sizes[square] = len(area)
+    return sizes
+
+
+def expected_tribute(state: MarrakechState, sizes: list[int]) -> tuple[int, list[float]]:
+    """The merchant about to roll, and what each seat expects to gain from his tribute (he turns Assam to pay least)."""
+    seats = len(state.out)
+    gains = [0.0] * seats
+    payer = state.seat
+    if state.phase != "orient" or state.out[payer] or state.options.get("variant"):
+        return payer, gains
+    owners = colour_owners(seats)
+    faces = DATA.die_faces
+    best: list[float] | None = None
+    for turn in TURNS:
+        facing = turned(state.facing, turn)
+        due = [0.0] * seats
+        for steps in faces:
+            square = WALKS[state.assam, facing, steps].square
+            colour = state.board_colour[square]
+            if colour == EMPTY:
+                continue
+            payee = owners[colour]
+            if payee == payer or state.out[payee]:
+                continue
+            paid = min(sizes[square], state.dirhams[payer]) / len(faces)
+            due[payer] -= paid
+            due[payee] += paid
+        if best is None or due[payer] > best[payer]:
+            best = due
+    return payer, best or gains
+
+
+def project(state: MarrakechState) -> list[float | None]:
+    """Each merchant's final score as it looks now (None for one who is out)."""
+    seats = len(state.out)
+    owners = colour_owners(seats)
+    found: list[float | None] = [None if state.out[s] else float(score(state, s)) for s in range(seats)]
+    for colour, size, _ in regions(state):
+        owner = owners[colour]
+        value = found[owner]
+        if value is not None:
+            found[owner] = value + REGION * size * size / len(state.board_colour)
+    _, gains = expected_tribute(state, area_sizes(state))
+    return [None if value is None else value + gain for value, gain in zip(found, gains, strict=True)]

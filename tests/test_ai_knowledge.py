@@ -1,0 +1,132 @@
+"""The search's game knowledge (``ai.games.<game>.project``): each term moves the projected score the right way.
+
+A projection is each seat's final score as it looks now, read from a (sampled) state. Every test takes a
+position from a seeded random game, changes one thing the final scoring counts, and checks that the
+projection moves by what the rules say it should: more gold, a larger district, a medal, coins, wares with
+a card to sell them.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engines
+from ai.evaluate import state_values
+from ai.games import cairo, jambo, marrakech, morocco
+from ai.worth import projected
+from engines.base import CHANCE, Engine, GameState
+from engines.jambo.cards import CARD_ID, FIRST_WARE_CARD, WARE_ID
+from engines.marrakech.state import EMPTY
+from engines.morocco.data import DATA as MOROCCO
+from engines.morocco.state import OPEN
+
+
+def play_randomly(engine: Engine, players: int, seed: int, until: int) -> GameState:
+    rng = random.Random(seed)
+    state = engine.new_game(players)
+    made = 0
+    while (seat := engine.to_move(state)) is not None and made < until:
+        move = engine.sample_chance(state, rng) if seat == CHANCE else rng.choice(engine.legal_moves(state))
+        engine.apply_in_place(state, move)
+        made += 1
+    assert engine.outcome(state) is None
+    return state
+
+
+@pytest.mark.parametrize("name", ["marrakech", "morocco", "cairo", "jambo"])
+def test_every_game_projects_from_the_state_without_a_view(name: str) -> None:
+    engine = engines.get(name)
+    state = play_randomly(engine, engine.max_players, seed=1, until=40)
+    found = projected(engine, state)
+    assert len(found) == engine.max_players and all(isinstance(v, float) for v in found)
+    values = state_values(engine, state)
+    best = max(range(len(found)), key=lambda s: found[s] or 0)
+    assert values[best] == max(values), "the seat projected ahead is valued highest"
+
+
+def test_morocco_gold_juice_and_the_largest_district_raise_the_projection() -> None:
+    engine = engines.get("morocco")
+    state = play_randomly(engine, 2, seed=2, until=30)
+    before = morocco.project(state)[0]
+    richer = engine.copy(state)
+    richer.gold[0] += 1
+    assert morocco.project(richer)[0] == pytest.approx(before + MOROCCO.gold_points)
+    juicier = engine.copy(state)
+    juicier.juice_held[2] += 1  # one more token of value 4
+    assert morocco.project(juicier)[0] == pytest.approx(before + 4)
+    district = engine.copy(state)
+    stalls = [s for s in range(25) if district.tiles[s] == OPEN]
+    district.tiles[stalls[0]] = 0  # one stall claimed: a district of at least 1
+    assert morocco.project(district)[0] >= before + MOROCCO.district_points
+    assert morocco.project(richer)[1] == morocco.project(state)[1], "the other player's projection is untouched"
+
+
+def test_cairo_medals_coins_and_cards_raise_the_projection() -> None:
+    engine = engines.get("cairo")
+    state = play_randomly(engine, 2, seed=3, until=60)
+    before = cairo.project(state)[0]
+    assert before is not None
+    medalled = engine.copy(state)
+    colour = next(iter(medalled.medals))
+    medalled.medals[colour] = {**medalled.medals[colour], "gold": 0}
+    assert cairo.project(medalled)[0] > before, "a medal held scores again at the end"
+    coined = engine.copy(state)
+    coined.coins[0] = {**coined.coins[0], colour: coined.coins[0].get(colour, 0) + 3}
+    assert cairo.project(coined)[0] == pytest.approx(before + 1), "3 coins of value: a point"
+    carded = engine.copy(state)
+    carded.hands[0] = [*carded.hands[0], "NW"]
+    assert cairo.project(carded)[0] == pytest.approx(before + cairo.CARD)
+
+
+def test_marrakech_a_larger_region_is_worth_more_than_its_squares_apart() -> None:
+    engine = engines.get("marrakech")
+    state = engine.new_game(2)
+    seat_colour = 0  # seat 0 plays colours 0 and 2 at two players
+    joined, apart = engine.copy(state), engine.copy(state)
+    for square in (0, 1, 2, 3):
+        joined.board_colour[square], joined.board_carpet[square] = seat_colour, square
+    for square in (0, 2, 14, 16):
+        apart.board_colour[square], apart.board_carpet[square] = seat_colour, square
+    assert marrakech.project(joined)[0] > marrakech.project(apart)[0] > marrakech.project(state)[0]
+    assert state.board_colour[0] == EMPTY
+
+
+def test_marrakech_the_merchant_about_to_roll_expects_to_pay_tribute_on_a_carpeted_board() -> None:
+    engine = engines.get("marrakech")
+    state = engine.new_game(2)
+    while engine.to_move(state) == CHANCE:
+        engine.apply_in_place(state, engine.sample_chance(state, random.Random(1)))
+    roller = state.seat
+    other_colour = 1 if roller == 0 else 0  # at two players seat 0 owns colours 0 and 2, seat 1 owns 1 and 3
+    covered = engine.copy(state)
+    covered.board_colour = [other_colour] * len(state.board_colour)
+    payer, gains = marrakech.expected_tribute(covered, marrakech.area_sizes(covered))
+    assert payer == roller and gains[roller] < 0 < gains[1 - roller]
+    assert gains[roller] == pytest.approx(-gains[1 - roller])
+
+
+def test_jambo_selling_wares_for_ten_beats_buying_three_for_three() -> None:
+    """A hand of "3 silk" and "3 hides", three silk on the stand: selling the silk beats buying the hides."""
+    engine = engines.get("jambo")
+    state = play_randomly(engine, 2, seed=4, until=20)
+    seat, silk, hides = 0, CARD_ID["3 silk"], CARD_ID["3 hides"]
+
+    def changed(gold: int, wares: dict[str, int], hand: list[int]) -> GameState:
+        new = engine.loads(engine.dumps(state))  # a deep copy: a Jambo copy shares its lists
+        new.gold[seat] = gold
+        new.wares[seat] = [wares.get(name, 0) for name in WARE_ID]
+        new.hands[seat] = sorted(hand)
+        return new
+
+    holding = changed(20, {"silk": 3}, [silk, hides])
+    sold = changed(30, {}, [hides])
+    bought = changed(17, {"silk": 3, "hides": 3}, [silk])
+    assert jambo.project(sold)[seat] > jambo.project(bought)[seat]
+    assert jambo.project(sold)[seat] > jambo.project(holding)[seat], "a sale at 10 gains on the wares it sells"
+    empty = changed(20, {}, [silk, hides])
+    assert jambo.project(holding)[seat] > jambo.project(empty)[seat], "wares are worth something"
+    assert silk >= FIRST_WARE_CARD
+    richer = changed(25, {}, [silk, hides])
+    assert jambo.project(richer)[seat] == pytest.approx(jambo.project(empty)[seat] + 5)
