@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Awaitable
+
+from PIL import Image
 
 from offline.fakediscord.state import Channel, Interaction, Message, User, walk_components
 from offline.sandbox import Sandbox
@@ -127,3 +130,9 @@ def confirm_label(message: Message) -> str:
     """The label of a confirmation's first button (Resign / Hand my seat to a computer)."""
     first = next(c for c in walk_components(message.components) if c.get("type") == 2)
     return str(first["label"])
+
+
+def pixels(png: bytes) -> tuple[tuple[int, int], bytes]:
+    """What a PNG shows (its size and RGB pixels), whatever palette order its encoder chose."""
+    with Image.open(io.BytesIO(png)) as image:
+        return image.size, image.convert("RGB").tobytes()

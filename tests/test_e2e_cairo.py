@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from e2e import PNG_MAGIC, boards, open_game, press_something, private_prompt, to_move
+from e2e import PNG_MAGIC, boards, open_game, pixels, press_something, private_prompt, to_move
 
 import engines
 import render
 from bot.core.host import apply_entry, replay_log
 from bot.core.pictures import picture_words
+from bot.core.schedule import BOARD_LAYOUT
 from bot.core.wording import say_for
 from engines.cairo.board import get_board
 from engines.cairo.data import load_cairo_data
@@ -230,8 +231,8 @@ async def assert_board_is_public(box: Sandbox, game_id: int, board: Message) -> 
     """The latest board image is exactly the spectator's view of the game as it stands."""
     played = await box.bot.host.snapshot(game_id)
     (_, png), *_ = board.files
-    assert png.startswith(PNG_MAGIC) and png == render.render_board(
-        played.view(None), words=picture_words("cairo", "en")
+    assert png.startswith(PNG_MAGIC) and pixels(png) == pixels(
+        render.render_board(played.view(None), layout=BOARD_LAYOUT, words=picture_words("cairo", "en"))
     )
 
 

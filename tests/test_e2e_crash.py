@@ -217,7 +217,7 @@ async def test_a_kill_between_two_steps_of_a_turn_loses_neither_from_the_turns_p
     assert len(posted) == 2, [m.content for m in posted]
     text = posted[-1].content
     assert "kept Assam" in text and "rolled" in text and "placed a" in text, text
-    assert text.count("\n") == 2, "title, the turn in one line, who is next"
+    assert text.count("\n") == 3, "title, the turn in one line, the standings, who is next"
     assert posted[-1].mentions == [other.id]
     assert stored_news(bot.database, game_id) == 0 and stored_moves(bot.database, game_id) == 2
 

@@ -3,14 +3,12 @@ reader's Discord language, DMs in the recipient's last seen one (``bot.core.lang
 
 from __future__ import annotations
 
-import io
 import random
 from collections.abc import Iterable
 from pathlib import Path
 
-from e2e import answer, boards, press_something, settled, to_move
+from e2e import answer, boards, pixels, press_something, settled, to_move
 from languages import english_in
-from PIL import Image
 
 import render
 from bot import command_words
@@ -157,12 +155,6 @@ async def the_pictures_are_in_their_readers_language(box: Sandbox, thread: Chann
     english = [pixels(d) for d in drawn["en"]]
     spanish_only = [p for p in (pixels(d) for d in drawn["es"]) if p not in english]
     assert spanish_only, "some layout of the board draws words, which differ between the languages"
-
-
-def pixels(png: bytes) -> tuple[tuple[int, int], bytes]:
-    """What a PNG shows (its size and RGB pixels), whatever palette order its encoder chose."""
-    with Image.open(io.BytesIO(png)) as image:
-        return image.size, image.convert("RGB").tobytes()
 
 
 async def test_language_at_new_overrides_the_server(database_url: str) -> None:

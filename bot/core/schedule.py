@@ -237,7 +237,7 @@ class ScheduleStore:
                     updated.language,
                     updated.board_layout,
                 )
-        self._guilds[guild_id] = updated
+        self._guilds.pop(guild_id, None)  # read again next time: another change may have committed meanwhile
         return updated
 
     # ---- notices ---------------------------------------------------------------------------------
