@@ -1,0 +1,97 @@
+"""Hints that teach: the root's best moves, each with its estimated chance to win and the reason it helps.
+
+``suggest(engine, view, level, seed)`` searches the decision like ``ai.analyse`` (the same view, level and seed
+give the same first move as ``ai.choose``) and returns up to ``top`` of the root's moves, most searched first.
+For a decision of several moves these are the options of its first step (what the player picks next).
+
+* ``chance`` is the move's mean result over its simulations, for the seat: the value ``ai.evaluate`` backs up,
+  in [0, 1] — the win share of a finished game (``WIN_SHARE`` for a win, split between tied winners, plus a part
+  for the margin) and, where the search cut off, the projected score margin squashed so that 0.5 is level with the
+  best other seat. It is the search's estimate, shown as a chance to win, not a calibrated probability. A move the
+  search never tried (a root of one move) gets its value right after the move, averaged over the sampled worlds.
+* ``reason`` is the id of the projection's part (``ai.worth.terms``, the game's ``TERMS``) that moved most in the
+  seat's favour right after the move (chance not yet drawn), averaged over a few worlds drawn from the view; where
+  none gains, the one that lost least. ``change`` is how much it moved, in projected points; ``reason`` is None when
+  nothing moved.
+
+Like the search it holds only states drawn from the view, so a hint knows nothing the seat does not.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ai.evaluate import state_values
+from ai.levels import Budget, Profile
+from ai.search import Analysis, analyse, decider
+from ai.worth import term_ids, terms
+from engines.base import AnyEngine, View
+
+STILL = 0.05
+"""A part that moves less than this (in projected points) did not move."""
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One ranked move: how often the search tried it, its chance to win (see the module), and why it helps."""
+
+    move: str
+    searches: int
+    chance: float
+    reason: str | None
+    change: float
+
+
+def suggest(
+    engine: AnyEngine,
+    view: View,
+    level: str = "normal",
+    seed: int = 0,
+    budget: Budget | None = None,
+    profile: Profile | None = None,
+    top: int = 3,
+    worlds: int = 4,
+) -> tuple[Analysis, list[Suggestion]]:
+    """The search's analysis of ``view``'s decision, and its ``top`` moves ranked with their chances and reasons."""
+    seat = decider(view)
+    analysis = analyse(engine, view, level, seed, budget, profile)
+    rng = random.Random(seed ^ 0x5EED)
+    samples = [engine.sample_state(view, rng) for _ in range(worlds)]
+    legal = engine.legal_moves(samples[0])
+    chosen = [c for c in analysis.candidates if c[1] > 0][:top]
+    if not chosen:
+        chosen = [(move, 0, 0.0) for move in legal[:top]]
+    ids = term_ids(engine.name)
+    found = []
+    for move, searches, mean in chosen:
+        gained = dict.fromkeys(ids, 0.0)
+        value = 0.0
+        counted = 0
+        for world in samples:
+            if not engine.is_legal(world, move):
+                continue
+            before = terms(engine, world)[seat]
+            after_state = engine.copy(world)
+            engine.apply_in_place(after_state, move)
+            after = terms(engine, after_state)[seat]
+            value += state_values(engine, after_state)[seat]
+            counted += 1
+            if before is None or after is None:
+                continue
+            for term in ids:
+                gained[term] += after.get(term, 0.0) - before.get(term, 0.0)
+        reason, change = why({term: total / max(counted, 1) for term, total in gained.items()}, ids)
+        chance = mean if searches else (value / counted if counted else 0.5)
+        found.append(Suggestion(move, searches, min(1.0, max(0.0, chance)), reason, change))
+    return analysis, found
+
+
+def why(gained: dict[str, float], ids: tuple[str, ...]) -> tuple[str | None, float]:
+    """The part that gained most (in ``ids`` order on ties); where none gained, the one that lost least; None: still."""
+    moved = [(term, gained[term]) for term in ids if abs(gained[term]) >= STILL]
+    if not moved:
+        return None, 0.0
+    up = [(term, change) for term, change in moved if change > 0]
+    term, change = max(up, key=lambda t: t[1]) if up else max(moved, key=lambda t: t[1])
+    return term, change
