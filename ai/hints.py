@@ -8,11 +8,14 @@ For a decision of several moves these are the options of its first step (what th
   in [0, 1] — the win share of a finished game (``WIN_SHARE`` for a win, split between tied winners, plus a part
   for the margin) and, where the search cut off, the projected score margin squashed so that 0.5 is level with the
   best other seat. It is the search's estimate, shown as a chance to win, not a calibrated probability. A move the
-  search never tried (a root of one move) gets its value right after the move, averaged over the sampled worlds.
+  search never tried (a root of one move; a search settled before it tried three) is ranked after those it tried,
+  with its value right after the move, averaged over the sampled worlds.
 * ``reason`` is the id of the projection's part (``ai.worth.terms``, the game's ``TERMS``) that moved most in the
   seat's favour right after the move (chance not yet drawn), averaged over a few worlds drawn from the view; where
-  none gains, the one that lost least. ``change`` is how much it moved, in projected points; ``reason`` is None when
-  nothing moved.
+  none gains, the one that lost least. Where nothing moved at once (the projection already counted on the best
+  choice: Marrakech's tribute risk before Assam turns), the part in which the move does best against the other moves
+  shown. ``change`` is how much it moved, in projected points; ``reason`` is None when nothing moved or the move does
+  no better in any part.
 
 Like the search it holds only states drawn from the view, so a hint knows nothing the seat does not.
 """
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ai.evaluate import state_values
 from ai.levels import Budget, Profile
@@ -60,31 +64,52 @@ def suggest(
     samples = [engine.sample_state(view, rng) for _ in range(worlds)]
     legal = engine.legal_moves(samples[0])
     chosen = [c for c in analysis.candidates if c[1] > 0][:top]
-    if not chosen:
-        chosen = [(move, 0, 0.0) for move in legal[:top]]
+    for move in legal:  # too few searched (a root of one or two moves, a search settled at once): the next legal ones
+        if len(chosen) >= top:
+            break
+        if all(move != other for other, _, _ in chosen):
+            chosen.append((move, 0, 0.0))
     ids = term_ids(engine.name)
+    changes: list[dict[str, float]] = []
+    values: list[float] = []
+    for move, _, _ in chosen:
+        moved, value = effect(engine, samples, seat, move, ids)
+        changes.append(moved)
+        values.append(value)
     found = []
-    for move, searches, mean in chosen:
-        gained = dict.fromkeys(ids, 0.0)
-        value = 0.0
-        counted = 0
-        for world in samples:
-            if not engine.is_legal(world, move):
-                continue
-            before = terms(engine, world)[seat]
-            after_state = engine.copy(world)
-            engine.apply_in_place(after_state, move)
-            after = terms(engine, after_state)[seat]
-            value += state_values(engine, after_state)[seat]
-            counted += 1
-            if before is None or after is None:
-                continue
-            for term in ids:
-                gained[term] += after.get(term, 0.0) - before.get(term, 0.0)
-        reason, change = why({term: total / max(counted, 1) for term, total in gained.items()}, ids)
-        chance = mean if searches else (value / counted if counted else 0.5)
+    for index, (move, searches, mean) in enumerate(chosen):
+        reason, change = why(changes[index], ids)
+        others = [other for at, other in enumerate(changes) if at != index]
+        if reason is None and others:  # nothing moved at once: what it does better than the others shown
+            reason, change = why({t: changes[index][t] - sum(o[t] for o in others) / len(others) for t in ids}, ids)
+            if change < 0:
+                reason, change = None, 0.0
+        chance = mean if searches else values[index]
         found.append(Suggestion(move, searches, min(1.0, max(0.0, chance)), reason, change))
     return analysis, found
+
+
+def effect(
+    engine: AnyEngine, samples: list[Any], seat: int, move: str, ids: tuple[str, ...]
+) -> tuple[dict[str, float], float]:
+    """How far ``move`` moves each of ``seat``'s terms at once, and the value to ``seat`` right after it, averaged
+    over the sampled worlds where it is legal."""
+    gained = dict.fromkeys(ids, 0.0)
+    value, counted = 0.0, 0
+    for world in samples:
+        if not engine.is_legal(world, move):
+            continue
+        after_state = engine.copy(world)
+        engine.apply_in_place(after_state, move)
+        before, after = terms(engine, world)[seat], terms(engine, after_state)[seat]
+        value += state_values(engine, after_state)[seat]
+        counted += 1
+        if before is not None and after is not None:
+            for term in ids:
+                gained[term] += after.get(term, 0.0) - before.get(term, 0.0)
+    if not counted:
+        return gained, 0.5
+    return {term: total / counted for term, total in gained.items()}, value / counted
 
 
 def why(gained: dict[str, float], ids: tuple[str, ...]) -> tuple[str | None, float]:
