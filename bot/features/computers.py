@@ -91,7 +91,7 @@ class Computers(commands.Cog):
 
 
 async def hint(interaction: discord.Interaction, game: GameId | None = None) -> None:
-    """What the computer would do in your place now (only you see it)."""
+    """Your three best moves now, each with its chance to win and why (only you see it)."""
     svc = services(interaction)
     record = await which_game(interaction, game)
     played = await svc.host.snapshot(record)
