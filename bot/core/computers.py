@@ -61,9 +61,9 @@ def advise(
 
 @dataclass(frozen=True)
 class Suggested:
-    """One move of a hint: its first step, the whole decision the computer would make from it (the best move's;
-    the others' first step only), its chance to win in [0, 1], and why (a term id of the game's projection, and
-    how far it moved in projected points; None: nothing moved)."""
+    """One move of a hint: its steps (for the best move the whole decision the computer would make, for the others
+    their first step), its chance to win in [0, 1] (``ai.hints``), and why: a term id of the game's projection and
+    how far it moved, in projected points (None: nothing moved)."""
 
     moves: list[str]
     chance: float
