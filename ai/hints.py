@@ -11,7 +11,8 @@ For a decision of several moves these are the options of its first step (what th
   search never tried (a root of one move; a search settled before it tried three) is ranked after those it tried,
   with its value right after the move, averaged over the sampled worlds.
 * ``reason`` is the id of the projection's part (``ai.worth.terms``, the game's ``TERMS``) that moved most in the
-  seat's favour right after the move (chance not yet drawn), averaged over a few worlds drawn from the view; where
+  seat's favour right after the move (a half-made move finished with its first options, as the search's priors
+  do; chance not yet drawn), averaged over a few worlds drawn from the view; where
   none gains, the one that lost least. Where nothing moved at once (the projection already counted on the best
   choice: Marrakech's tribute risk before Assam turns), the part in which the move does best against the other moves
   shown. ``change`` is how much it moved, in projected points; ``reason`` is None when nothing moved or the move does
@@ -34,6 +35,8 @@ from engines.base import AnyEngine, View
 
 STILL = 0.05
 """A part that moves less than this (in projected points) did not move."""
+FINISH = 3
+"""At most this many steps finish a half-made move (a Kairo build's payments) before its effect is read."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,10 @@ def effect(
             continue
         after_state = engine.copy(world)
         engine.apply_in_place(after_state, move)
+        steps = 0  # a half-made move finished with its first options, as ``ai.search.one_step`` does
+        while steps < FINISH and engine.to_move(after_state) == seat and engine.partial(after_state):
+            engine.apply_in_place(after_state, engine.legal_moves(after_state)[0])
+            steps += 1
         before, after = terms(engine, world)[seat], terms(engine, after_state)[seat]
         value += state_values(engine, after_state)[seat]
         counted += 1
