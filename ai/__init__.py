@@ -16,9 +16,11 @@ the same view, level and seed give the same move.
     move = ai.choose(engine, engine.view(state, seat), level="normal", seed=42)
 
 ``ai.players`` has the same thing as a ``Player`` next to the baselines the arena measures it
-against (a random player, a greedy one-move lookahead).
+against (a random player, a greedy one-move lookahead). ``ai.suggest`` (``ai.hints``) ranks a decision's best
+moves with their chances to win and the part of the game's projection each one moves most: the hints.
 """
 
+from ai.hints import Suggestion, suggest
 from ai.levels import LEVELS, Budget, Level
 from ai.players import GreedyPlayer, Player, RandomPlayer, SearchPlayer
 from ai.search import Analysis, analyse, choose
@@ -32,6 +34,8 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "SearchPlayer",
+    "Suggestion",
     "analyse",
     "choose",
+    "suggest",
 ]

@@ -33,3 +33,25 @@ def projected(engine: Engine[S], state: S) -> list[float | None]:
         return project(state)
     seats = engine.view(state, None).seats
     return [None if seat.out else float(seat.score or 0) for seat in seats]
+
+
+Terms = Callable[[Any], list[dict[str, float] | None]]
+
+
+def term_ids(game: str) -> tuple[str, ...]:
+    """The ids of the parts of ``game``'s projection (``ai.games.<game>.TERMS``); ``("score",)`` without one."""
+    module = module_of(game)
+    found = getattr(module, "TERMS", None)
+    return tuple(found) if isinstance(found, tuple) and callable(getattr(module, "terms", None)) else ("score",)
+
+
+def terms(engine: Engine[S], state: S) -> list[dict[str, float] | None]:
+    """Each seat's projection split into its named parts (they add up to ``projected``; None: out).
+
+    ``ai.games.<game>.terms`` where the game has one (its ids are ``TERMS``, stable: the bot words them),
+    else the one part ``score``.
+    """
+    split: Terms | None = getattr(module_of(engine.name), "terms", None)
+    if callable(split):
+        return split(state)
+    return [None if score is None else {"score": score} for score in projected(engine, state)]

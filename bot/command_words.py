@@ -273,7 +273,7 @@ WORDS = (
     N_("Phone: tall, large pieces and names"),
     N_("Wide: board left, panel of details right"),
     N_("/hint"),
-    N_("What the computer would do in your place now (only you see it)."),
+    N_("Your three best moves now, each with its chance to win and why (only you see it)."),
     N_("A game's leaderboard: this server's games, or every server's (only this server's players named)."),
     N_("Games, wins, rating and its chart, streak, time to move: yours, or a member's games in this server."),
 )

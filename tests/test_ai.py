@@ -210,7 +210,8 @@ def test_the_computer_reads_only_states_it_drew_from_the_view(name: str) -> None
 
 
 def test_every_entry_point_takes_a_view_never_a_state() -> None:
-    for function in (ai.choose, ai.analyse, RandomPlayer.choose, GreedyPlayer.choose, ai.SearchPlayer.choose):
+    entries = (ai.choose, ai.analyse, ai.suggest, RandomPlayer.choose, GreedyPlayer.choose, ai.SearchPlayer.choose)
+    for function in entries:
         hints = inspect.signature(function).parameters
         assert "view" in hints and not any("state" in name for name in hints), function.__qualname__
 

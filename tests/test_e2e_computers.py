@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -21,9 +22,27 @@ from bench.e2e import command_for, next_move
 from bot.config import Settings
 from bot.core.host import replay_log
 from bot.core.seating import sent_by_computer
-from bot.core.wording import say_for
+from bot.core.wording import game_words, say_for
 from offline.fakediscord.state import Channel, User
 from offline.sandbox import Sandbox
+
+HINT_LINE = re.compile(r"^(\d)\. \*\*(.+?)\*\*: (\d{1,3})% to win · (.+)$")
+
+
+def hint_lines(content: str, game: str) -> list[tuple[int, list[str], int, str]]:
+    """The ranked moves of a hint: rank, the steps' labels, the chance in percent, the reason (in the game's words
+    with its change in points, or "nothing changes at once")."""
+    terms = set(game_words(game).terms.values())
+    found = []
+    for text in content.splitlines()[1:-1]:
+        match = HINT_LINE.match(text)
+        assert match, f"not a ranked move: {text!r}"
+        rank, moves, chance, reason = int(match[1]), match[2], int(match[3]), match[4]
+        assert 0 <= chance <= 100
+        worded, _, change = reason.rpartition(" ")
+        assert reason == "nothing changes at once" or (worded in terms and re.fullmatch(r"[+−][\d.]+", change)), reason
+        found.append((rank, moves.split(" → "), chance, reason))
+    return found
 
 
 async def open_solo(box: Sandbox, game: str, user: User, computers: int = 1) -> tuple[int, Channel]:
@@ -136,8 +155,11 @@ async def test_a_hint_suggests_a_legal_move_privately_and_changes_nothing(sandbo
     await settle(sandbox)
     before = await sandbox.bot.host.game(game_id)
     it = await settled(sandbox.fake.slash(ana, thread, "bazaar hint", {}))
-    assert it.ephemeral and "The computer (normal) would play:" in it.content, it.content
-    assert any(word in it.content for word in ("Turn left", "Straight on", "Turn right"))
+    assert it.ephemeral and it.content.startswith("The computer (normal) ranks your best moves:"), it.content
+    ranked = hint_lines(it.content, "marrakech")
+    assert [rank for rank, _, _, _ in ranked] == [1, 2, 3], it.content
+    assert sorted(labels[0] for _, labels, _, _ in ranked) == ["Straight on", "Turn left", "Turn right"]
+    assert len(it.content) <= 2000 and "projected final score" in it.content
     assert (await sandbox.bot.host.game(game_id)).version == before.version
 
     await settled(sandbox.fake.slash(ana, sandbox.channel, "marrakech new", {"computers": 1, "hints": False}))
@@ -177,6 +199,8 @@ async def test_computers_think_in_a_worker_process(tmp_path: Path) -> None:
         await settle(box)
         log = await box.bot.host.store.moves(game_id)
         assert sum(1 for row in log if sent_by_computer(row.user_id)) >= 2
+        it = await settled(box.fake.slash(ana, thread, "bazaar hint", {}))  # ranked in the worker too
+        assert it.ephemeral and len(hint_lines(it.content, "marrakech")) >= 1, it.content
 
 
 async def test_a_player_who_resigns_with_replace_leaves_a_two_player_game_running(sandbox: Sandbox) -> None:
@@ -267,7 +291,7 @@ async def test_a_hint_out_of_turn_or_for_a_spectator_is_refused_privately(sandbo
     version, messages = (await sandbox.bot.host.game(game_id)).version, len(sandbox.fake.messages(thread))
     it = await settled(sandbox.fake.slash(waiting, thread, "bazaar hint", {}))
     assert it.ephemeral and "it is not your turn" in it.content, it.content
-    assert "would play" not in it.content
+    assert "ranks your best moves" not in it.content
     it = await settled(sandbox.fake.slash(cy, thread, "bazaar hint", {}))
     assert it.ephemeral and f"You are not playing in game #{game_id}" in it.content, it.content
     it = await settled(sandbox.fake.slash(cy, sandbox.channel, "bazaar hint", {"game": game_id}))
@@ -284,14 +308,20 @@ async def test_a_hint_in_a_hidden_information_game_is_a_legal_move_only_the_aske
     seat = played.seat_of(asker.id)
     messages = len(sandbox.fake.messages(thread))
     it = await settled(sandbox.fake.slash(asker, thread, "bazaar hint", {}))
-    prefix = "The computer (normal) would play: "
-    assert it.ephemeral and it.content.startswith(prefix), it.content
+    assert it.ephemeral and it.content.startswith("The computer (normal) ranks your best moves:"), it.content
     assert len(sandbox.fake.messages(thread)) == messages and not sandbox.fake.dms(asker), "nothing public"
     assert (await sandbox.bot.host.game(game_id)).version == played.game.version
-    say, engine, state = say_for("jambo", tuple(played.names)), played.engine, played.state
-    for label in it.content.removeprefix(prefix).removesuffix(".").split("; "):
-        assert engine.to_move(state) == seat, "a hint is the asker's own decision"
-        view = engine.view(state, seat).with_names(played.names)
-        legal = {say.label(move, view): move for move in engine.legal_moves(state)}
-        assert label in legal, f"{label!r} is not one of the asker's legal moves: {sorted(legal)}"
-        state = engine.apply(state, legal[label])
+    say, engine = say_for("jambo", tuple(played.names)), played.engine
+    ranked = hint_lines(it.content, "jambo")
+    assert [rank for rank, _, _, _ in ranked] == [1, 2, 3], it.content
+    firsts = set()
+    for rank, labels, _, _ in ranked:
+        state = played.state
+        for label in labels if rank == 1 else labels[:1]:  # the best move as a whole decision, the others' first step
+            assert engine.to_move(state) == seat, "a hint is the asker's own decision"
+            view = engine.view(state, seat).with_names(played.names)
+            legal = {say.label(move, view): move for move in engine.legal_moves(state)}
+            assert label in legal, f"{label!r} is not one of the asker's legal moves: {sorted(legal)}"
+            state = engine.apply(state, legal[label])
+        firsts.add(labels[0])
+    assert len(firsts) == 3, "three different moves"

@@ -6,7 +6,8 @@ coins drawn with the world), plus what the hand is worth: a building card is the
 extension (``CARD``), a charlatan sends a customer further (``CHARLATAN``). Half the iterations (a
 playout step lists hundreds of build sites) and short playouts; a root of more than 300 moves adds them
 best first by their value one step ahead (of 600 sites and extensions, the extension that takes a medal
-first: without it the search tried 200 of them at random).
+first: without it the search tried 200 of them at random). ``terms`` splits the projection into its named
+parts (``TERMS``), which a hint words as the reason for a move.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ CARD = 1.0
 CHARLATAN = 0.5
 MEDALS = load_cairo_data().medal_points
 PER_POINT = load_cairo_data().coins_per_point
+TERMS = ("score", "medals", "coins", "hand", "charlatans")
+"""The parts of ``project``, by stable id: the running score, medals held, coins, building cards, charlatans."""
 
 
 def project(state: CairoState) -> list[float | None]:
@@ -40,4 +43,26 @@ def project(state: CairoState) -> list[float | None]:
         hand = CARD * len(state.hands[seat]) if state.hands else 0.0
         charlatans = CHARLATAN * state.charlatans[seat] if state.charlatans else 0.0
         found[seat] = value + coins + hand + charlatans
+    return found
+
+
+def terms(state: CairoState) -> list[dict[str, float] | None]:
+    """``project`` split into ``TERMS`` for each merchant (they add up to it; None for one who has left)."""
+    seats = state.num_players
+    if not state.scores:
+        return [dict.fromkeys(TERMS, 0.0) for _ in range(seats)]
+    found: list[dict[str, float] | None] = [
+        None if seat in state.resigned else dict.fromkeys(TERMS, 0.0) for seat in range(seats)
+    ]
+    for holders in state.medals.values():
+        for medal, holder in holders.items():
+            if holder is not None and 0 <= holder < seats and (parts := found[holder]) is not None:
+                parts["medals"] += MEDALS[medal]
+    for seat, parts in enumerate(found):
+        if parts is None:
+            continue
+        parts["score"] = float(state.scores[seat])
+        parts["coins"] = sum(state.coins[seat].values()) / PER_POINT if state.coins else 0.0
+        parts["hand"] = CARD * len(state.hands[seat]) if state.hands else 0.0
+        parts["charlatans"] = CHARLATAN * state.charlatans[seat] if state.charlatans else 0.0
     return found

@@ -14,7 +14,8 @@ with the world):
 
 Twice the default iterations (its moves are cheap and a turn is many small decisions), and no playout: a
 new node is judged at once by the projection (random playouts buy and sell at random; the arena's trials
-against the ender ran without them).
+against the ender ran without them). ``terms`` splits the projection into its named parts (``TERMS``), which a
+hint words as the reason for a move.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ UTILITY = 1.0
 """A utility in play: an action every turn, few of which pay gold."""
 ACTION = 0.5
 """An action still to use this turn."""
+TERMS = ("gold", "wares", "cards", "utilities", "actions")
+"""The parts of ``project``, by stable id: gold, wares on the stands, cards in hand, utilities, actions left."""
 
 
 def ware_card_worth(card: int, wares: list[int]) -> float:
@@ -63,4 +66,29 @@ def project(state: JamboState) -> list[float | None]:
             left = actions_left(state)
             value += ACTION * left + (DATA.bonus_gold if left >= DATA.bonus_unused_actions else 0)
         found.append(value)
+    return found
+
+
+def terms(state: JamboState) -> list[dict[str, float] | None]:
+    """``project`` split into ``TERMS`` for each merchant (they add up to it; None for one who resigned)."""
+    found: list[dict[str, float] | None] = []
+    for seat in range(state.num_players):
+        if seat in state.resigned:
+            found.append(None)
+            continue
+        wares = state.wares[seat]
+        cards = sum(ware_card_worth(card, wares) if card >= FIRST_WARE_CARD else CARD for card in state.hands[seat])
+        actions = 0.0
+        if seat == state.active and state.stage in ("start", "drawing", "playing"):
+            left = actions_left(state)
+            actions = ACTION * left + (DATA.bonus_gold if left >= DATA.bonus_unused_actions else 0)
+        found.append(
+            {
+                "gold": float(state.gold[seat]),
+                "wares": WARE * sum(wares[:NW]),
+                "cards": cards,
+                "utilities": UTILITY * len(state.utilities[seat]),
+                "actions": actions,
+            }
+        )
     return found

@@ -5,7 +5,8 @@ squares, plus a part of each merchant's regions (a region brings tribute in as l
 larger it is the more: squares ``REGION`` times the region's share of the board), plus the tribute the
 merchant to move is expected to pay on the coming roll (he turns Assam the way that costs him least, the
 die's faces weighed evenly). No playout: a new node is judged at once by this projection (with playouts
-of 8 random moves ``normal`` won 3 of 16 games against the beginner, without them 7 of 12).
+of 8 random moves ``normal`` won 3 of 16 games against the beginner, without them 7 of 12). ``terms`` splits
+the projection into its named parts (``TERMS``), which a hint words as the reason for a move.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from ai.levels import Profile
 from engines.marrakech.board import NEIGHBOURS, WALKS, turned
 from engines.marrakech.data import DATA, colour_owners
-from engines.marrakech.rules import score
+from engines.marrakech.rules import score, visible_squares
 from engines.marrakech.state import EMPTY, MarrakechState
 
 PROFILE = Profile(playout=0)
@@ -21,6 +22,8 @@ PROFILE = Profile(playout=0)
 REGION = 6.0
 """A region of ``n`` squares adds ``REGION * n * n / 49``: its squares, weighted by the chance Assam lands on it."""
 TURNS = ("left", "straight", "right")
+TERMS = ("dirhams", "squares", "regions", "tribute")
+"""The parts of ``project``, by stable id: dirhams, visible squares, the regions' worth, the tribute expected."""
 
 
 def regions(state: MarrakechState) -> list[tuple[int, int, int]]:
@@ -61,16 +64,17 @@ def area_sizes(state: MarrakechState) -> list[int]:
 
 
 def expected_tribute(state: MarrakechState, sizes: list[int]) -> tuple[int, list[float]]:
-    """The merchant about to roll, and what each seat expects to gain from his tribute (he turns Assam to pay least)."""
+    """The merchant about to roll, and what each seat expects to gain from his tribute (he turns Assam to pay least;
+    once turned, the way Assam faces)."""
     seats = len(state.out)
     gains = [0.0] * seats
     payer = state.seat
-    if state.phase != "orient" or state.out[payer] or state.options.get("variant"):
+    if state.phase not in ("orient", "roll") or state.out[payer] or state.options.get("variant"):
         return payer, gains
     owners = colour_owners(seats)
     faces = DATA.die_faces
     best: list[float] | None = None
-    for turn in TURNS:
+    for turn in TURNS if state.phase == "orient" else ("straight",):  # rolling: Assam already faces his way
         facing = turned(state.facing, turn)
         due = [0.0] * seats
         for steps in faces:
@@ -101,3 +105,29 @@ def project(state: MarrakechState) -> list[float | None]:
             found[owner] = value + REGION * size * size / len(state.board_colour)
     _, gains = expected_tribute(state, area_sizes(state))
     return [None if value is None else value + gain for value, gain in zip(found, gains, strict=True)]
+
+
+def terms(state: MarrakechState) -> list[dict[str, float] | None]:
+    """``project`` split into ``TERMS`` for each merchant (they add up to it; None for one who is out)."""
+    seats = len(state.out)
+    owners = colour_owners(seats)
+    found: list[dict[str, float] | None] = [
+        None
+        if state.out[s]
+        else {
+            "dirhams": float(state.dirhams[s]),
+            "squares": float(visible_squares(state, s)),
+            "regions": 0.0,
+            "tribute": 0.0,
+        }
+        for s in range(seats)
+    ]
+    for colour, size, _ in regions(state):
+        parts = found[owners[colour]]
+        if parts is not None:
+            parts["regions"] += REGION * size * size / len(state.board_colour)
+    _, gains = expected_tribute(state, area_sizes(state))
+    for parts, gain in zip(found, gains, strict=True):
+        if parts is not None:
+            parts["tribute"] = gain
+    return found

@@ -6,6 +6,10 @@ a worker (a process pool, so the event loop keeps answering people), and commits
 through the host like any move, against the version it thought about. A decision of several moves
 is chosen step by step on the computer's own view and committed whole. The host's version check
 makes a computer move that raced a person's (a resignation, an undo) harmless.
+
+``ComputerTurns.hint(played, seat)`` ranks the asker's best moves (``ai.suggest``, on the asker's view, in the
+worker): up to three first steps of the decision, each with its chance to win and the part of the game's
+projected score it moves most, and the whole decision the computer would make from the best of them.
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ MAX_DECISIONS = 200
 MAX_STEPS = 60
 """A bound on the moves of one decision."""
 HINT_LEVEL = "normal"
+HINT_MOVES = 3
+"""How many ranked moves a hint shows."""
 
 
 def decide(game: str, view_json: str, level: str, seed: int, iterations: int | None) -> str:
@@ -40,6 +46,29 @@ def decide(game: str, view_json: str, level: str, seed: int, iterations: int | N
     view = View.model_validate_json(view_json)
     budget = Budget(iterations) if iterations else None
     return ai.choose(engine, view, level=level, seed=seed, budget=budget)
+
+
+def advise(
+    game: str, view_json: str, level: str, seed: int, iterations: int | None
+) -> list[tuple[str, int, float, str | None, float]]:
+    """The ranked moves for the seat whose view this is (in a worker process: plain arguments and answers)."""
+    engine = engines.get(game)
+    view = View.model_validate_json(view_json)
+    budget = Budget(iterations) if iterations else None
+    _, found = ai.suggest(engine, view, level=level, seed=seed, budget=budget, top=HINT_MOVES)
+    return [(s.move, s.searches, s.chance, s.reason, s.change) for s in found]
+
+
+@dataclass(frozen=True)
+class Suggested:
+    """One move of a hint: its steps (for the best move the whole decision the computer would make, for the others
+    their first step), its chance to win in [0, 1] (``ai.hints``), and why: a term id of the game's projection and
+    how far it moved, in projected points (None: nothing moved)."""
+
+    moves: list[str]
+    chance: float
+    reason: str | None
+    change: float
 
 
 @dataclass(frozen=True)
@@ -80,12 +109,18 @@ class ComputerTurns:
             return None
         return Thinking(played.game.id, seat, record.user_id, record.computer)
 
-    async def decision(self, played: Played, who: Thinking) -> list[str]:
-        """The moves of one whole decision, each chosen on the computer's own view of the game so far."""
+    async def decision(self, played: Played, who: Thinking, first: str | None = None) -> list[str]:
+        """The moves of one whole decision, each chosen on the computer's own view of the game so far (``first``:
+        its first step is already chosen)."""
         engine, state = played.engine, played.state
         assert state is not None
         moves: list[str] = []
-        for step in range(MAX_STEPS):
+        if first is not None:
+            moves.append(first)
+            state = engine.apply(state, first)
+            if not (engine.partial(state) and engine.to_move(state) == who.seat):
+                return moves
+        for step in range(len(moves), MAX_STEPS):
             seed = hash_seed(played.game.id, played.game.version, step)
             move = await self.think(engine.name, engine.view(state, who.seat), who.level, seed)
             moves.append(move)
@@ -143,14 +178,27 @@ class ComputerTurns:
         await asyncio.gather(*running, return_exceptions=True)
         self._running.clear()
 
-    async def hint(self, played: Played, seat: int) -> list[str]:
-        """What the computer would play for ``seat`` now, at the hint level (a whole decision)."""
+    async def hint(self, played: Played, seat: int) -> list[Suggested]:
+        """The best moves for ``seat`` now at the hint level, best first: up to ``HINT_MOVES`` first steps with
+        their chances and reasons, the first of them with the whole decision the computer would make."""
         if not played.game.hints:
             raise Refused("hints_off", id=played.game.id)
         if played.to_move_player != seat:
             raise Refused("hint_not_your_turn")
+        engine, state = played.engine, played.state
+        assert state is not None
+        seed = hash_seed(played.game.id, played.game.version, 0)
+        args = (engine.name, engine.view(state, seat).model_dump_json(), HINT_LEVEL, seed, self.iterations)
+        if self.executor is None:
+            ranked = await asyncio.to_thread(advise, *args)
+        else:
+            ranked = await asyncio.get_running_loop().run_in_executor(self.executor, advise, *args)
         who = Thinking(played.game.id, seat, 0, HINT_LEVEL)
-        return await self.decision(played, who)
+        found = []
+        for rank, (move, _, chance, reason, change) in enumerate(ranked):
+            moves = await self.decision(played, who, move) if rank == 0 else [move]
+            found.append(Suggested(moves, chance, reason, change))
+        return found
 
 
 def hash_seed(game_id: int, version: int, step: int) -> int:

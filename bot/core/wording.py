@@ -85,6 +85,8 @@ class GameWords:
     """A seat's standing in words (the standings of a board post and its alt text); None: its score with its unit."""
     holding: HoldingWording | None = None
     """What the viewer holds hidden from the others (the alt text of their hand and board); None: nothing hidden."""
+    terms: Mapping[str, str] = field(default_factory=dict)
+    """A part of the computer's projected final score (``ai.games.<game>.TERMS``) -> its words: a hint's reason."""
 
 
 @cache

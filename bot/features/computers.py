@@ -4,8 +4,10 @@ Whenever a change hands the decision to a computer's seat the bot thinks in a wo
 process pool: the event loop keeps answering people) and plays it like any move — posted, logged,
 undoable by consent — then delivers its board. A loop also looks, every half minute and once at
 start-up, for games whose seat to move is a computer's, so a computer turn due while the bot was
-down is played when it is back. ``/bazaar hint`` asks the computer, at the ``normal`` level, what it
-would do in your place (only you see it; a game's creator may turn hints off at ``new``).
+down is played when it is back. ``/bazaar hint`` asks the computer, at the ``normal`` level, for your three
+best moves, each with its chance to win and the reason it helps (the part of your projected final score it
+changes most, in the game's words), and shows the whole decision it would make from the best (only you see
+it; a game's creator may turn hints off at ``new``).
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 import discord
 from discord.ext import commands, tasks
 
+from bot.core import texts
 from bot.core.catalog import N_
-from bot.core.computers import ComputerTurns
+from bot.core.computers import HINT_LEVEL, ComputerTurns, Suggested
 from bot.core.played import Played
 from bot.core.refused import Refused
-from bot.core.wording import say_for
+from bot.core.timing import number_text
+from bot.core.wording import Say, say_for
 from bot.core.workers import stop_pool
 from bot.ui.context import GameId, make_command
 from bot.ui.errors import reply_private
@@ -31,7 +35,16 @@ from bot.ui.services import Services, services
 log = logging.getLogger("bazaar.computers")
 
 EVERY_SECONDS = 30.0
-HINT = N_("The computer ({level}) would play: {moves}.")
+HINT = N_("The computer ({level}) ranks your best moves:")
+HINT_LINE = N_("{rank}. **{moves}**: {chance}% to win · {reason} {change}")
+HINT_STILL = N_("{rank}. **{moves}**: {chance}% to win · nothing changes at once")
+HINT_NOTE = N_(
+    "-# A chance is the search's estimate; a reason is the part of your projected final score that the move "
+    "changes most (in points)."
+)
+HINT_SCORE = N_("projected score")
+THEN = " → "
+MAX_CONTENT = 2000
 HINT_WHICH = N_("Use /bazaar hint in a game's thread, or name the game with the `game` option.")
 
 
@@ -78,7 +91,7 @@ class Computers(commands.Cog):
 
 
 async def hint(interaction: discord.Interaction, game: GameId | None = None) -> None:
-    """What the computer would do in your place now (only you see it)."""
+    """Your three best moves now, each with its chance to win and why (only you see it)."""
     svc = services(interaction)
     record = await which_game(interaction, game)
     played = await svc.host.snapshot(record)
@@ -87,11 +100,43 @@ async def hint(interaction: discord.Interaction, game: GameId | None = None) -> 
         raise Refused("not_a_player", id=played.game.id, command=played.game.game)
     await defer(interaction)
     cog = interaction.client.get_cog("Computers")  # type: ignore[attr-defined]
-    moves = await cog.turns.hint(played, seat)
+    suggested = await cog.turns.hint(played, seat)
     say = say_for(played.game.game, tuple(played.names))
-    view = played.view(seat)
-    words = "; ".join(say.label(move, view) for move in moves)
-    await reply_private(interaction, say.fill(HINT, {"level": "normal", "moves": words}))
+    await reply_private(interaction, hint_text(say, played, seat, suggested))
+
+
+def hint_text(say: Say, played: Played, seat: int, suggested: list[Suggested]) -> str:
+    """The ranked moves in words: each move as the game words it, its chance in percent and its reason.
+
+    The best move shows the whole decision the computer would make (its steps worded on the asker's view as it
+    would be after each); if that is too long for one message, only its first step."""
+    engine, state = played.engine, played.state
+    assert state is not None
+    lines = []
+    for rank, hint in enumerate(suggested, start=1):
+        labels, after = [], state
+        for move in hint.moves:
+            labels.append(say.label(move, engine.view(after, seat).with_names(played.names)))
+            after = engine.apply(after, move)
+        lines.append((rank, labels, hint))
+    for whole in (True, False):
+        head = say._(HINT).format(level=say._(texts.LEVELS[HINT_LEVEL]))
+        ranked = [line(say, rank, labels if whole else labels[:1], hint) for rank, labels, hint in lines]
+        text = "\n".join([head, *ranked, say._(HINT_NOTE)])
+        if len(text) <= MAX_CONTENT:
+            return text
+    return text[: MAX_CONTENT - 1] + "…"
+
+
+def line(say: Say, rank: int, labels: list[str], hint: Suggested) -> str:
+    """One ranked move: its steps, its chance to win and its reason."""
+    moves = THEN.join(labels) + (THEN + "…" if len(labels) < len(hint.moves) else "")
+    chance = round(100 * hint.chance)
+    if hint.reason is None:
+        return say._(HINT_STILL).format(rank=rank, moves=moves, chance=chance)
+    reason = say._(say.words.terms.get(hint.reason, HINT_SCORE))
+    change = ("+" if hint.change > 0 else "−") + number_text(round(abs(hint.change), 1), say.locale)
+    return say._(HINT_LINE).format(rank=rank, moves=moves, chance=chance, reason=reason, change=change)
 
 
 async def which_game(interaction: discord.Interaction, game: int | None) -> int:

@@ -516,8 +516,19 @@ def holding(view: View, say: Say) -> str:
     return hand_words(view, view.viewer, say, spoken=True) if view.viewer is not None else ""
 
 
+TERMS: dict[str, str] = {
+    "score": N_("points on the track"),
+    "medals": N_("medals"),
+    "coins": N_("coins"),
+    "hand": N_("building cards in hand"),
+    "charlatans": N_("charlatans"),
+}
+"""The parts of the computer's projected final score (``ai.games.cairo.TERMS``), as a hint names them."""
+
+
 WORDS = GameWords(
     domain="cairo",
+    terms=TERMS,
     holding=holding,
     title=TITLE,
     option_names=OPTION_NAMES,

@@ -637,8 +637,19 @@ def holding(view: View, say: Say) -> str:
     return say.fill(HOLDING, {"count": len(hand), "cards": [str(card) for card in hand]})
 
 
+TERMS: dict[str, str] = {
+    "gold": N_("gold"),
+    "wares": N_("wares on your stands"),
+    "cards": N_("cards in hand"),
+    "utilities": N_("utilities in play"),
+    "actions": N_("actions left this turn"),
+}
+"""The parts of the computer's projected final score (``ai.games.jambo.TERMS``), as a hint names them."""
+
+
 WORDS = GameWords(
     domain="jambo",
+    terms=TERMS,
     holding=holding,
     title=TITLE,
     score_unit=NN_("{score} gold", "{score} gold", "score"),

@@ -145,8 +145,18 @@ def standing(view: View, seat: int, say: Say) -> str:
     return say.fill(STANDING, {"points": say.score(score), "dirhams": dirhams, "squares": squares})
 
 
+TERMS: dict[str, str] = {
+    "dirhams": N_("dirhams"),
+    "squares": N_("visible squares"),
+    "regions": N_("carpet regions"),
+    "tribute": N_("tribute expected"),
+}
+"""The parts of the computer's projected final score (``ai.games.marrakech.TERMS``), as a hint names them."""
+
+
 WORDS = GameWords(
     domain="marrakech",
+    terms=TERMS,
     standing=standing,
     title=TITLE,
     option_names=OPTION_NAMES,

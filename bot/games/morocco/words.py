@@ -439,8 +439,19 @@ def holding(view: View, say: Say) -> str:
     return say.fill(HOLDING, {"juice_values": and_list([str(v) for v in values], say._(texts.AND))})
 
 
+TERMS: dict[str, str] = {
+    "track": N_("points on the track"),
+    "gold": N_("gold"),
+    "juice": N_("juice tokens"),
+    "district": N_("largest district"),
+    "cubes": N_("cubes in hand"),
+}
+"""The parts of the computer's projected final score (``ai.games.morocco.TERMS``), as a hint names them."""
+
+
 WORDS = GameWords(
     domain="morocco",
+    terms=TERMS,
     holding=holding,
     title=TITLE,
     events=EVENTS,
