@@ -289,9 +289,11 @@ def draw_waiting(
     queue = [grid.square_box(sq["x"], sq["y"])[2] for sq in squares if sq["kind"] == "queue"]
     room = right - (max(queue) + 8 if queue else grid.left)
     label = _waiting_label(frame, text, room)
-    draw.multiline_text(
-        (right, (tray[1] + tray[3]) / 2), label.text, font=label.font, fill=UI["frame"], anchor="rm", spacing=0
-    )
+    lines = label.text.split("\n")
+    step = round(label.font.size * 1.05)
+    middle = (tray[1] + tray[3]) / 2 - step * (len(lines) - 1) / 2
+    for index, line in enumerate(lines):
+        draw.text((right, middle + index * step), line, font=label.font, fill=UI["frame"], anchor="rm")
     if not waiting:
         draw.rounded_rectangle(tray, radius=10, outline=UI["ink_soft"], width=2)
         return
