@@ -257,8 +257,8 @@ def draw_customers(image: Image.Image, frame: Frame, squares: list[dict[str, Any
         colour_id = colour_ids.get(colour, 0)
         entrance = square.get("entrance")
         if square["kind"] == "queue":
-            spot, size = queue_pawn_spot(frame, (centre_x, centre_y))
-            paste_sprite(image, pawn_sprite(colour, colour_id, size), spot)
+            standing, size = queue_pawn_spot(frame, (centre_x, centre_y))
+            paste_sprite(image, pawn_sprite(colour, colour_id, size), standing)
         elif entrance:
             spot = (square["x"], square["y"])
             side = door_side(spot, mains.get(entrance.get("stall", -1)))

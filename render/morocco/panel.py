@@ -169,7 +169,7 @@ def _draw_die_and_supply(
     """The market die (2–3 players) and the supplies; returns the y below them."""
     details = view.details
     draw = ImageDraw.Draw(image)
-    body, small = font(layout.body_size), font(layout.small_size)
+    small = font(layout.small_size)
     face = details.get("die")
     players = len(view.seats)
     if players <= 3:
@@ -200,7 +200,7 @@ def _draw_die_and_supply(
         words("juice_gone", count=details.get("juice_removed", 0)),
     )
     # one size for the four lines: smaller where a translation is longer (Spanish), rather than cut
-    supply = fitting_font(lines, (body if players > 3 else small).size, width)
+    supply = fitting_font(lines, layout.body_size if players > 3 else layout.small_size, width)
     for line in lines:
         draw.text((x, y), fit_text(line, supply, width), font=supply, fill=UI["ink_soft"])
         y += round((layout.body_size if players > 3 else layout.small_size) * 1.35)
