@@ -22,6 +22,8 @@ LABEL_SIZE = 22
 TAG_SIZE = 22
 SWATCH_SIZE = 38
 CARD_HEIGHT = 86
+MIN_FIGURE_SCALE = 0.75
+"""The smallest the figures are drawn (of their size) before they wrap onto another line."""
 
 Run = tuple[str, ImageFont.FreeTypeFont, RGB]
 """A piece of text with its font and colour."""
@@ -54,9 +56,10 @@ def draw_runs(draw: ImageDraw.ImageDraw, position: tuple[float, float], runs: Se
     return x
 
 
-def figure_runs(figures: Sequence[tuple[str, str]], separator: str) -> list[Run]:
-    """``(number, label)`` pairs as runs: the numbers bold and dark, the labels plain and soft."""
-    number_font, label_font = font(NUMBER_SIZE, bold=True), font(LABEL_SIZE)
+def figure_runs(figures: Sequence[tuple[str, str]], separator: str, scale: float = 1.0) -> list[Run]:
+    """``(number, label)`` pairs as runs: the numbers bold and dark, the labels plain and soft (their sizes times
+    ``scale``)."""
+    number_font, label_font = font(round(NUMBER_SIZE * scale), bold=True), font(round(LABEL_SIZE * scale))
     runs: list[Run] = []
     for index, (number, label) in enumerate(figures):
         if index:
@@ -64,6 +67,36 @@ def figure_runs(figures: Sequence[tuple[str, str]], separator: str) -> list[Run]
         runs.append((number, number_font, UI["ink"]))
         runs.append((f" {label}", label_font, UI["ink_soft"]))
     return runs
+
+
+def runs_width(runs: Sequence[Run]) -> float:
+    """How wide ``runs`` are drawn side by side."""
+    return sum(run_font.getlength(text) for text, run_font, _ in runs)
+
+
+def fitted_figures(figures: Sequence[tuple[str, str]], separator: str, width: float) -> list[list[Run]]:
+    """The card's figures as lines of runs no wider than ``width``, never cut: at full size on one line if they fit;
+    else with a tighter separator, then smaller (down to ``MIN_FIGURE_SCALE``); at the smallest, wrapped between
+    figures (a figure too wide alone keeps a line to itself)."""
+    for gap in dict.fromkeys((separator, f" {separator.strip()} " if separator.strip() else " ")):
+        runs = figure_runs(figures, gap)
+        if runs_width(runs) <= width:
+            return [runs]
+    scale = max(MIN_FIGURE_SCALE, width / runs_width(runs))
+    while scale > MIN_FIGURE_SCALE and runs_width(figure_runs(figures, gap, scale)) > width:
+        scale -= 0.02
+    scale = max(scale, MIN_FIGURE_SCALE)
+    runs = figure_runs(figures, gap, scale)
+    if runs_width(runs) <= width:
+        return [runs]
+    lines: list[list[Run]] = []
+    for figure in figures:
+        alone = figure_runs([figure], gap, scale)
+        if lines and runs_width(lines[-1]) + runs_width(figure_runs([figure, figure], gap, scale)[2:]) <= width:
+            lines[-1].extend(figure_runs([figure, figure], gap, scale)[2:])
+        else:
+            lines.append(alone)
+    return lines
 
 
 def _draw_tags(draw: ImageDraw.ImageDraw, right: int, top: int, tags: Sequence[tuple[str, RGB]]) -> int:
@@ -81,8 +114,11 @@ def draw_player_card(image: Image.Image, column: TextColumn, card: PlayerCard) -
     """``card`` drawn at the top of ``column``, which then moves below it."""
     draw, top = column.draw, column.y
     left, right = column.x, column.x + column.width
+    lines = fitted_figures(card.figures, card.separator, right - left)
+    line_step = round(max(run_font.size for line in lines for _, run_font, _ in line) * 1.25)
+    height = CARD_HEIGHT + (len(lines) - 1) * line_step
     if card.highlighted:
-        draw.rounded_rectangle([left - 8, top, right + 8, top + CARD_HEIGHT - 6], radius=10, fill=UI["turn"])
+        draw.rounded_rectangle([left - 8, top, right + 8, top + height - 6], radius=10, fill=UI["turn"])
     x = left
     for colour, pattern in card.swatches:
         box = (x, top + 6, x + SWATCH_SIZE, top + 6 + SWATCH_SIZE)
@@ -92,5 +128,6 @@ def draw_player_card(image: Image.Image, column: TextColumn, card: PlayerCard) -
     name_font = font(NAME_SIZE, bold=True)
     name = fit_text(card.name, name_font, name_right - x - 10)
     draw.text((x + 4, top + 24), name, font=name_font, fill=UI["ink_soft" if card.muted else "ink"], anchor="lm")
-    draw_runs(draw, (left, top + 72), figure_runs(card.figures, card.separator))
-    column.skip(CARD_HEIGHT)
+    for index, line in enumerate(lines):
+        draw_runs(draw, (left, top + 72 + index * line_step), line)
+    column.skip(height)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import ImageDraw, ImageFont
@@ -25,6 +26,20 @@ def fit_text(text: str, font: ImageFont.FreeTypeFont, max_width: float) -> str:
     while kept and text_width(kept + ELLIPSIS, font) > max_width:
         kept = kept[:-1]
     return kept.rstrip() + ELLIPSIS
+
+
+def fitting_font(
+    texts: str | Sequence[str], size: int, max_width: float, *, bold: bool = False, smallest: int | None = None
+) -> ImageFont.FreeTypeFont:
+    """The font of ``size`` if every one of ``texts`` fits ``max_width`` in it, else the largest smaller one in which
+    they do, down to ``smallest`` (3/4 of ``size`` unless given): a longer translation is set a little smaller
+    rather than cut. (At ``smallest`` a text may still be too wide: shorten it with ``fit_text``.)"""
+    lines = [texts] if isinstance(texts, str) else list(texts)
+    floor = smallest if smallest is not None else size * 3 // 4
+    face = font(size, bold=bold)
+    while face.size > floor and max((face.getlength(line) for line in lines), default=0) > max_width:
+        face = font(face.size - 1, bold=bold)
+    return face
 
 
 def wrap_text(text: str, font: ImageFont.FreeTypeFont, max_width: float) -> list[str]:

@@ -789,9 +789,40 @@ def test_a_sampled_state_draws_the_hidden_values_from_the_tokens_off_the_board()
         others = [sample.juice_held[s * 3 : s * 3 + 3] for s in (1, 2)]
         assert [sum(held) for held in others] == [14, 16]
         total = [a + b for a, b in zip(*others, strict=True)]
-        assert all(t <= limit for t, limit in zip(total, (8, 12, 12), strict=True))
+        # 12 of each value: the 2s on the market and in seat 0's hand, and the two 4s that left the game, are
+        # never dealt back to the others
+        assert total == [8, 12, 10]
         seen.add(tuple(others[0]))
     assert len(seen) > 1
+    assert view.details["juice_removed"] == 2 and view.details["juice_removed_values"] == [4, 4]
+
+
+def test_the_values_of_juice_tokens_that_left_the_game_stay_public_and_are_never_dealt_back() -> None:
+    """A stall closed by two bodyguards, no one at two corners: both tokens leave the game, announced with their
+    values. Every view keeps those values, and no state sampled from any view holds more tokens of a value than the
+    12 the game has less those gone (the players' face-down tokens are drawn from the rest)."""
+    state = workers_turn(dealt(3), 0, purple=1, green=1)
+    put(state, "c3 nw", 1, "bodyguard")
+    state.guards_hand[0] = 1
+    state, events = play(state, "bodyguard c3 se", "arrow north")
+    gone = sorted(e.params["value"] for e in events if e.code == "juice_removed")
+    assert len(gone) == 2 and state.juice_removed == 2
+    # most tokens left on the market go face down to the players: the sampler has many values to hide
+    for point in range(36):
+        value = state.juice[point]
+        if value and point % 5:
+            state.juice[point] = 0
+            state.juice_held[(point % 3) * 3 + (2, 3, 4).index(value)] += 1
+    rng = random.Random(11)
+    for viewer in (None, 0, 1, 2):
+        view = E.view(state, viewer)
+        assert view.details["juice_removed_values"] == gone
+        for _ in range(20):
+            sample = E.sample_state(view, rng)
+            assert E.view(sample, viewer) == view
+            for index, value in enumerate((2, 3, 4)):
+                held = sum(sample.juice_held[index::3])
+                assert held + sample.juice.count(value) + gone.count(value) == 12, (viewer, value)
 
 
 # ---- owed decisions and defaults -----------------------------------------------------------------------------------

@@ -385,3 +385,35 @@ def test_render_never_imports_the_bot_discord_or_the_database() -> None:
             else:
                 continue
             assert not roots & forbidden, f"{module} imports {roots & forbidden}"
+
+
+@pytest.mark.parametrize("layout", [LANDSCAPE, PORTRAIT], ids=lambda layout: layout.name)
+def test_every_spanish_text_of_the_panel_stays_inside_it(layout: Layout, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Spanish words are longer ("8 por colocar · 6 visibles", "11 visibles = 49 puntos"): in a four-merchant game,
+    mid-game and at its end, no text drawn in the panel reaches past its right edge (they once ran out of it)."""
+    from PIL import ImageDraw
+
+    from render.marrakech.panel import PANEL_PADDING
+
+    overflow: list[tuple[str, float]] = []
+    original = ImageDraw.ImageDraw.text
+    right = layout.panel_box(4)[2] - PANEL_PADDING // 2
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, value: Any, *args: Any, **kwargs: Any) -> None:
+        box = self.textbbox(xy, str(value), font=kwargs.get("font"), anchor=kwargs.get("anchor"))
+        if xy[0] >= layout.panel_box(4)[0] and box[2] > right:
+            overflow.append((str(value), box[2]))
+        original(self, xy, value, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    rng, state = random.Random(5), ENGINE.new_game(4)
+    states = [state]
+    while (seat := ENGINE.to_move(state)) is not None:
+        move = ENGINE.sample_chance(state, rng) if seat == CHANCE else rng.choice(ENGINE.legal_moves(state))
+        state = ENGINE.apply(state, move)
+        states.append(state)
+    words = picture_words("marrakech", "es")
+    for chosen in (states[len(states) // 3], states[-1]):
+        view = ENGINE.view(chosen, 0).with_names(["Anabela Rodríguez", "Bo", "Cy", "Di"])
+        render.render_board(view, layout=layout.name, words=words)
+    assert not overflow, overflow

@@ -130,6 +130,26 @@ def test_a_plural_keeps_its_form_for_one() -> None:
     assert spanish["cards"] == "{count} cartas" and spanish["cards" + ONE] == "{count} carta"
 
 
+def test_a_spanish_jambo_board_says_no_utensil_in_the_masculine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under "Utensilios: 0 de 3" the board reads "ninguno" (utensilio is masculine), not the lobby's feminine
+    "ninguna" (Opciones) that the two once shared through one msgid."""
+    written: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def record(self: ImageDraw.ImageDraw, xy: object, text: object, *args: object, **kwargs: object) -> None:
+        written.append(str(text))
+        original(self, xy, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    clear_render_caches()
+    view = JAMBO.view(jambo_table(hands=(["crocodile"], [])), None).with_names(NAMES[:2])
+    for layout in render.LAYOUTS:
+        written.clear()
+        render.render_board(view, layout=layout, words=picture_words("jambo", "es"))
+        assert "Utensilios: 0 de 3" in written and "ninguno" in written and "ninguna" not in written, written
+    clear_render_caches()
+
+
 # ---- read by tesseract --------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def tesseract() -> None:

@@ -34,7 +34,7 @@ a wild face. Choices owed by players other than the active one are asked one at 
 order from the active player (``to_move`` names them); a choice with one option is made without
 asking. The hidden juice values: when a possible game is built from a player's view
 (``sample_state``, the computer player), they are dealt from the tokens that are neither on the
-market nor in that player's hand.
+market, nor in that player's hand, nor among those that left the game (their values are public).
 
 The view (``View.details``):
 
@@ -50,7 +50,8 @@ The view (``View.details``):
 * ``die``, ``roller_seat``, ``rolls_left``: the last die face (a colour or ``wild``), who rolled it,
   rolls still due this round.
 * ``juice_dealt``, ``juice``: tokens dealt so far; the 6 × 6 intersections (rows of values, None where
-  none lies). ``juice_removed``: how many tokens left the game.
+  none lies). ``juice_removed``: how many tokens left the game; ``juice_removed_values``: their values,
+  sorted (each was announced face up as it left).
 * ``stalls``: 25 entries in reading order: ``stall`` (``c3``), ``open``, ``tile_seat`` (market tile
   owner), ``empty_tile``, ``arrow`` (a direction or None), ``overflow`` (arrows pointing in),
   ``count`` (workers, bodyguards 2), ``cost`` (row and column colour), ``workers`` (``corner``,

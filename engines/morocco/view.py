@@ -151,6 +151,7 @@ def details(state: MoroccoState, viewer: int | None) -> dict[str, Any]:
         "juice_dealt": state.juice_dealt,
         "juice": [[v or None for v in state.juice[y * POINT_SIDE : (y + 1) * POINT_SIDE]] for y in range(POINT_SIDE)],
         "juice_removed": state.juice_removed,
+        "juice_removed_values": _values(juice_removed_counts(state)),
         "stalls": [_stall_details(state, stall) for stall in STALLS],
         "players": [_player_details(state, seat, viewer) for seat in range(state.num_players)],
         "gold_supply": state.gold_supply,
@@ -166,6 +167,17 @@ def details(state: MoroccoState, viewer: int | None) -> dict[str, Any]:
         "recent_closed": [STALL_NAMES[s] for s in state.recent_closed],
         "termination": state.termination or None,
     }
+
+
+def juice_removed_counts(state: MoroccoState) -> list[int]:
+    """How many tokens of each value (``JUICE_VALUES`` order) left the game: each was announced face up with its
+    value (``juice_removed``), so everyone knows them. They are the tokens neither on the market nor held: every
+    token is dealt before any leaves."""
+    if state.juice_dealt < len(state.juice):
+        return [0] * len(JUICE_VALUES)
+    held = [sum(state.juice_held[index :: len(JUICE_VALUES)]) for index in range(len(JUICE_VALUES))]
+    on_market = [state.juice.count(value) for value in JUICE_VALUES]
+    return [DATA.juice_tokens[value] - on_market[i] - held[i] for i, value in enumerate(JUICE_VALUES)]
 
 
 def _values(counts: list[int]) -> list[int]:
@@ -216,11 +228,13 @@ def _player_details(state: MoroccoState, seat: int, viewer: int | None) -> dict[
 
 # ---- rebuilding a state ---------------------------------------------------------------------------------------
 def sample_state(view: View, rng: random.Random) -> MoroccoState:
-    """A state the view could come from: the face-down juice values it hides are dealt from the unseen pool."""
+    """A state the view could come from: the face-down juice values it hides are dealt from the unseen pool (the
+    tokens neither on the market, nor in a hand the view shows, nor among those that left the game)."""
     d = view.details
     players = d["players"]
     unseen = Counter(DATA.juice_tokens)
     unseen.subtract(v for row in d["juice"] for v in row if v)
+    unseen.subtract(d["juice_removed_values"])
     for player in players:
         unseen.subtract(player["juice"] or [])
     if d["juice_dealt"] < (DATA.market_size + 1) ** 2:

@@ -10,10 +10,11 @@ of a catch-up, the choices of a move).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engines.base import View
 from render.cairo.geometry import CELL, FRAMES, Frame, Layout, layout_of, static_board
@@ -25,11 +26,15 @@ from render.fonts import font
 from render.grid import Grid
 from render.palette import RGB, UI, mix, piece_rgb
 from render.png import encode_png
+from render.text import wrap_text
 from render.widgets import paste_sprite
 from render.words import NO_WORDS, Words
 
 PAWN_SIZE = 40
 QUEUE_PAWN_SIZE = 34
+CORNER_PAWN_SIZE = 30
+"""A queued customer where the queue square's name is written large (portrait, phone): in the bottom-right corner,
+clear of the name at the top left."""
 ENTRANCE_PAWN_SIZE = 34
 """A customer on an entrance square: small enough to leave the entrance's letter in view."""
 STALL_EDGE = 3
@@ -139,7 +144,7 @@ def draw_pieces(image: Image.Image, frame: Frame, details: Mapping[str, Any], wo
     squares = details["board"]["squares"]
     draw_stalls(image, grid, squares, colour_ids, inactive, apart=frame.phone)
     draw_entrances(image, grid, squares, colour_ids, inactive)
-    draw_customers(image, grid, squares, colour_ids)
+    draw_customers(image, frame, squares, colour_ids)
     draw_waiting(image, frame, details.get("waiting"), colour_ids, squares, words("waiting"))
     draw_pending_ghost(image, grid, details.get("pending"), colour_ids, squares)
 
@@ -226,13 +231,24 @@ def draw_entrances(
         image.paste(sprite, (left + 2, top + 2), sprite)
 
 
-def draw_customers(image: Image.Image, grid: Grid, squares: list[dict[str, Any]], colour_ids: dict[str, int]) -> None:
+def queue_pawn_spot(frame: Frame, centre: tuple[float, float]) -> tuple[tuple[float, float], int]:
+    """Where a customer stands on the queue square centred on ``centre`` and how large: off-centre towards the
+    bottom right, so the square's name (top left) stays readable; where the name is written large, smaller and in
+    the very corner."""
+    if frame.font_size(13) > 18:
+        offset = CELL / 2 - 15
+        return (centre[0] + offset, centre[1] + offset), CORNER_PAWN_SIZE
+    return (centre[0] + 6, centre[1] + 7), QUEUE_PAWN_SIZE
+
+
+def draw_customers(image: Image.Image, frame: Frame, squares: list[dict[str, Any]], colour_ids: dict[str, int]) -> None:
     """The customers standing on the board and the queue, as round pawns with their letter.
 
-    In the queue a pawn is a little smaller and off-centre, so the queue square's name stays readable; on an
-    entrance it is smaller still and stands in the corner across from the entrance's letter, which stays in view.
+    In the queue a pawn is a little smaller and off-centre (``queue_pawn_spot``), so the queue square's name stays
+    readable; on an entrance it is smaller still and stands in the corner across from the entrance's letter, which
+    stays in view.
     """
-    mains = main_squares(squares)
+    grid, mains = frame.grid, main_squares(squares)
     for square in squares:
         colour = square.get("customer")
         if not colour:
@@ -241,8 +257,8 @@ def draw_customers(image: Image.Image, grid: Grid, squares: list[dict[str, Any]]
         colour_id = colour_ids.get(colour, 0)
         entrance = square.get("entrance")
         if square["kind"] == "queue":
-            pawn = pawn_sprite(colour, colour_id, QUEUE_PAWN_SIZE)
-            paste_sprite(image, pawn, (centre_x + 6, centre_y + 7))
+            standing, size = queue_pawn_spot(frame, (centre_x, centre_y))
+            paste_sprite(image, pawn_sprite(colour, colour_id, size), standing)
         elif entrance:
             spot = (square["x"], square["y"])
             side = door_side(spot, mains.get(entrance.get("stall", -1)))
@@ -264,18 +280,20 @@ def draw_waiting(
     text: str,
 ) -> None:
     """The sixth customer on its coin tray, over the north-east of the board, labelled "WAITING" (``text``)."""
-    grid, label = frame.grid, font(frame.font_size(17 if frame.phone else 15), bold=True)
+    grid = frame.grid
     top = grid.top + 3
     tray_left = grid.left + round((12.6 if frame.phone else 12) * CELL)
     tray = (tray_left, top, grid.left + 14 * CELL - 6, top + CELL - 6)
     draw = ImageDraw.Draw(image)
-    draw.text(
-        (tray[0] - (30 if frame.phone else 8), (tray[1] + tray[3]) / 2),  # phone: apart from the tray's frame
-        text,
-        font=label,
-        fill=UI["frame"],
-        anchor="rm",
-    )
+    right = tray[0] - (14 if frame.phone else 8)  # phone: apart from the tray's frame
+    queue = [grid.square_box(sq["x"], sq["y"])[2] for sq in squares if sq["kind"] == "queue"]
+    room = right - (max(queue) + 8 if queue else grid.left)
+    label = _waiting_label(frame, text, room)
+    lines = label.text.split("\n")
+    step = round(label.font.size * 1.05)
+    middle = (tray[1] + tray[3]) / 2 - step * (len(lines) - 1) / 2
+    for index, line in enumerate(lines):
+        draw.text((right, middle + index * step), line, font=label.font, fill=UI["frame"], anchor="rm")
     if not waiting:
         draw.rounded_rectangle(tray, radius=10, outline=UI["ink_soft"], width=2)
         return
@@ -283,6 +301,25 @@ def draw_waiting(
     draw.rounded_rectangle(tray, radius=10, fill=mix(base, (255, 255, 255), 0.55), outline=SEAL_INK, width=2)
     pawn = pawn_sprite(waiting, colour_ids.get(waiting, 0), PAWN_SIZE)
     paste_sprite(image, pawn, ((tray[0] + tray[2]) / 2, (tray[1] + tray[3]) / 2))
+
+
+@dataclass(frozen=True)
+class _Label:
+    text: str
+    font: ImageFont.FreeTypeFont
+
+
+def _waiting_label(frame: Frame, text: str, room: float) -> _Label:
+    """The "WAITING" label between the queue and the tray (``room`` wide), never over the queue: at its size if it
+    fits, else smaller (down to the frame's smallest size), else on two lines."""
+    size = frame.font_size(17 if frame.phone else 15)
+    smallest = max(frame.min_font, 12)
+    while size > smallest and font(size, bold=True).getlength(text) > room:
+        size -= 1
+    label = font(size, bold=True)
+    if label.getlength(text) <= room or " " not in text:
+        return _Label(text, label)
+    return _Label("\n".join(wrap_text(text, label, room)), label)
 
 
 def draw_pending_ghost(

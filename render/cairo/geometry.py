@@ -293,10 +293,10 @@ def _paint_queue_marks(draw: ImageDraw.ImageDraw, frame: Frame, layout: Layout, 
     queue = sorted((sq for sq in layout.squares if sq.kind == "queue"), key=lambda sq: sq.x)
     for square in queue:
         left, top, _right, _bottom = grid.square_box(square.x, square.y)
-        if frame.phone:  # in full ink (soft ink was lost 360 px wide), top left: a queued pawn stands bottom right
-            draw.text((left + 3, top + 1), square.name, font=font(frame.font_size(14), bold=True), fill=UI["ink"])
-            continue
-        draw.text((left + 3, top + 1), square.name, font=font(frame.font_size(13), bold=True), fill=UI["ink_soft"])
+        # top left, a queued pawn stands in the corner across (``queue_pawn_spot``); on a phone in full ink (soft ink
+        # was lost 360 px wide) and no larger than the frame's smallest size, so both fit the square
+        label = font(frame.font_size(12 if frame.phone else 13), bold=True)
+        draw.text((left + 3, top + 1), square.name, font=label, fill=UI["ink" if frame.phone else "ink_soft"])
     if not queue:
         return
     first = queue[0]

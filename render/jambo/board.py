@@ -243,7 +243,7 @@ def _utilities(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width:
     sheet.draw.text((left + 4, y), sheet.words("utilities", count=len(cards)), font=label, fill=_label_ink(theme))
     y += round(theme.small * 1.3)
     if not cards:
-        sheet.draw.text((left + 4, y), sheet.words("none"), font=font(theme.small), fill=UI["ink_soft"])
+        sheet.draw.text((left + 4, y), sheet.words("no_utilities"), font=font(theme.small), fill=UI["ink_soft"])
         sheet.mark(f"utilities:{seat.seat}", (left, y, left + width, y + theme.small))
         return y + round(theme.small * 1.6)
     per_row = max(1, (width + 10) // (theme.mini_w + 10))

@@ -23,7 +23,7 @@ from render.morocco.pieces import cube, juice_token, pawn, worker
 from render.morocco.scene import CUBE_LETTERS, cube_rgb, player_name, player_pattern, player_rgb
 from render.palette import UI, mix, text_colour_on
 from render.patterns import patterned_tile
-from render.text import fit_text, wrap_text
+from render.text import fit_text, fitting_font, wrap_text
 from render.widgets import Shaped, drawn_on, paste_shaped
 from render.words import NO_WORDS, Words
 
@@ -169,7 +169,7 @@ def _draw_die_and_supply(
     """The market die (2–3 players) and the supplies; returns the y below them."""
     details = view.details
     draw = ImageDraw.Draw(image)
-    body, small = font(layout.body_size), font(layout.small_size)
+    small = font(layout.small_size)
     face = details.get("die")
     players = len(view.seats)
     if players <= 3:
@@ -193,18 +193,16 @@ def _draw_die_and_supply(
             anchor="lm",
         )
         y += size + 12
-    for line in (
+    lines = (
         words("stalls_open", count=sum(1 for s in details.get("stalls", []) if s.get("open"))),
         words("gold_supply", count=details.get("gold_supply", 0)),
         words("empty_tiles", count=details.get("empty_tiles", 0)),
         words("juice_gone", count=details.get("juice_removed", 0)),
-    ):
-        draw.text(
-            (x, y),
-            fit_text(line, body if players > 3 else small, width),
-            font=body if players > 3 else small,
-            fill=UI["ink_soft"],
-        )
+    )
+    # one size for the four lines: smaller where a translation is longer (Spanish), rather than cut
+    supply = fitting_font(lines, layout.body_size if players > 3 else layout.small_size, width)
+    for line in lines:
+        draw.text((x, y), fit_text(line, supply, width), font=supply, fill=UI["ink_soft"])
         y += round((layout.body_size if players > 3 else layout.small_size) * 1.35)
     return y
 
@@ -235,8 +233,9 @@ def card_boxes(view: View, layout: Layout, seat: int, x: int, y: int, width: int
     texts: dict[str, tuple[int, int, int, int]] = {}
     final_at = (float(x), y + mark + layout.pp(6) + layout.pp(24) / 2)
     if view.outcome is not None:
-        text = fit_text(_final_text(_final_parts(view, seat), words), _final_font(layout), width)
-        left, top, right, bottom = _MEASURE.textbbox(final_at, text, font=_final_font(layout), anchor="lm")
+        text = _final_text(_final_parts(view, seat), words)
+        face = _final_font(layout, text, width)
+        left, top, right, bottom = _MEASURE.textbbox(final_at, fit_text(text, face, width), font=face, anchor="lm")
         texts["final"] = (round(left), round(top), round(right), round(bottom))
     return CardBoxes(frame, FRAME_STROKE, texts, final_at)
 
@@ -250,8 +249,9 @@ def _final_text(final: dict[str, int], words: Words) -> str:
     return words("final", **final)
 
 
-def _final_font(layout: Layout) -> ImageFont.FreeTypeFont:
-    return font(layout.small_size, bold=True)
+def _final_font(layout: Layout, text: str, width: int) -> ImageFont.FreeTypeFont:
+    """The final scoring line's font: smaller where the line is longer (a translation), rather than cut."""
+    return fitting_font(text, layout.small_size, width, bold=True)
 
 
 def _draw_card(
@@ -272,8 +272,9 @@ def _draw_card(
     _seat_mark(image, seat, x, y + 3, mark)
     _draw_name_line(draw, view, layout, player, seat, (x + mark + 10, y + 3 + mark / 2), x + width, words)
     if view.outcome is not None:
-        text = fit_text(_final_text(_final_parts(view, seat), words), _final_font(layout), width)
-        draw.text(boxes.final_at, text, font=_final_font(layout), fill=UI["ink"], anchor="lm")
+        text = _final_text(_final_parts(view, seat), words)
+        face = _final_font(layout, text, width)
+        draw.text(boxes.final_at, fit_text(text, face, width), font=face, fill=UI["ink"], anchor="lm")
         return y + height
     line = layout.pp(25)
     _draw_cubes_line(image, layout, player, x, y + mark + layout.pp(6), width, words)
@@ -396,7 +397,7 @@ def _draw_pieces_line(
 # ---- the legend ------------------------------------------------------------------------------------------------
 def _draw_legend(image: Image.Image, layout: Layout, x: int, y: int, width: int, words: Words) -> int:
     """Cube letters and worker shapes, so nothing depends on telling colours apart (drawn once per layout)."""
-    shaped, height = legend(layout, words, width + PADDING)  # it may reach into the panel's right padding
+    shaped, height = legend(layout, words, width + PADDING // 2)  # it may reach into half the right padding
     paste_shaped(image, shaped, (x, y - LEGEND_ROOM))
     return y + height
 

@@ -84,7 +84,7 @@ TABLE: dict[str, Template] = {
     "stands": N_("Stands"),
     "no_room": N_("no room:"),
     "utilities": N_("Utilities: {count} of 3"),
-    "none": N_("none"),
+    "no_utilities": N_("none in play"),
     "used": N_("USED"),
     "orders": N_("Orders · {guard} · {rain}"),
     "guard_some": N_("Guard: {cards}, others ask"),
