@@ -60,9 +60,19 @@ BACKGROUND = (255, 255, 255)
 WORD = re.compile(r"[^\W_]{2,}")
 
 
-def tesseract_available() -> bool:
-    """Whether the ``tesseract`` command is on the PATH."""
-    return shutil.which("tesseract") is not None
+OCR_MODELS = {"en": "eng", "es": "spa+eng"}
+"""Tesseract's language data to read a picture drawn in each language with (Spanish: ``tesseract-ocr-spa``)."""
+
+
+def tesseract_available(language: str = "en") -> bool:
+    """Whether the ``tesseract`` command is on the PATH, with the language data to read ``language``."""
+    if shutil.which("tesseract") is None:
+        return False
+    if language == "en":
+        return True
+    listed = subprocess.run(["tesseract", "--list-langs"], capture_output=True, text=True, check=False)
+    have = set(listed.stdout.split())
+    return all(model in have for model in OCR_MODELS[language].split("+"))
 
 
 @dataclass(frozen=True)
@@ -120,18 +130,19 @@ def phone_sized(image: Image.Image, width: int = PHONE_WIDTH, magnify: int = MAG
     return small.resize((width * magnify, height * magnify), Image.Resampling.LANCZOS)
 
 
-def ocr_words(image: Image.Image, min_confidence: float = MIN_CONFIDENCE) -> list[str]:
-    """The words every reading of ``image`` (one per binarisation) finds with at least ``min_confidence``."""
+def ocr_words(image: Image.Image, min_confidence: float = MIN_CONFIDENCE, model: str = "eng") -> list[str]:
+    """The words every reading of ``image`` (one per binarisation) finds with at least ``min_confidence``
+    (``model``: tesseract's language data, ``OCR_MODELS``)."""
     buffer = io.BytesIO()
     flattened(image).save(buffer, format="PNG")
-    readings = [Counter(_tesseract(buffer.getvalue(), method, min_confidence)) for method in THRESHOLDINGS]
+    readings = [Counter(_tesseract(buffer.getvalue(), method, min_confidence, model)) for method in THRESHOLDINGS]
     common = readings[0]
     for reading in readings[1:]:
         common &= reading
     return sorted(common.elements())
 
 
-def _tesseract(png: bytes, thresholding: int, min_confidence: float) -> list[str]:
+def _tesseract(png: bytes, thresholding: int, min_confidence: float, model: str = "eng") -> list[str]:
     """The words one tesseract run reads in ``png`` with at least ``min_confidence``."""
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}
     done = subprocess.run(
@@ -144,7 +155,7 @@ def _tesseract(png: bytes, thresholding: int, min_confidence: float) -> list[str
             "-c",
             f"thresholding_method={thresholding}",
             "-l",
-            "eng",
+            model,
             "tsv",
         ],
         input=png,
@@ -192,6 +203,8 @@ class Picture:
     seat: int | None
     state: int
     png: bytes
+    language: str = "en"
+    """The language of the words drawn (read with ``OCR_MODELS[language]``)."""
 
 
 def _named(view: View, players: int) -> View:
@@ -219,13 +232,14 @@ def pictures(
         if only is not None and index not in only:
             continue
         view = _named(engine.view(state, None), players)
-        yield Picture(game, players, "public", None, index, render.render_board(view, layout=layout, words=words))
+        board = render.render_board(view, layout=layout, words=words)
+        yield Picture(game, players, "public", None, index, board, language)
         for seat in range(players):
             if seats_in_turn and seat % states != index:
                 continue
             private = render.render_private(_named(engine.view(state, seat), players), layout=layout, words=words)
             if private is not None:
-                yield Picture(game, players, "private", seat, index, private)
+                yield Picture(game, players, "private", seat, index, private, language)
 
 
 DARK_THEME = (0x31, 0x33, 0x38)
@@ -261,8 +275,9 @@ def read(picture: Picture) -> Reading:
     """``picture`` read at full size and at phone size."""
     image = Image.open(io.BytesIO(picture.png))
     image.load()
-    full = ocr_words(image)
-    small = ocr_words(phone_sized(flattened(image)))
+    model = OCR_MODELS[picture.language]
+    full = ocr_words(image, model=model)
+    small = ocr_words(phone_sized(flattened(image)), model=model)
     return Reading(
         picture.game,
         picture.players,
@@ -324,8 +339,11 @@ def main() -> None:
         "--save", metavar="DIR", help="also write every image, as posted and 360 px wide on light and dark"
     )
     args = parser.parse_args()
-    if not tesseract_available():
-        raise SystemExit("tesseract is not installed (apt-get install tesseract-ocr)")
+    if not tesseract_available(args.language):
+        raise SystemExit(
+            "tesseract, or its data for this language, is not installed (apt-get install tesseract-ocr"
+            " tesseract-ocr-spa)"
+        )
     items = [
         picture
         for game in args.games or engines.names()
