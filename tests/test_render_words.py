@@ -92,8 +92,8 @@ def leftover_words(text: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_every_drawn_word_comes_from_the_words_handed_in(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text Pillow draws from now on (a list the test clears as it likes), the picture caches emptied."""
     written: list[str] = []
     original = ImageDraw.ImageDraw.text
 
@@ -103,6 +103,12 @@ def test_every_drawn_word_comes_from_the_words_handed_in(game: str, monkeypatch:
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
     clear_render_caches()
+    return written
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_drawn_word_comes_from_the_words_handed_in(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    written = drawn_texts(monkeypatch)
     words = sentinel_table(game)
     english: list[str] = []
     sentinels = 0
@@ -133,15 +139,7 @@ def test_a_plural_keeps_its_form_for_one() -> None:
 def test_a_spanish_jambo_board_says_no_utensil_in_the_masculine(monkeypatch: pytest.MonkeyPatch) -> None:
     """Under "Utensilios: 0 de 3" the board reads "ninguno" (utensilio is masculine), not the lobby's feminine
     "ninguna" (Opciones) that the two once shared through one msgid."""
-    written: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def record(self: ImageDraw.ImageDraw, xy: object, text: object, *args: object, **kwargs: object) -> None:
-        written.append(str(text))
-        original(self, xy, text, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
-    clear_render_caches()
+    written = drawn_texts(monkeypatch)
     view = JAMBO.view(jambo_table(hands=(["crocodile"], [])), None).with_names(NAMES[:2])
     for layout in render.LAYOUTS:
         written.clear()
