@@ -14,6 +14,7 @@ import signal
 import sqlite3
 import sys
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -92,8 +93,14 @@ def stored_moves(database: Path, game_id: int) -> int:
         return db.execute("SELECT COUNT(*) FROM moves WHERE game_id = ? AND kind = 'move'", (game_id,)).fetchone()[0]
 
 
-@pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Channel, User, User, BotProcess]]:
+World = tuple[FakeDiscord, Channel, User, User, BotProcess]
+"""The fake, its #games channel, Ana and Ben, and the bot process."""
+
+
+@asynccontextmanager
+async def bot_world(database: Path, settings: dict[str, str] | None = None) -> AsyncIterator[World]:
+    """A fake Discord with one server (#games, Ana and Ben), and ``python -m bot run`` on ``database`` against it
+    (with ``settings``), killed at the end (the crash, lobby-crash and graceful-stop tests share it)."""
     fake = FakeDiscord()
     await fake.start()
     admin = fake.add_user("admin")
@@ -102,13 +109,20 @@ async def world(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Channel, Use
     ana, ben = fake.add_user("ana"), fake.add_user("ben")
     fake.add_member(guild, ana)
     fake.add_member(guild, ben)
-    bot = BotProcess(fake, tmp_path / "bazaar.db")
+    bot = BotProcess(fake, database)
+    bot.settings = dict(settings or {})
     await bot.start()
     try:
         yield fake, channel, ana, ben, bot
     finally:
         await bot.close()
         await fake.stop()
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    async with bot_world(tmp_path / "bazaar.db") as found:
+        yield found
 
 
 async def open_game(fake: FakeDiscord, channel: Channel, ana: User, ben: User) -> tuple[int, Channel]:

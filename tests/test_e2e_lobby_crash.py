@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from test_e2e_crash import BotProcess, board_messages, until
+from test_e2e_crash import BotProcess, World, board_messages, bot_world, until
 
 import engines
 from offline.fakediscord import FakeDiscord
@@ -26,22 +26,9 @@ ACTIONS = ("join", "leave", "start", "computer")
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Channel, User, User, BotProcess]]:
-    fake = FakeDiscord()
-    await fake.start()
-    admin = fake.add_user("admin")
-    guild = fake.add_guild("Bazaar", owner=admin)
-    channel = fake.add_text_channel(guild, "games")
-    ana, ben = fake.add_user("ana"), fake.add_user("ben")
-    fake.add_member(guild, ana)
-    fake.add_member(guild, ben)
-    bot = BotProcess(fake, tmp_path / "bazaar.db")
-    await bot.start()
-    try:
-        yield fake, channel, ana, ben, bot
-    finally:
-        await bot.close()
-        await fake.stop()
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    async with bot_world(tmp_path / "bazaar.db") as found:
+        yield found
 
 
 def row(database: Path, sql: str, *args: object) -> tuple:

@@ -19,7 +19,9 @@ from pathlib import Path
 import pytest
 from test_e2e_crash import (
     BotProcess,
+    World,
     board_messages,
+    bot_world,
     computer_turn,
     lay_carpet,
     open_game,
@@ -75,23 +77,10 @@ async def stopped_within(bot: BotProcess, sig: int, limit: float = 10.0) -> tupl
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Channel, User, User, BotProcess]]:
-    fake = FakeDiscord()
-    await fake.start()
-    admin = fake.add_user("admin")
-    guild = fake.add_guild("Bazaar", owner=admin)
-    channel = fake.add_text_channel(guild, "games")
-    ana, ben = fake.add_user("ana"), fake.add_user("ben")
-    fake.add_member(guild, ana)
-    fake.add_member(guild, ben)
-    bot = BotProcess(fake, tmp_path / "bazaar.db")
-    bot.settings = {"BAZAAR_IMAGE_WORKERS": "1", "BAZAAR_COMPUTER_WORKERS": "1"}
-    await bot.start()
-    try:
-        yield fake, channel, ana, ben, bot
-    finally:
-        await bot.close()
-        await fake.stop()
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    settings = {"BAZAAR_IMAGE_WORKERS": "1", "BAZAAR_COMPUTER_WORKERS": "1"}
+    async with bot_world(tmp_path / "bazaar.db", settings) as found:
+        yield found
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
