@@ -12,11 +12,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from playthrough import play_and_word
 
 import engines
 from bot.core.text import MESSAGE_LIMIT, plain_name, quote_input
-from bot.core.wording import Say, game_words, join_sentences, say_for
-from engines.base import CHANCE, Engine, GameError, GameState, events_seen_by
+from bot.core.wording import game_words, join_sentences, say_for
+from engines.base import GameError
 
 NAMES = ("Ana", "Ben", "<@123456789012345678>", "@everyone", "Eve")
 BAD_INPUTS = ("", "x", "definitely not a move 42", "place", "9" * 2000, "take deck please", "🙂")
@@ -34,37 +35,13 @@ def _check_text(text: str, what: str) -> None:
     assert "<@123456789012345678>" not in text and "@everyone" not in text, f"{what} can ping: {text!r}"
 
 
-def _word_state(engine: Engine, state: GameState, say: Say) -> None:
-    for viewer in [None, *range(state.num_players)]:
-        view = engine.view(state, viewer)
-        if view.decision is not None:
-            _check_text(say.decision(view.decision), f"decision {view.decision.code}")
-    if engine.to_move(state) not in (None, CHANCE):
-        for bad in BAD_INPUTS:
-            try:
-                engine.apply(state, bad)
-            except GameError as refusal:
-                _check_text(say.refusal(refusal), f"refusal {refusal.code}")
-
-
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_every_event_decision_refusal_and_ending_has_words(name: str, players: int) -> None:
     engine = engines.get(name)
     say = say_for(name, NAMES[:players])
-    rng = random.Random(players)
-    state = engine.new_game(players)
-    for step in range(20_000):
-        if engine.to_move(state) is None:
-            break
-        if step % 3 == 0:
-            _word_state(engine, state, say)
-        moves = engine.legal_moves(state)
-        move = engine.sample_chance(state, rng) if engine.to_move(state) == CHANCE else rng.choice(moves)
-        transition = engine.transition(state, move)
-        for viewer in [None, *range(players)]:
-            for event in events_seen_by(transition.events, viewer):
-                _check_text(say.event(event), f"event {event.code}")
-        state = transition.state
+    state = play_and_word(
+        engine, players, random.Random(players), say, _check_text, bad_inputs=BAD_INPUTS, every=3, limit=20_000
+    )
     outcome = engine.outcome(state)
     assert outcome is not None
     _check_text(say.termination(outcome), f"termination {outcome.termination}")

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from functools import cache
 
 import pytest
+from playthrough import play_and_word
 
 import engines
 from bot.catalogs import domains
@@ -23,7 +24,7 @@ from bot.core.timing import Duration, Hours, duration_text, hours_text
 from bot.core.wording import Say, game_title, say_for, title_text
 from bot.games.cairo import choices as cairo_choices
 from bot.games.morocco import choices as morocco_choices
-from engines.base import CHANCE, Engine, GameError, GameState, events_seen_by
+from engines.base import CHANCE, Engine, GameError, GameState
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli")
 BAD_INPUTS = ("", "???", "pass", "take deck", "draw", "keep 1", "play guard", "scout 9", "place a1 north")
@@ -119,22 +120,6 @@ def _cairo_choices(state: GameState, say: Say) -> Iterator[tuple[str, str, int]]
         yield choice.label, f"cairo choice {choice.value!r}", 100
 
 
-def _word_state(engine: Engine, state: GameState, say: Say) -> None:
-    game = engine.name
-    for viewer in [None, *range(state.num_players)]:
-        view = engine.view(state, viewer)
-        if view.decision is not None:
-            check(game, say.decision(view.decision), f"decision {view.decision.code}")
-    for text, what, limit in _labels(engine, state, say):
-        check(game, text, what, limit)
-    if engine.to_move(state) not in (None, CHANCE):
-        for bad in BAD_INPUTS:
-            try:
-                engine.apply(state, bad)
-            except GameError as refusal:
-                check(game, say.refusal(refusal), f"refusal {refusal.code}")
-
-
 CASES = [
     pytest.param(
         engine.name, players, seed, id=f"{engine.name}-{players}-{seed}", marks=[pytest.mark.slow] if seed > 1 else []
@@ -149,20 +134,22 @@ CASES = [
 def test_a_spanish_game_reads_no_english(name: str, players: int, seed: int) -> None:
     engine = engines.get(name)
     say = say_for(name, NAMES[:players], "es")
-    rng = random.Random(seed * 10 + players)
-    state = engine.new_game(players)
-    for step in range(3000):
-        if engine.to_move(state) is None:
-            break
-        if step % 4 == 0:
-            _word_state(engine, state, say)
-        moves = engine.legal_moves(state)
-        move = engine.sample_chance(state, rng) if engine.to_move(state) == CHANCE else rng.choice(moves)
-        transition = engine.transition(state, move)
-        for viewer in [None, *range(players)]:
-            for event in events_seen_by(transition.events, viewer):
-                check(name, say.event(event), f"event {event.code}")
-        state = transition.state
+
+    def labels(state: GameState) -> None:
+        for text, what, limit in _labels(engine, state, say):
+            check(name, text, what, limit)
+
+    state = play_and_word(
+        engine,
+        players,
+        random.Random(seed * 10 + players),
+        say,
+        lambda text, what: check(name, text, what),
+        bad_inputs=BAD_INPUTS,
+        every=4,
+        limit=3000,
+        also=labels,
+    )
     outcome = engine.outcome(state)
     if outcome is not None:
         check(name, say.termination(outcome), f"termination {outcome.termination}")
