@@ -26,6 +26,7 @@ from render.cairo import board as board_module
 from render.cairo import board as cairo_board
 from render.cairo import geometry, pieces
 from render.cairo import hand as cairo_hand
+from render.cairo import panel as cairo_panel
 from render.cairo.board import CALLER_MARK, LAST_MOVE
 from render.cairo.cards import MAP_EMPTY, MAP_NAMED
 from render.cairo.cards import card_map_cell_centre as map_cell_centre
@@ -256,14 +257,10 @@ def record_text(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
         original(self, xy, value, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-    for cached in (
-        pieces.stall_tile,
-        pieces.owner_badge,
-        pieces.door_sprite,
-        pieces.pawn_sprite,
-        geometry.static_board,
-    ):
-        cached.cache_clear()
+    for module in (pieces, geometry, cairo_panel, cairo_board, cairo_hand):
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()  # every cached sprite (stalls, doors, pawns, medals, the static board) drawn again
     return written
 
 

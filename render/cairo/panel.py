@@ -265,14 +265,14 @@ def medal_chip(colour: str, colour_id: int, metal: str, size: int) -> Image.Imag
         draw.ellipse([0, 0, edge - 1, edge - 1], fill=(*SEAL_INK, 255))
         outer = edge * 0.08
         draw.ellipse([outer, outer, edge - 1 - outer, edge - 1 - outer], fill=(*ring, 255))
-        inner = edge * 0.24
+        inner = edge * 0.17  # a metal disc wide enough for a letter three fifths of the chip
         draw.ellipse([inner, inner, edge - 1 - inner, edge - 1 - inner], fill=(*MEDAL_METALS.get(metal, ring), 255))
 
     chip = smooth_sprite(size, size, paint)
     ImageDraw.Draw(chip).text(
         (size / 2, size / 2 + 1),
         colour[:1].upper(),
-        font=font(round(size * 0.5), bold=True),
+        font=font(round(size * 0.6), bold=True),
         fill=SEAL_INK,
         anchor="mm",
     )
