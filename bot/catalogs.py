@@ -24,7 +24,7 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent
-KEYWORDS = {"N_": None, "NN_": (1, 2)}
+KEYWORDS = {"N_": None, "NN_": (1, 2), "C_": ((1, "c"), 2)}
 LANGUAGES = ("en", "es")
 COMPLETE = ("es",)
 """Languages whose every message must be translated (``--check`` and the tests fail otherwise)."""
@@ -151,6 +151,12 @@ def _message_problems(message: Message) -> list[str]:
     return problems
 
 
+def _key(message: Message) -> str:
+    """How a message is named in a problem: its (singular) id, after its context if it has one."""
+    key = str(message.id if isinstance(message.id, str) else message.id[0])
+    return f"{message.context}|{key}" if message.context else key
+
+
 def problems(domain: Domain, language: str) -> list[str]:
     """What keeps ``domain``'s catalog in ``language`` from being complete and safe to format."""
     path = domain.po(language)
@@ -159,15 +165,15 @@ def problems(domain: Domain, language: str) -> list[str]:
     with path.open("rb") as handle:
         catalog = read_po(handle, locale=language, domain=domain.name)
     found: list[str] = []
-    known = {message.id if isinstance(message.id, str) else message.id[0] for message in catalog if message.id}
+    known = {_key(message) for message in catalog if message.id}
     template = extract(domain)
     for message in template:
-        key = message.id if isinstance(message.id, str) else message.id[0]
-        if key and key not in known:
+        key = _key(message)
+        if message.id and key not in known:
             found.append(f"{path.relative_to(ROOT.parent)}: missing {key!r}")
     for message in catalog:
         if message.id:
-            key = message.id if isinstance(message.id, str) else message.id[0]
+            key = _key(message)
             found.extend(
                 f"{path.relative_to(ROOT.parent)}: {problem}: {key!r}" for problem in _message_problems(message)
             )

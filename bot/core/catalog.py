@@ -7,7 +7,9 @@ language is English: an English catalog may leave every ``msgstr`` empty, and a 
 from any catalog reads as its ``msgid``. ``pybabel extract -k N_`` writes the templates
 (``<domain>.pot``); a test checks they are up to date with the code. A text whose words
 depend on a number is marked ``NN_("{count} ware", "{count} wares")`` (a ``Plural``; extracted with
-both forms, translated with ``ngettext`` and the language's plural rule).
+both forms, translated with ``ngettext`` and the language's plural rule). A text too short to say what it is
+(a picture's one-letter mark: "R" for red) is marked with a context, ``C_("letter of red", "R")``: it is its own
+message (its ``msgctxt``), translated apart from any other "R", and reads as "R" where untranslated.
 """
 
 from __future__ import annotations
@@ -23,11 +25,23 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 DEFAULT_LOCALE = "en"
+CONTEXT = "\x04"
+"""Between a message's context and its text, as gettext keeps them (``C_``)."""
 
 
 def N_(message: str) -> str:
     """Mark ``message`` for extraction; it is translated where it is used, not here."""
     return message
+
+
+def C_(context: str, message: str) -> str:
+    """Mark ``message`` for extraction with ``context`` (its ``msgctxt``): a message of its own, however short."""
+    return f"{context}{CONTEXT}{message}"
+
+
+def bare(message: str) -> str:
+    """``message`` without the context ``C_`` gave it (the source words)."""
+    return message.rpartition(CONTEXT)[2]
 
 
 @dataclass(frozen=True)
@@ -71,8 +85,8 @@ class Catalog:
     """The plural rule the ``.po`` header states (empty: the language's rule from CLDR)."""
 
     def gettext(self, message: str) -> str:
-        """``message`` in this catalog's language (itself when untranslated)."""
-        return self.messages.get(message) or message
+        """``message`` in this catalog's language (itself, without its context, when untranslated)."""
+        return self.messages.get(message) or bare(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The form of ``singular``/``plural`` that ``n`` takes in this language (the source's when untranslated)."""
@@ -104,7 +118,7 @@ def load(package: str, domain: str, locale: str = DEFAULT_LOCALE) -> Catalog:
     with path.open("rb") as handle:
         catalog = read_po(handle, locale=locale, domain=domain)
     messages = {
-        str(message.id): str(message.string)
+        (f"{message.context}{CONTEXT}" if message.context else "") + str(message.id): str(message.string)
         for message in catalog
         if message.id and isinstance(message.id, str) and isinstance(message.string, str) and message.string
     }

@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from bot.core import language, texts
-from bot.core.catalog import DEFAULT_LOCALE, NN_, Catalog, Plural, load
+from bot.core.catalog import DEFAULT_LOCALE, NN_, Catalog, Plural, bare, load
 from bot.core.text import and_list, plain_name, quote_input
 from bot.core.timing import Duration, Hours, duration_text, hours_text, number_text
 from engines.base import Decision, Event, GameError, Outcome, View, events_seen_by
@@ -121,7 +121,7 @@ class Say:
     def _(self, message: str) -> str:
         """``message`` translated: the game's catalog first, then the shared one."""
         translated = self.game_catalog.gettext(message)
-        found = translated if translated != message else self.shared_catalog.gettext(message)
+        found = translated if translated != bare(message) else self.shared_catalog.gettext(message)
         return language.local_commands(found, self.locale)
 
     def ngettext(self, plural: Plural, n: int) -> str:

@@ -20,7 +20,16 @@ from engines.base import View
 from render.cairo.geometry import CELL, FRAMES, Frame, Layout, layout_of, static_board
 from render.cairo.panel import draw_panel, panel_bottom, panel_ground
 from render.cairo.phone import phone_image
-from render.cairo.pieces import DOOR_SIDES, SEAL_INK, door_sprite, letter_spot, pawn_sprite, stall_tile
+from render.cairo.pieces import (
+    DOOR_SIDES,
+    SEAL_INK,
+    colour_letter,
+    door_sprite,
+    letter_spot,
+    neutral_letter,
+    pawn_sprite,
+    stall_tile,
+)
 from render.cairo.png_colours import PALETTE
 from render.fonts import font
 from render.grid import Grid
@@ -142,11 +151,11 @@ def draw_pieces(image: Image.Image, frame: Frame, details: Mapping[str, Any], wo
     colour_ids = {colour: index for index, colour in enumerate(details["colours"])}
     inactive = {stall["id"] for stall in details.get("stalls", []) if stall.get("inactive")}
     squares = details["board"]["squares"]
-    draw_stalls(image, grid, squares, colour_ids, inactive, apart=frame.phone)
-    draw_entrances(image, grid, squares, colour_ids, inactive)
-    draw_customers(image, frame, squares, colour_ids)
-    draw_waiting(image, frame, details.get("waiting"), colour_ids, squares, words("waiting"))
-    draw_pending_ghost(image, grid, details.get("pending"), colour_ids, squares)
+    draw_stalls(image, grid, squares, colour_ids, inactive, words, apart=frame.phone)
+    draw_entrances(image, grid, squares, colour_ids, inactive, words)
+    draw_customers(image, frame, squares, colour_ids, words)
+    draw_waiting(image, frame, details.get("waiting"), colour_ids, squares, words)
+    draw_pending_ghost(image, grid, details.get("pending"), colour_ids, squares, words)
 
 
 # ---- stalls -------------------------------------------------------------------------------------
@@ -156,6 +165,7 @@ def draw_stalls(
     squares: list[dict[str, Any]],
     colour_ids: dict[str, int],
     inactive: set[int],
+    words: Words = NO_WORDS,
     *,
     apart: bool = False,
 ) -> None:
@@ -166,10 +176,12 @@ def draw_stalls(
             stall["colour"],
             colour_ids.get(stall["colour"], 0),
             CELL + 1,
+            letter=colour_letter(stall["colour"], words),
             main=bool(stall.get("main")),
             inactive=stall.get("id") in inactive,
             owner=stall.get("owner", "neutral"),
             apart=apart,
+            neutral=neutral_letter(words),
         )
         image.paste(tile, grid.square_box(x, y)[:2])
     draw = ImageDraw.Draw(image)
@@ -215,7 +227,12 @@ def main_squares(squares: Iterable[Mapping[str, Any]]) -> dict[int, Square]:
 
 
 def draw_entrances(
-    image: Image.Image, grid: Grid, squares: list[dict[str, Any]], colour_ids: dict[str, int], inactive: set[int]
+    image: Image.Image,
+    grid: Grid,
+    squares: list[dict[str, Any]],
+    colour_ids: dict[str, int],
+    inactive: set[int],
+    words: Words = NO_WORDS,
 ) -> None:
     """Each entrance square tinted in its stall's colour, with a door facing the stall and the colour's letter."""
     mains = main_squares(squares)
@@ -226,7 +243,8 @@ def draw_entrances(
         spot = (square["x"], square["y"])
         side = door_side(spot, mains.get(entrance.get("stall", -1)))
         colour = entrance["colour"]
-        sprite = door_sprite(colour, colour_ids.get(colour, 0), side, CELL - 3, entrance.get("stall") in inactive)
+        letter, closed = colour_letter(colour, words), entrance.get("stall") in inactive
+        sprite = door_sprite(colour, colour_ids.get(colour, 0), letter, side, CELL - 3, closed)
         left, top, _right, _bottom = grid.square_box(*spot)
         image.paste(sprite, (left + 2, top + 2), sprite)
 
@@ -241,7 +259,9 @@ def queue_pawn_spot(frame: Frame, centre: tuple[float, float]) -> tuple[tuple[fl
     return (centre[0] + 6, centre[1] + 7), QUEUE_PAWN_SIZE
 
 
-def draw_customers(image: Image.Image, frame: Frame, squares: list[dict[str, Any]], colour_ids: dict[str, int]) -> None:
+def draw_customers(
+    image: Image.Image, frame: Frame, squares: list[dict[str, Any]], colour_ids: dict[str, int], words: Words = NO_WORDS
+) -> None:
     """The customers standing on the board and the queue, as round pawns with their letter.
 
     In the queue a pawn is a little smaller and off-centre (``queue_pawn_spot``), so the queue square's name stays
@@ -254,11 +274,11 @@ def draw_customers(image: Image.Image, frame: Frame, squares: list[dict[str, Any
         if not colour:
             continue
         centre_x, centre_y = grid.centre(square["x"], square["y"])
-        colour_id = colour_ids.get(colour, 0)
+        colour_id, letter = colour_ids.get(colour, 0), colour_letter(colour, words)
         entrance = square.get("entrance")
         if square["kind"] == "queue":
             standing, size = queue_pawn_spot(frame, (centre_x, centre_y))
-            paste_sprite(image, pawn_sprite(colour, colour_id, size), standing)
+            paste_sprite(image, pawn_sprite(colour, colour_id, letter, size), standing)
         elif entrance:
             spot = (square["x"], square["y"])
             side = door_side(spot, mains.get(entrance.get("stall", -1)))
@@ -266,9 +286,9 @@ def draw_customers(image: Image.Image, frame: Frame, squares: list[dict[str, Any
             left, top, _right, _bottom = grid.square_box(*spot)
             across = (left + 2 + CELL - 3 - letter_x, top + 2 + CELL - 3 - letter_y)
             towards_centre = (across[0] * 0.65 + centre_x * 0.35, across[1] * 0.65 + centre_y * 0.35)
-            paste_sprite(image, pawn_sprite(colour, colour_id, ENTRANCE_PAWN_SIZE), towards_centre)
+            paste_sprite(image, pawn_sprite(colour, colour_id, letter, ENTRANCE_PAWN_SIZE), towards_centre)
         else:
-            paste_sprite(image, pawn_sprite(colour, colour_id, PAWN_SIZE), (centre_x, centre_y))
+            paste_sprite(image, pawn_sprite(colour, colour_id, letter, PAWN_SIZE), (centre_x, centre_y))
 
 
 def draw_waiting(
@@ -277,9 +297,10 @@ def draw_waiting(
     waiting: str | None,
     colour_ids: dict[str, int],
     squares: list[dict[str, Any]],
-    text: str,
+    words: Words = NO_WORDS,
 ) -> None:
-    """The sixth customer on its coin tray, over the north-east of the board, labelled "WAITING" (``text``)."""
+    """The sixth customer on its coin tray, over the north-east of the board, labelled "WAITING" (``waiting``)."""
+    text = words("waiting")
     grid = frame.grid
     top = grid.top + 3
     tray_left = grid.left + round((12.6 if frame.phone else 12) * CELL)
@@ -299,7 +320,7 @@ def draw_waiting(
         return
     base = piece_rgb(waiting, colour_ids.get(waiting, 0))
     draw.rounded_rectangle(tray, radius=10, fill=mix(base, (255, 255, 255), 0.55), outline=SEAL_INK, width=2)
-    pawn = pawn_sprite(waiting, colour_ids.get(waiting, 0), PAWN_SIZE)
+    pawn = pawn_sprite(waiting, colour_ids.get(waiting, 0), colour_letter(waiting, words), PAWN_SIZE)
     paste_sprite(image, pawn, ((tray[0] + tray[2]) / 2, (tray[1] + tray[3]) / 2))
 
 
@@ -328,6 +349,7 @@ def draw_pending_ghost(
     pending: Mapping[str, Any] | None,
     colour_ids: dict[str, int],
     squares: list[dict[str, Any]],
+    words: Words = NO_WORDS,
 ) -> None:
     """The tile of a build not yet paid for, faded into its square (framed dashed by ``draw_marks``)."""
     if not pending:
@@ -338,7 +360,12 @@ def draw_pending_ghost(
         return
     colour = pending.get("colour", "")
     tile = stall_tile(
-        colour, colour_ids.get(colour, 0), CELL + 1, main=pending.get("action") != "extend", inactive=False
+        colour,
+        colour_ids.get(colour, 0),
+        CELL + 1,
+        letter=colour_letter(colour, words),
+        main=pending.get("action") != "extend",
+        inactive=False,
     )
     left, top = grid.square_box(*spot)[:2]
     ground = image.crop((left, top, left + tile.width, top + tile.height))

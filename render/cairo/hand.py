@@ -21,7 +21,7 @@ from render.cairo.cards import draw_card
 from render.cairo.geometry import FRAMES, PHONE, Frame
 from render.cairo.panel import medal_chip, player_name
 from render.cairo.phone import card_height_for, draw_phone_card
-from render.cairo.pieces import coin_sprite, seal_sprite, stall_tile
+from render.cairo.pieces import coin_sprite, colour_letter, seal_sprite, stall_tile
 from render.cairo.png_colours import PALETTE
 from render.fonts import font
 from render.palette import UI
@@ -223,7 +223,8 @@ def draw_coins(
     coins = player.get("coins") or {}
     value_x = left + size(220)
     for colour_id, colour in enumerate(view.details.get("colours", [])):
-        paste_sprite(image, coin_sprite(colour, colour_id, row - 4), (left + row / 2, y + row / 2))
+        coin = coin_sprite(colour, colour_id, colour_letter(colour, shape.words), row - 4)
+        paste_sprite(image, coin, (left + row / 2, y + row / 2))
         name_x = left + row + (size(12) if shape.frame.phone else 6)  # apart from the coin: not one word
         draw.text(
             (name_x, y + row / 2),
@@ -271,7 +272,8 @@ def draw_extras(
         y += size(28)
     chip = size(26)
     for colour, metal in medals:
-        paste_sprite(image, medal_chip(colour, colour_ids.get(colour, 0), metal, chip), (left + chip / 2, y + chip / 2))
+        medal = medal_chip(colour, colour_ids.get(colour, 0), colour_letter(colour, shape.words), metal, chip)
+        paste_sprite(image, medal, (left + chip / 2, y + chip / 2))
         label = shape.words("medal", metal=shape.words(f"metal:{metal}"), colour=shape.words(f"colour:{colour}"))
         gap = size(12) if shape.frame.phone else 8
         draw.text((left + chip + gap, y + chip / 2), label, font=shape.font(16, bold=True), fill=UI["ink"], anchor="lm")
@@ -294,7 +296,9 @@ def draw_stall_supply(
     colour_ids = {colour: index for index, colour in enumerate(view.details.get("colours", []))}
     tile, x = size(30), left
     for colour in player.get("stalls_in_supply", []):
-        image.paste(stall_tile(colour, colour_ids.get(colour, 0), tile, main=True, inactive=False), (x, y + size(28)))
+        letter = colour_letter(colour, shape.words)
+        stall = stall_tile(colour, colour_ids.get(colour, 0), tile, letter=letter, main=True, inactive=False)
+        image.paste(stall, (x, y + size(28)))
         x += tile + size(6)
     if not player.get("stalls_in_supply"):
         draw.text((left, y + size(30)), shape.words("all_built"), font=shape.font(16), fill=UI["ink_soft"])

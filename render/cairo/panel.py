@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from engines.base import View
 from render.cairo.cards import draw_card, draw_empty_slot
 from render.cairo.geometry import Frame
-from render.cairo.pieces import SEAL_INK, owner_badge, seal_sprite, stall_tile
+from render.cairo.pieces import SEAL_INK, colour_letter, owner_badge, seal_sprite, stall_tile
 from render.fonts import font
 from render.palette import RGB, UI, mix, piece_rgb
 from render.text import fit_lines, fit_text, wrap_text
@@ -251,13 +251,14 @@ def draw_medal_chips(pen: Pen, view: View, medals: Sequence[Sequence[str]], righ
     size, gap = pen.size(22), 3
     x = right - size / 2
     for colour, metal in reversed(list(medals)):
-        paste_sprite(pen.image, medal_chip(colour, colour_ids.get(colour, 0), metal, size), (x, middle))
+        chip = medal_chip(colour, colour_ids.get(colour, 0), colour_letter(colour, pen.words), metal, size)
+        paste_sprite(pen.image, chip, (x, middle))
         x -= size + gap
 
 
 @lru_cache(maxsize=64)
-def medal_chip(colour: str, colour_id: int, metal: str, size: int) -> Image.Image:
-    """A medal: a gold/silver disc ringed in the goods colour, with that colour's letter."""
+def medal_chip(colour: str, colour_id: int, letter: str, metal: str, size: int) -> Image.Image:
+    """A medal: a gold/silver disc ringed in the goods colour, with that colour's ``letter``."""
     ring = piece_rgb(colour, colour_id)
 
     def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
@@ -271,7 +272,7 @@ def medal_chip(colour: str, colour_id: int, metal: str, size: int) -> Image.Imag
     chip = smooth_sprite(size, size, paint)
     ImageDraw.Draw(chip).text(
         (size / 2, size / 2 + 1),
-        colour[:1].upper(),
+        letter,
         font=font(round(size * 0.6), bold=True),
         fill=SEAL_INK,
         anchor="mm",
@@ -362,7 +363,9 @@ def supply_frame(frame: Frame, colours: tuple[str, ...], left: int, right: int, 
         y += pen.size(20)
         row = pen.size(26)
         for colour_id, colour in enumerate(colours):
-            picture.paste(stall_tile(colour, colour_id, row - 4, main=False, inactive=False), (pen.left, y + 2))
+            letter = colour_letter(colour, words)  # the pieces' letter, explained by the name beside it
+            chip = stall_tile(colour, colour_id, row - 4, letter=letter, main=False, inactive=False)
+            picture.paste(chip, (pen.left, y + 2))
             name_font = pen.font(16, bold=True)
             name = words(f"colour:{colour}")
             pen.draw.text((pen.left + row + 6, y + row / 2 + 1), name, font=name_font, fill=UI["ink"], anchor="lm")

@@ -2,8 +2,10 @@
 
 Players are told apart by their seat number — on a stall tile a light badge with the number, in
 the panel a seal, a shape with the number in it (◆ 1, ● 2, ▲ 3, ★ 4) — never by colour. Goods
-colours (stalls, customers, coins) always carry their letter (R, Y, G, B, W, P) and, on stall
-tiles, the colour's pattern too, so nothing depends on telling colours apart. Letters and numbers
+colours (stalls, customers, coins) always carry their letter (English R, Y, G, B, W, P; each language's
+from the words handed in, ``letter:colour:<colour>``) and, on stall tiles, the colour's pattern too, so
+nothing depends on telling colours apart. A sprite that shows a letter takes it as an argument, so its
+cache keeps one picture per language's letter. Letters and numbers
 on the board are drawn large (about half a square) so that they still read when a phone shows the
 portrait image 400 pixels wide. Every function here returns a shared cached image: paste it,
 never draw on it.
@@ -20,6 +22,7 @@ from render.fonts import font
 from render.palette import RGB, UI, greyed, mark_colour, mix, piece_rgb, text_colour_on
 from render.patterns import pattern_for, pattern_mask
 from render.widgets import smooth_sprite
+from render.words import Words
 
 SEAL_SHAPES: tuple[str, ...] = ("diamond", "circle", "triangle", "star")
 """Seal shape of each seat, in seat order."""
@@ -32,9 +35,14 @@ SMALL_TILE = 40
 """Stall tiles smaller than this (legend chips) carry a plain outlined letter instead of a plate."""
 
 
-def colour_letter(colour: str) -> str:
-    """The letter marking a goods colour: "red" -> "R"."""
-    return colour[:1].upper()
+def colour_letter(colour: str, words: Words) -> str:
+    """The letter marking a goods colour in ``words``' language: "red" -> "R" (Spanish "rojo" -> "R")."""
+    return words(f"letter:colour:{colour}")
+
+
+def neutral_letter(words: Words) -> str:
+    """The letter marking a neutral stall, where a seat number would be: English "N"."""
+    return words("letter:seat:neutral")
 
 
 def _star_points(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float, float]]:
@@ -70,10 +78,11 @@ def _number_offset(shape: str, size: int) -> float:
 
 
 @lru_cache(maxsize=64)
-def seal_sprite(owner: int | str, size: int, *, numbered: bool = True) -> Image.Image:
-    """The seal of ``owner`` (a seat, or "neutral") ``size`` pixels wide, with a light rim."""
+def seal_sprite(owner: int | str, size: int, *, numbered: bool = True, neutral: str = "") -> Image.Image:
+    """The seal of ``owner`` (a seat, or "neutral", marked with the letter ``neutral``: ``neutral_letter``) ``size``
+    pixels wide, with a light rim."""
     if owner == NEUTRAL or not isinstance(owner, int):
-        return _neutral_sprite(size)
+        return _neutral_sprite(size, neutral)
     shape = SEAL_SHAPES[owner % len(SEAL_SHAPES)]
     rim = max(2, size // 14)
 
@@ -92,8 +101,8 @@ def seal_sprite(owner: int | str, size: int, *, numbered: bool = True) -> Image.
     return sprite
 
 
-def _neutral_sprite(size: int) -> Image.Image:
-    """A grey disc with "N": the mark of a neutral stall (2-player game)."""
+def _neutral_sprite(size: int, letter: str) -> Image.Image:
+    """A grey disc with ``letter`` (English "N"): the mark of a neutral stall (2-player game)."""
 
     def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
         edge = size * scale
@@ -103,7 +112,7 @@ def _neutral_sprite(size: int) -> Image.Image:
 
     sprite = smooth_sprite(size, size, paint)
     ImageDraw.Draw(sprite).text(
-        (size / 2, size / 2), "N", font=font(round(size * 0.52), bold=True), fill=SEAL_RIM, anchor="mm"
+        (size / 2, size / 2), letter, font=font(round(size * 0.52), bold=True), fill=SEAL_RIM, anchor="mm"
     )
     return sprite
 
@@ -120,15 +129,17 @@ def stall_tile(
     colour_id: int,
     size: int,
     *,
+    letter: str,
     main: bool,
     inactive: bool,
     owner: int | str | None = None,
     apart: bool = False,
+    neutral: str = "",
 ) -> Image.Image:
-    """A ``size``-pixel stall tile: colour, pattern and letter; the main tile wears an awning.
+    """A ``size``-pixel stall tile: colour, pattern and ``letter`` (``colour_letter``); the main tile wears an awning.
 
-    With an ``owner`` (a seat or "neutral") the tile also carries the owner's badge; small tiles
-    (legend chips) carry only a plain outlined letter.
+    With an ``owner`` (a seat, or "neutral": a badge with the letter ``neutral``, ``neutral_letter``) the tile also
+    carries the owner's badge; small tiles (legend chips) carry only a plain outlined letter.
     """
     base = stall_fill(colour, colour_id, inactive)
     tile = Image.new("RGB", (size, size), base)
@@ -136,17 +147,17 @@ def stall_tile(
     tile.paste(pattern_colour, (0, 0), pattern_mask(pattern_for(colour_id), size, size, max(10, size // 4)))
     draw = ImageDraw.Draw(tile)
     if size < SMALL_TILE:
-        _paint_chip_letter(draw, colour_letter(colour), size)
+        _paint_chip_letter(draw, letter, size)
         return tile
     if main:
         _paint_awning(draw, base, size)
     top = round(size * 0.2) if main else 0
     if apart:  # the letter up and left, the badge down and right: two marks, never read as one word
-        _paint_letter(draw, colour_letter(colour), size, (size * 0.3, top + (size - top) * 0.28), scale=0.44)
+        _paint_letter(draw, letter, size, (size * 0.3, top + (size - top) * 0.28), scale=0.44)
     else:
-        _paint_letter(draw, colour_letter(colour), size, (size * 0.3, top + (size - top) * 0.45))
+        _paint_letter(draw, letter, size, (size * 0.3, top + (size - top) * 0.45))
     if owner is not None:
-        badge = owner_badge(owner, round(size * (0.42 if apart else 0.54 if main else 0.52)))
+        badge = owner_badge(owner, round(size * (0.42 if apart else 0.54 if main else 0.52)), neutral)
         tile.paste(badge, (size - badge.width - 1, size - badge.height - 1), badge)
     return tile
 
@@ -190,8 +201,9 @@ def _paint_chip_letter(draw: ImageDraw.ImageDraw, letter: str, size: int) -> Non
 
 
 @lru_cache(maxsize=64)
-def owner_badge(owner: int | str, size: int) -> Image.Image:
-    """The owner's mark on a stall tile: a light disc with the seat number (a grey one with "N": neutral)."""
+def owner_badge(owner: int | str, size: int, neutral_mark: str = "") -> Image.Image:
+    """The owner's mark on a stall tile: a light disc with the seat number (a grey one with ``neutral_mark``,
+    ``neutral_letter``: neutral)."""
     neutral = not isinstance(owner, int)
     fill = UI["neutral_mark"] if neutral else SEAL_RIM
     ink = SEAL_RIM if neutral else SEAL_INK
@@ -203,7 +215,7 @@ def owner_badge(owner: int | str, size: int) -> Image.Image:
         draw.ellipse([rim, rim, edge - 1 - rim, edge - 1 - rim], fill=(*fill, 255))
 
     badge = smooth_sprite(size, size, paint)
-    text = "N" if neutral else str(int(owner) + 1)
+    text = neutral_mark if neutral else str(int(owner) + 1)
     ImageDraw.Draw(badge).text(
         (size / 2, size / 2 + 1), text, font=font(round(size * 0.8), bold=True), fill=ink, anchor="mm"
     )
@@ -214,15 +226,16 @@ DOOR_SIDES: dict[tuple[int, int], str] = {(0, -1): "north", (0, 1): "south", (-1
 
 
 @lru_cache(maxsize=256)
-def door_sprite(colour: str, colour_id: int, side: str, size: int, inactive: bool) -> Image.Image:
-    """An entrance square's mark: a tinted floor, an arched door on ``side`` (facing its stall), the colour letter."""
+def door_sprite(colour: str, colour_id: int, letter: str, side: str, size: int, inactive: bool) -> Image.Image:
+    """An entrance square's mark: a tinted floor, an arched door on ``side`` (facing its stall), the colour's
+    ``letter``."""
     base = stall_fill(colour, colour_id, inactive)
     sprite = Image.new("RGBA", (size, size), (*mix(base, (255, 255, 255), 0.62), 255))
     sprite.alpha_composite(_door_picture(_turned(_door_shape(size), side), base))
     x, y = letter_spot(side, size)
     ImageDraw.Draw(sprite).text(
         (x, y),
-        colour_letter(colour),
+        letter,
         font=font(round(size * 0.45), bold=True),
         fill=SEAL_INK,
         anchor="mm",
@@ -275,8 +288,8 @@ def _door_picture(shape: Image.Image, base: RGB) -> Image.Image:
 
 
 @lru_cache(maxsize=32)
-def pawn_sprite(colour: str, colour_id: int, size: int) -> Image.Image:
-    """A round customer pawn in its colour with its letter, a dark rim and a soft shadow."""
+def pawn_sprite(colour: str, colour_id: int, letter: str, size: int) -> Image.Image:
+    """A round customer pawn in its colour with its ``letter``, a dark rim and a soft shadow."""
     base = piece_rgb(colour, colour_id)
 
     def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
@@ -293,7 +306,7 @@ def pawn_sprite(colour: str, colour_id: int, size: int) -> Image.Image:
     centre = size * 0.47
     ImageDraw.Draw(sprite).text(
         (centre, centre + 1),
-        colour_letter(colour),
+        letter,
         font=font(round(size * 0.6), bold=True),
         fill=text_colour_on(base),
         anchor="mm",
@@ -302,8 +315,8 @@ def pawn_sprite(colour: str, colour_id: int, size: int) -> Image.Image:
 
 
 @lru_cache(maxsize=32)
-def coin_sprite(colour: str, colour_id: int, size: int) -> Image.Image:
-    """A coin of a goods colour: a disc with a milled inner ring and the colour's letter."""
+def coin_sprite(colour: str, colour_id: int, letter: str, size: int) -> Image.Image:
+    """A coin of a goods colour: a disc with a milled inner ring and the colour's ``letter``."""
     base = piece_rgb(colour, colour_id)
 
     def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
@@ -319,7 +332,7 @@ def coin_sprite(colour: str, colour_id: int, size: int) -> Image.Image:
     sprite = smooth_sprite(size, size, paint)
     ImageDraw.Draw(sprite).text(
         (size / 2, size / 2 + 1),
-        colour_letter(colour),
+        letter,
         font=font(round(size * 0.5), bold=True),
         fill=SEAL_RIM,
         anchor="mm",

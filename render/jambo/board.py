@@ -28,7 +28,7 @@ from render.jambo.pieces import (
 )
 from render.jambo.png_colours import PALETTE
 from render.jambo.scene import Seat, headline, name_of, seats
-from render.jambo.style import KIND_COLOURS, KIND_LETTERS, TURN_BAND, WARE_STYLES, Theme, theme_for
+from render.jambo.style import KIND_COLOURS, TURN_BAND, WARE_STYLES, Theme, kind_letter, theme_for
 from render.jambo.texts import card_title
 from render.palette import RGB, UI, text_colour_on
 from render.png import encode_png
@@ -214,7 +214,7 @@ def _stands(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: in
         stand_w = 12 + spaces * token + (spaces - 1) * 4
         if x + stand_w > left + width:
             x, y = left + 4, row_bottom + 8
-        draw_stand(sheet.image, x, y, tokens, spaces, token, large=is_large)
+        draw_stand(sheet.image, x, y, tokens, spaces, token, sheet.words, large=is_large)
         x += stand_w + 12
         row_bottom = max(row_bottom, y + token + 12)
     if over:
@@ -225,7 +225,7 @@ def _stands(sheet: Sheet, seat: Seat, theme: Theme, left: int, y: int, width: in
         sheet.draw.text((x, y + token / 2 + 6), no_room, font=note, fill=UI["out"], anchor="lm")
         x += round(note.getlength(no_room)) + 6
         for ware in over:
-            paste_token(sheet.image, ware, x, y + 6, token)
+            paste_token(sheet.image, ware, x, y + 6, token, sheet.words)
             x += token + 4
         row_bottom = max(row_bottom, y + token + 12)
     sheet.mark(f"stand:{seat.seat}", (left, top, left + width, row_bottom))
@@ -362,7 +362,7 @@ def _supply(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: in
     per_row = 3 if width < 560 else 6
     items = list(supply.items())
     for start in range(0, len(items), per_row):
-        draw_ware_counts(sheet.image, dict(items[start : start + per_row]), left, y, token, theme.body)
+        draw_ware_counts(sheet.image, dict(items[start : start + per_row]), left, y, token, theme.body, sheet.words)
         y += token + 6
     return y + 6
 
@@ -399,7 +399,7 @@ def _table(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: int
             sheet.draw.text((left, y), words, font=font(theme.body, bold=True), fill=UI["frame"])
             if target in WARE_STYLES:
                 spot = left + round(font(theme.body, bold=True).getlength(words)) + 8
-                paste_token(sheet.image, target, spot, y - 4, round(theme.body * 1.3))
+                paste_token(sheet.image, target, spot, y - 4, round(theme.body * 1.3), sheet.words)
             y += round(theme.body * 1.5)
     if cards and auction:
         y = _lot_cards(sheet, cards, theme, left, y, width)
@@ -413,7 +413,7 @@ def _table(sheet: Sheet, view: View, theme: Theme, left: int, y: int, width: int
             x += draw_chip(sheet.draw, x, y, card, theme.small, sheet.words) + 6
         y += row_h + 4
     if wares:
-        draw_ware_counts(sheet.image, wares, left, y, round(theme.token * 0.8), theme.body)
+        draw_ware_counts(sheet.image, wares, left, y, round(theme.token * 0.8), theme.body, sheet.words)
         y += round(theme.token * 0.8) + 8
     sheet.mark("table", (left, top, left + width, y))
     return y + 4
@@ -499,12 +499,12 @@ def legend_picture(theme: Theme, width: int, words: Words) -> tuple[Image.Image,
         item = token + gap + round(small.getlength(text)) + 18
         if x + item > width:
             x, y = 0, y + row_h
-        paste_token(picture, ware, x, y, token)
+        paste_token(picture, ware, x, y, token, words)
         draw.text((x + token + gap, y + token / 2), text, font=small, fill=ink, anchor="lm")
         x += item
     x, y = 0, y + row_h
-    for kind, letter in KIND_LETTERS.items():  # each card kind: its band's colour with its letter, and its name
-        text = words(f"kind:{kind}")
+    for kind in KIND_COLOURS:  # each card kind: its band's colour with its letter, and its name
+        text, letter = words(f"kind:{kind}"), kind_letter(kind, words)
         item = token + gap + round(small.getlength(text)) + 18
         if x + item > width:
             x, y = 0, y + row_h

@@ -18,11 +18,12 @@ from render.jambo.style import (
     GOLD,
     GOLD_DARK,
     KIND_COLOURS,
-    KIND_LETTERS,
     SLOT,
     STAND_WOOD,
     STAND_WOOD_DARK,
     WARE_STYLES,
+    kind_letter,
+    ware_letter,
 )
 from render.jambo.texts import card_title, kind_of, ware_counts
 from render.jambo.texts import short_text as card_text
@@ -46,8 +47,8 @@ def _shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[floa
 
 
 @lru_cache(maxsize=64)
-def ware_token(ware: str, size: int) -> Image.Image:
-    """An RGBA token for ``ware``: its shape, colour and letter."""
+def ware_token(ware: str, letter: str, size: int) -> Image.Image:
+    """An RGBA token for ``ware``: its shape, colour and ``letter`` (``ware_letter``)."""
     style = WARE_STYLES[ware]
 
     def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
@@ -69,31 +70,33 @@ def ware_token(ware: str, size: int) -> Image.Image:
             draw.polygon(_shape_points(style.shape, c, c, r), fill=style.colour, outline=outline, width=edge)
         letter_font = font(int(size * 0.42 * scale), bold=True)
         dy = {"up": s * 0.1, "down": -s * 0.1}.get(style.shape, 0)
-        draw.text((c, c + dy), style.letter, font=letter_font, fill=text_colour_on(style.colour), anchor="mm")
+        draw.text((c, c + dy), letter, font=letter_font, fill=text_colour_on(style.colour), anchor="mm")
 
     return smooth_sprite(size, size, paint)
 
 
-def paste_token(image: Image.Image, ware: str, x: float, y: float, size: int) -> None:
-    """A ware token with its top-left corner at (x, y)."""
-    sprite = ware_token(ware, size)
+def paste_token(image: Image.Image, ware: str, x: float, y: float, size: int, words: Words) -> None:
+    """A ware token with its top-left corner at (x, y), its letter in ``words``' language."""
+    sprite = ware_token(ware, ware_letter(ware, words), size)
     image.paste(sprite, (round(x), round(y)), sprite)
 
 
-def draw_ware_row(image: Image.Image, wares: list[str], x: int, y: int, size: int, gap: int = 4) -> int:
+def draw_ware_row(image: Image.Image, wares: list[str], x: int, y: int, size: int, words: Words, gap: int = 4) -> int:
     """Tokens side by side from (x, y); returns the x after the last."""
     for ware in wares:
-        paste_token(image, ware, x, y, size)
+        paste_token(image, ware, x, y, size, words)
         x += size + gap
     return x
 
 
-def draw_ware_counts(image: Image.Image, counts: dict[str, int], x: int, y: int, size: int, label_size: int) -> int:
+def draw_ware_counts(
+    image: Image.Image, counts: dict[str, int], x: int, y: int, size: int, label_size: int, words: Words
+) -> int:
     """``counts`` as token + "×n" pairs on one line (zero counts shown faint); returns the x after."""
     draw = ImageDraw.Draw(image)
     text_font = font(label_size, bold=True)
     for ware, count in counts.items():
-        paste_token(image, ware, x, y, size)
+        paste_token(image, ware, x, y, size, words)
         colour = UI["ink"] if count else UI["ink_soft"]
         apart = max(3, size // 4)  # the number apart from the token's letter: "L" and "2" were read as "A2"
         draw.text((x + size + apart, y + size / 2), f"{count}", font=text_font, fill=colour, anchor="lm")
@@ -110,15 +113,18 @@ def stand_width(spaces: int, token: int) -> int:
     return STAND_PAD * 2 + spaces * token + (spaces - 1) * STAND_GAP
 
 
-def draw_stand(image: Image.Image, x: int, y: int, wares: list[str], spaces: int, token: int, *, large: bool) -> int:
+def draw_stand(
+    image: Image.Image, x: int, y: int, wares: list[str], spaces: int, token: int, words: Words, *, large: bool
+) -> int:
     """A stand of ``spaces`` slots holding ``wares``; the large stand's sixth slot shows the fee. Returns its width."""
-    paste_shaped(image, stand_picture(tuple(wares[:spaces]), spaces, token, large), (x, y))
+    letters = tuple(ware_letter(ware, words) for ware in wares[:spaces])
+    paste_shaped(image, stand_picture(tuple(wares[:spaces]), spaces, token, large, letters), (x, y))
     return stand_width(spaces, token)
 
 
 @lru_cache(maxsize=128)
-def stand_picture(wares: tuple[str, ...], spaces: int, token: int, large: bool) -> Shaped:
-    """A stand with its wares, drawn once (shared: paste it)."""
+def stand_picture(wares: tuple[str, ...], spaces: int, token: int, large: bool, letters: tuple[str, ...]) -> Shaped:
+    """A stand with its wares (their ``letters``, ``ware_letter``), drawn once (shared: paste it)."""
     width, height = stand_width(spaces, token), token + STAND_PAD * 2
     picture = Image.new("RGB", (width + 1, height + 1), STAND_WOOD)
     draw = ImageDraw.Draw(picture)
@@ -132,7 +138,8 @@ def stand_picture(wares: tuple[str, ...], spaces: int, token: int, large: bool) 
             inset = (token - coin.width) // 2
             picture.paste(coin, (sx + inset, STAND_PAD + inset), coin)
         if slot < len(wares):
-            paste_token(picture, wares[slot], sx, STAND_PAD, token)
+            sprite = ware_token(wares[slot], letters[slot], token)
+            picture.paste(sprite, (sx, STAND_PAD), sprite)
     return picture, rounded_mask(width, height, 8, 3)
 
 
@@ -206,7 +213,7 @@ def card_picture(
     draw.rounded_rectangle([left + 3, top + 3, left + band_w, bottom - 3], radius=8, fill=band)
     draw.text(
         (left + 3 + (band_w - 3) / 2, top + 6 + text_size * 0.6),
-        KIND_LETTERS[kind],
+        kind_letter(kind, words),
         font=font(text_size, bold=True),
         fill=text_colour_on(band),
         anchor="mm",
@@ -269,7 +276,7 @@ def _ware_card_body(
     wares, buy, sell = ware_counts(name)
     room = bottom - y - round(text_size * 1.5)
     token = max(8, min(round(text_size * 2), room, (right - x - 5 * 3) // max(6, len(wares))))
-    draw_ware_row(image, wares, x, y, token, gap=3)
+    draw_ware_row(image, wares, x, y, token, words, gap=3)
     buy_text, sell_text = words.count("buy", buy), words.count("sell", sell)
     size = round(text_size * 1.05)  # both prices on one line, apart: set smaller when longer words need it
     while size > max(8, text_size * 2 // 3) and font(size, bold=True).getlength(f"{buy_text}  {sell_text}") > right - x:
@@ -308,7 +315,7 @@ def draw_chip(draw: ImageDraw.ImageDraw, x: int, y: int, name: str, size: int, w
     """A small named card (kind letter and name), for long lists; returns its width."""
     kind = kind_of(name)
     chip_font = font(size, bold=True)
-    text = f"{KIND_LETTERS[kind]} {card_title(name, words)}"
+    text = f"{kind_letter(kind, words)} {card_title(name, words)}"
     width = round(chip_font.getlength(text)) + 14
     draw.rounded_rectangle(
         [x, y, x + width, y + round(size * 1.5)], radius=6, fill=CARD_FACE, outline=KIND_COLOURS[kind], width=2

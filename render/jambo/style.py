@@ -1,8 +1,9 @@
 """The look of the Jambo images: sizes per layout, the colours of card kinds, and each ware's token.
 
-Every ware has its own shape, colour and letter (trinkets ◆ J, hides ■ H, tea ⬢ T, silk ▼ S,
+Every ware has its own shape, colour and letter (in English trinkets ◆ J, hides ■ H, tea ⬢ T, silk ▼ S,
 fruit ● F, salt ▲ L): never colour alone. Card kinds carry a letter badge as well as a colour
-(U utility, A animal, P person, W ware card, S stand). Colours come from the Okabe–Ito set.
+(in English U utility, A animal, P person, W ware card, S stand). Colours come from the Okabe–Ito set.
+The letters are words like any other, in the reader's language: ``ware_letter``, ``kind_letter``.
 """
 
 from __future__ import annotations
@@ -10,25 +11,36 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from render.palette import RGB
+from render.words import Words
 
 
 @dataclass(frozen=True)
 class WareStyle:
-    """How one ware's token looks."""
+    """How one ware's token looks (its letter: ``ware_letter``)."""
 
-    letter: str
     shape: str
     colour: RGB
 
 
 WARE_STYLES: dict[str, WareStyle] = {
-    "trinkets": WareStyle("J", "diamond", (204, 121, 167)),
-    "hides": WareStyle("H", "square", (150, 96, 50)),
-    "tea": WareStyle("T", "hexagon", (0, 158, 115)),
-    "silk": WareStyle("S", "down", (0, 114, 178)),
-    "fruit": WareStyle("F", "circle", (230, 159, 0)),
-    "salt": WareStyle("L", "up", (236, 236, 228)),
+    "trinkets": WareStyle("diamond", (204, 121, 167)),
+    "hides": WareStyle("square", (150, 96, 50)),
+    "tea": WareStyle("hexagon", (0, 158, 115)),
+    "silk": WareStyle("down", (0, 114, 178)),
+    "fruit": WareStyle("circle", (230, 159, 0)),
+    "salt": WareStyle("up", (236, 236, 228)),
 }
+
+
+def ware_letter(ware: str, words: Words) -> str:
+    """The letter on ``ware``'s tokens in ``words``' language (English "trinkets" -> "J")."""
+    return words(f"letter:ware:{ware}")
+
+
+def kind_letter(kind: str, words: Words) -> str:
+    """The letter on the band of a card of ``kind`` in ``words``' language (English "utility" -> "U")."""
+    return words(f"letter:kind:{kind}")
+
 
 KIND_COLOURS: dict[str, RGB] = {
     "utility": (64, 88, 112),
@@ -37,7 +49,6 @@ KIND_COLOURS: dict[str, RGB] = {
     "ware": (196, 150, 70),
     "stand": (150, 96, 50),
 }
-KIND_LETTERS = {"utility": "U", "animal": "A", "person": "P", "ware": "W", "stand": "S"}
 
 CARD_FACE: RGB = (255, 251, 240)
 CARD_USED: RGB = (214, 208, 196)

@@ -24,6 +24,7 @@ from render.morocco.scene import (
     CORNERS,
     DIRECTION_STEPS,
     Stall,
+    cube_letter,
     player_pattern,
     player_rgb,
     stall_xy,
@@ -31,6 +32,7 @@ from render.morocco.scene import (
 )
 from render.palette import UI, mix, text_colour_on
 from render.patterns import patterned_tile
+from render.words import NO_WORDS, Words
 
 CORNER_SIGNS = {"nw": (1, 1), "ne": (-1, 1), "sw": (1, -1), "se": (-1, -1)}
 CORNER_OFFSETS = {"nw": (0, 0), "ne": (1, 0), "sw": (0, 1), "se": (1, 1)}
@@ -111,11 +113,13 @@ def paint_market(image: Image.Image, layout: Layout) -> None:
 
 
 # ---- what changes -----------------------------------------------------------------------------------------
-def draw_market(image: Image.Image, view: View, layout: Layout, highlight: Iterable[str]) -> None:
+def draw_market(
+    image: Image.Image, view: View, layout: Layout, highlight: Iterable[str], words: Words = NO_WORDS
+) -> None:
     """Cubes at the edges, stalls (open or closed), juice tokens, workers and every highlight."""
     details = view.details
     found = stalls(view)
-    _draw_line_cubes(image, layout, details)
+    _draw_line_cubes(image, layout, details, words)
     for stall in found:
         face = stall_face(stall)
         if face is not None:
@@ -134,14 +138,14 @@ def worker_sprite(layout: Layout, seat: int, kind: str) -> Image.Image:
     return worker(seat, kind, size)
 
 
-def _draw_line_cubes(image: Image.Image, layout: Layout, details: dict[str, Any]) -> None:
+def _draw_line_cubes(image: Image.Image, layout: Layout, details: dict[str, Any], words: Words) -> None:
     size = layout.px(42)
     for row, colour in enumerate(details.get("rows") or []):
         if colour:
-            paste_centred(image, cube(colour, size), row_cube_centre(layout, row))
+            paste_centred(image, cube(colour, cube_letter(colour, words), size), row_cube_centre(layout, row))
     for column, colour in enumerate(details.get("columns") or []):
         if colour:
-            paste_centred(image, cube(colour, size), column_cube_centre(layout, column))
+            paste_centred(image, cube(colour, cube_letter(colour, words), size), column_cube_centre(layout, column))
 
 
 OpenFace = tuple[Literal["open"], int, int]

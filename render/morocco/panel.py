@@ -20,7 +20,14 @@ from render.fonts import font
 from render.grid import Box
 from render.morocco.layout import Layout
 from render.morocco.pieces import cube, juice_token, pawn, worker
-from render.morocco.scene import CUBE_LETTERS, cube_rgb, player_name, player_pattern, player_rgb
+from render.morocco.scene import (
+    CUBE_COLOURS,
+    cube_letter,
+    cube_rgb,
+    player_name,
+    player_pattern,
+    player_rgb,
+)
 from render.palette import UI, mix, text_colour_on
 from render.patterns import patterned_tile
 from render.text import fit_text, fitting_font, wrap_text
@@ -110,14 +117,14 @@ def _draw_roof_and_die(
     """The rooftop ring on the left, the die and the supplies on its right; returns the y below both."""
     radius = layout.roof_radius
     centre = (x + radius + layout.pp(30), y + radius + layout.pp(26))
-    _draw_roof(image, view, layout, centre, highlight)
+    _draw_roof(image, view, layout, centre, highlight, words)
     right_x = round(centre[0] + radius + layout.pp(60))
     bottom = _draw_die_and_supply(image, view, layout, right_x, y + layout.pp(8), x + width - right_x, words)
     return max(round(centre[1] + radius + layout.pp(28)), bottom + 6)
 
 
 def _draw_roof(
-    image: Image.Image, view: View, layout: Layout, centre: tuple[float, float], highlight: list[str]
+    image: Image.Image, view: View, layout: Layout, centre: tuple[float, float], highlight: list[str], words: Words
 ) -> None:
     """The ring of five spaces with their cubes and numbers; the pawn in the centre or on its space (ringed)."""
     radius = layout.roof_radius
@@ -142,7 +149,7 @@ def _draw_roof(
                 width=layout.pp(5),
             )
         if index < len(roof) and roof[index]:
-            sprite = cube(roof[index], size)
+            sprite = cube(roof[index], cube_letter(roof[index], words), size)
             image.paste(sprite, (round(spot[0] - size / 2), round(spot[1] - size / 2)), sprite)
         draw.text(
             roof_spot(centre, radius + layout.pp(30), index),
@@ -176,7 +183,7 @@ def _draw_die_and_supply(
         size = layout.pp(50)
         fill = cube_rgb(face) if face and face != "wild" else UI["die_face"]
         draw.rounded_rectangle([x, y, x + size, y + size], radius=size // 5, fill=fill, outline=UI["ink"], width=3)
-        mark = CUBE_LETTERS.get(face or "", "★" if face == "wild" else "?")
+        mark = "★" if face == "wild" else cube_letter(face, words) if face else "?"
         draw.text(
             (x + size / 2, y + size / 2),
             mark,
@@ -351,7 +358,8 @@ def _draw_cubes_line(
         draw.text((x, y + size / 2), words("no_cubes"), font=font(layout.small_size), fill=UI["ink_soft"], anchor="lm")
     cx = x
     for colour, count in held:
-        image.paste(cube(colour, size), (cx, y), cube(colour, size))
+        sprite = cube(colour, cube_letter(colour, words), size)
+        image.paste(sprite, (cx, y), sprite)
         cx += size + 3
         text = f"×{count}"
         draw.text((cx, y + size / 2), text, font=small, fill=UI["ink"], anchor="lm")
@@ -413,7 +421,7 @@ def legend(layout: Layout, words: Words = NO_WORDS, width: int | None = None) ->
     small = font(layout.small_size - 1)
     size = layout.pp(20)
     entries: list[tuple[Image.Image, str]] = [
-        (cube(colour, size), words(f"colour:{colour}")) for colour in CUBE_LETTERS
+        (cube(colour, cube_letter(colour, words), size), words(f"colour:{colour}")) for colour in CUBE_COLOURS
     ]
     shapes = [(worker(0, kind, size), words(f"worker:{kind}")) for kind in WORKERS]
     end = 0

@@ -85,7 +85,7 @@ def _phone(view: View, highlight: Sequence[str], layout: Layout, words: Words) -
     height = market.height + key.height + legend_height(len(entries), layout.width - 2 * MARGIN) + 2 * MARGIN
     image = Image.new("RGB", (layout.width, height), UI["background"])
     image.paste(market, (0, 0))
-    draw_market(image, view, layout, highlight)
+    draw_market(image, view, layout, highlight, words)
     image.paste(key, (0, market.height))
     top = market.height + key.height + MARGIN
     draw_legend(image, (MARGIN, top, layout.width - MARGIN, height), entries)
@@ -119,7 +119,7 @@ def board_image(
     if chosen.phone:
         return _phone(view, highlight, chosen, words)
     image = static_layer(chosen).copy()
-    draw_market(image, view, chosen, highlight)
+    draw_market(image, view, chosen, highlight, words)
     if not chosen.portrait:
         draw_panel(image, view, chosen, chosen.panel_box(), list(highlight), words)
         return image

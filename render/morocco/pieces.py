@@ -12,7 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.fonts import font
-from render.morocco.scene import CUBE_LETTERS, cube_rgb, player_rgb
+from render.morocco.scene import cube_rgb, player_rgb
 from render.palette import RGB, UI, mix, text_colour_on
 from render.widgets import smooth_sprite
 
@@ -24,8 +24,8 @@ def _text_centred(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: 
 
 
 @lru_cache(maxsize=64)
-def cube(colour: str, size: int) -> Image.Image:
-    """An information cube: its colour, a bevel and its letter (K black, B brown ...)."""
+def cube(colour: str, letter: str, size: int) -> Image.Image:
+    """An information cube: its colour, a bevel and its ``letter`` (``cube_letter``: in English K black, B brown)."""
     base = cube_rgb(colour)
 
     def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
@@ -45,7 +45,7 @@ def cube(colour: str, size: int) -> Image.Image:
     _text_centred(
         ImageDraw.Draw(sprite),
         (size / 2, size / 2 + size * 0.04),
-        CUBE_LETTERS.get(colour, "?"),
+        letter,
         round(size * 0.6),
         text_colour_on(base),
     )

@@ -1,6 +1,7 @@
 """Reading a Morocco ``View`` for the picture: stalls, players, colours and marks (no rules computed here).
 
-Player colours and their patterns, the cube colours and their letters (K is black, B brown), and the
+Player colours and their patterns, the cube colours and their letters (``cube_letter``: in English K is black,
+B brown), and the
 worker shapes (assistant round, bodyguard square, tourist triangle) are chosen here, so that every
 mark reads without colour: a seat number on every piece and tile, a letter on every cube.
 """
@@ -16,7 +17,7 @@ from render.patterns import pattern_for
 from render.words import NO_WORDS, Words
 
 PLAYER_COLOURS = ("blue", "red", "yellow", "teal", "pink")
-CUBE_LETTERS = {"orange": "O", "black": "K", "purple": "P", "green": "G", "brown": "B"}
+CUBE_COLOURS = ("orange", "black", "purple", "green", "brown")
 CORNERS = ("nw", "ne", "sw", "se")
 DIRECTION_STEPS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 COLUMN_LETTERS = "abcde"
@@ -55,6 +56,11 @@ def player_pattern(seat: int) -> str:
 
 def cube_rgb(colour: str) -> RGB:
     return piece_rgb(colour, 0)
+
+
+def cube_letter(colour: str, words: Words) -> str:
+    """The letter on ``colour``'s cubes and die face in ``words``' language (English "black" -> "K")."""
+    return words(f"letter:cube:{colour}")
 
 
 def stall_xy(name: str) -> tuple[int, int]:

@@ -7,7 +7,7 @@ here. Fields: ``{name}`` a player, ``{colour}`` a colour's name, ``{square}``/``
 from __future__ import annotations
 
 from bot.core import texts
-from bot.core.catalog import N_, NN_
+from bot.core.catalog import C_, N_, NN_
 from bot.core.wording import Template
 from bot.games.cairo.words import CARD_LABELS, COLOURS, MEDALS, TITLE
 
@@ -41,6 +41,30 @@ PHASE_NAMES: dict[str, str] = {
     "over": N_("OVER"),
 }
 """The phase's name in capitals, at the panel's top right."""
+LETTERS: dict[str, str] = {
+    # TRANSLATORS: the letter on red pawns, coins, stalls and medals: one capital letter,
+    # distinct from the other colours' letters (English R Y G B W P)
+    "colour:red": C_("letter of the colour red", "R"),
+    # TRANSLATORS: the letter on yellow pawns, coins, stalls and medals: one capital letter,
+    # distinct from the other colours' letters
+    "colour:yellow": C_("letter of the colour yellow", "Y"),
+    # TRANSLATORS: the letter on green pawns, coins, stalls and medals: one capital letter,
+    # distinct from the other colours' letters
+    "colour:green": C_("letter of the colour green", "G"),
+    # TRANSLATORS: the letter on blue pawns, coins, stalls and medals: one capital letter,
+    # distinct from the other colours' letters
+    "colour:blue": C_("letter of the colour blue", "B"),
+    # TRANSLATORS: the letter on white pawns, coins, stalls and medals: one capital letter,
+    # distinct from the other colours' letters
+    "colour:white": C_("letter of the colour white", "W"),
+    # TRANSLATORS: the letter on purple pawns, coins, stalls and medals: one capital letter,
+    # distinct from the other colours' letters
+    "colour:purple": C_("letter of the colour purple", "P"),
+    # TRANSLATORS: the letter on a neutral stall's badge (2-player game), where a seat number would be:
+    # one capital letter
+    "seat:neutral": C_("letter of a neutral stall", "N"),
+}
+"""The one-letter marks, by set (``letter:<set>:<item>``): the letters of one set are distinct in every language."""
 
 TABLE: dict[str, Template] = {
     "title": TITLE,
@@ -97,6 +121,7 @@ TABLE: dict[str, Template] = {
     "medal": N_("{metal} · {colour}"),
     "stalls_in_supply": N_("Main stalls in supply"),
     "all_built": N_("all built"),
+    **{f"letter:{mark}": text for mark, text in LETTERS.items()},
     **{f"phase:{phase}": text for phase, text in PHASES.items()},
     **{f"phase_name:{phase}": text for phase, text in PHASE_NAMES.items()},
     **{f"colour:{colour}": text for colour, text in COLOURS.items()},

@@ -8,10 +8,47 @@ numbers, ``{cards}``/``{scores}`` lists already joined.
 from __future__ import annotations
 
 from bot.core import texts
-from bot.core.catalog import N_, NN_
+from bot.core.catalog import C_, N_, NN_
 from bot.core.wording import Say, Template
 from bot.games.jambo.words import CARD_NAMES, EFFECTS, KIND_WORDS, TITLE, WARE_WORDS, card_words, effect_words
 from engines.jambo.cards import CARD_ID
+
+LETTERS: dict[str, str] = {
+    # TRANSLATORS: the letter on trinkets tokens: one capital letter,
+    # distinct from the other wares' letters (English J H T S F L)
+    "ware:trinkets": C_("letter of the ware trinkets", "J"),
+    # TRANSLATORS: the letter on hides tokens: one capital letter,
+    # distinct from the other wares' letters
+    "ware:hides": C_("letter of the ware hides", "H"),
+    # TRANSLATORS: the letter on tea tokens: one capital letter,
+    # distinct from the other wares' letters
+    "ware:tea": C_("letter of the ware tea", "T"),
+    # TRANSLATORS: the letter on silk tokens: one capital letter,
+    # distinct from the other wares' letters
+    "ware:silk": C_("letter of the ware silk", "S"),
+    # TRANSLATORS: the letter on fruit tokens: one capital letter,
+    # distinct from the other wares' letters
+    "ware:fruit": C_("letter of the ware fruit", "F"),
+    # TRANSLATORS: the letter on salt tokens: one capital letter,
+    # distinct from the other wares' letters
+    "ware:salt": C_("letter of the ware salt", "L"),
+    # TRANSLATORS: the letter on the coloured band of a utility card: one capital letter,
+    # distinct from the other card kinds' letters (English U A P W S)
+    "kind:utility": C_("letter of the card kind utility", "U"),
+    # TRANSLATORS: the letter on the coloured band of a animal card: one capital letter,
+    # distinct from the other card kinds' letters
+    "kind:animal": C_("letter of the card kind animal", "A"),
+    # TRANSLATORS: the letter on the coloured band of a person card: one capital letter,
+    # distinct from the other card kinds' letters
+    "kind:person": C_("letter of the card kind person", "P"),
+    # TRANSLATORS: the letter on the coloured band of a ware card card: one capital letter,
+    # distinct from the other card kinds' letters
+    "kind:ware": C_("letter of the card kind ware card", "W"),
+    # TRANSLATORS: the letter on the coloured band of a stand card: one capital letter,
+    # distinct from the other card kinds' letters
+    "kind:stand": C_("letter of the card kind stand", "S"),
+}
+"""The one-letter marks, by set (``letter:<set>:<item>``): the letters of one set are distinct in every language."""
 
 DECISIONS: dict[str, str] = {
     "draw_or_play": N_("draw or play"),
@@ -127,6 +164,7 @@ TABLE: dict[str, Template] = {
     **{f"rain:{mode}": text for mode, text in RAIN.items()},
     **{f"ware:{ware}": text for ware, text in WARE_WORDS.items()},
     **{f"kind:{kind}": text for kind, text in KIND_WORDS.items()},
+    **{f"letter:{mark}": text for mark, text in LETTERS.items()},
 }
 
 

@@ -7,7 +7,7 @@ Fields: ``{name}`` a player, ``{count}``/``{turn}`` numbers, ``{stall}``/``{targ
 from __future__ import annotations
 
 from bot.core import texts
-from bot.core.catalog import N_, NN_
+from bot.core.catalog import C_, N_, NN_
 from bot.core.wording import Template
 from bot.games.morocco.words import COLOURS, TITLE
 
@@ -43,6 +43,25 @@ WORKERS: dict[str, str] = {
 }
 """The legend's words for each worker's shape."""
 
+LETTERS: dict[str, str] = {
+    # TRANSLATORS: the letter on orange cubes and on the market die's orange face: one capital letter,
+    # distinct from the other cube colours' letters (English O K P G B)
+    "cube:orange": C_("letter of the cube colour orange", "O"),
+    # TRANSLATORS: the letter on black cubes and on the market die's black face: one capital letter,
+    # distinct from the other cube colours' letters
+    "cube:black": C_("letter of the cube colour black", "K"),
+    # TRANSLATORS: the letter on purple cubes and on the market die's purple face: one capital letter,
+    # distinct from the other cube colours' letters
+    "cube:purple": C_("letter of the cube colour purple", "P"),
+    # TRANSLATORS: the letter on green cubes and on the market die's green face: one capital letter,
+    # distinct from the other cube colours' letters
+    "cube:green": C_("letter of the cube colour green", "G"),
+    # TRANSLATORS: the letter on brown cubes and on the market die's brown face: one capital letter,
+    # distinct from the other cube colours' letters
+    "cube:brown": C_("letter of the cube colour brown", "B"),
+}
+"""The one-letter marks, by set (``letter:<set>:<item>``): the letters of one set are distinct in every language."""
+
 TABLE: dict[str, Template] = {
     "title": TITLE,
     "player": texts.PLAYER_N,
@@ -75,4 +94,5 @@ TABLE: dict[str, Template] = {
     **{f"end:{code}": text for code, text in ENDINGS.items()},
     **{f"worker:{kind}": text for kind, text in WORKERS.items()},
     **{f"colour:{colour}": text for colour, text in COLOURS.items()},
+    **{f"letter:{mark}": text for mark, text in LETTERS.items()},
 }
