@@ -166,6 +166,6 @@ def test_cards_and_stands_are_drawn_once_and_pasted_through_their_shape() -> Non
     before = card_picture.cache_info().currsize, stand_picture.cache_info().currsize
     render_board(view)
     assert (card_picture.cache_info().currsize, stand_picture.cache_info().currsize) == before
-    picture, mask = stand_picture(("silk", "tea"), 3, 40, False)
+    picture, mask = stand_picture(("silk", "tea"), 3, 40, False, ("S", "T"))
     assert mask.mode == "1" and mask.size == picture.size
     assert mask.getpixel((0, 0)) == 0 and mask.getpixel((picture.width // 2, picture.height // 2)) != 0

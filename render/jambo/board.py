@@ -144,7 +144,7 @@ def _name_row(sheet: Sheet, view: View, seat: Seat, theme: Theme, box_x: int, y:
     x = box_x + 4
     draw.text((x, y + row_h / 2), name, font=name_font, fill=UI["ink_soft" if seat.left else "ink"], anchor="lm")
     x += round(name_font.getlength(name)) + 16
-    x_after = draw_gold(draw, x, round(y + (row_h - coin) / 2), data["gold"], coin)
+    x_after = draw_gold(draw, x, round(y + (row_h - coin) / 2), data["gold"], coin, sheet.words)
     sheet.mark(f"gold:{seat.seat}", (x, y + 4, x_after, y + row_h - 4))
     x = x_after + 16
     back = (x, round(y + (row_h - coin) / 2), x + back_w, round(y + (row_h + coin) / 2))

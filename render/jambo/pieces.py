@@ -325,12 +325,13 @@ def draw_chip(draw: ImageDraw.ImageDraw, x: int, y: int, name: str, size: int, w
 
 
 # ---- gold and actions ---------------------------------------------------------------------------------------
-def draw_gold(draw: ImageDraw.ImageDraw, x: int, y: int, gold: int, size: int) -> int:
-    """A coin and the amount; returns the x after it."""
+def draw_gold(draw: ImageDraw.ImageDraw, x: int, y: int, gold: int, size: int, words: Words) -> int:
+    """A coin with gold's letter (``letter:coin:gold``, English "G") and the amount; returns the x after it."""
     draw.ellipse([x, y, x + size, y + size], fill=GOLD, outline=GOLD_DARK, width=3)
-    draw.text((x + size / 2, y + size / 2), "G", font=font(size // 2, bold=True), fill=GOLD_DARK, anchor="mm")
+    letter = words("letter:coin:gold")
+    draw.text((x + size / 2, y + size / 2), letter, font=font(size // 2, bold=True), fill=GOLD_DARK, anchor="mm")
     number = font(round(size * 0.9), bold=True)
-    gap = max(6, size // 4)  # the coin's "G" and the amount apart: not read as one word
+    gap = max(6, size // 4)  # the coin's letter and the amount apart: not read as one word
     draw.text((x + size + gap, y + size / 2), str(gold), font=number, fill=UI["ink"], anchor="lm")
     return x + size + gap + 4 + round(number.getlength(str(gold)))
 

@@ -47,6 +47,8 @@ LETTERS: dict[str, str] = {
     # TRANSLATORS: the letter on the coloured band of a stand card: one capital letter,
     # distinct from the other card kinds' letters
     "kind:stand": C_("letter of the card kind stand", "S"),
+    # TRANSLATORS: the letter on a gold coin beside a player's gold: one capital letter (the word gold's initial)
+    "coin:gold": C_("letter of gold coins", "G"),
 }
 """The one-letter marks, by set (``letter:<set>:<item>``): the letters of one set are distinct in every language."""
 
