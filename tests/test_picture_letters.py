@@ -198,3 +198,12 @@ def test_a_board_in_one_language_leaves_no_letter_in_the_next_in_another(game: s
     assert after_english != first_english, "the Spanish letters differ from the English ones"
     assert again_english == first_english
     assert after_english == fresh_spanish
+
+
+def test_marks_with_one_english_letter_are_translated_apart() -> None:
+    """Each mark is its own catalog message (its context): Jambo's silk and stand are both "S" in English, yet
+    Spanish gives seda its S and tenderete its T."""
+    english, spanish = picture_words("jambo", "en"), picture_words("jambo", "es")
+    assert english["letter:ware:silk"] == english["letter:kind:stand"]
+    assert spanish["letter:ware:silk"] != spanish["letter:kind:stand"]
+    assert "\x04" not in "".join(english.values()) + "".join(spanish.values()), "no context leaks into a picture"
