@@ -256,7 +256,7 @@ def draw_medal_chips(pen: Pen, view: View, medals: Sequence[Sequence[str]], righ
         x -= size + gap
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)
 def medal_chip(colour: str, colour_id: int, letter: str, metal: str, size: int) -> Image.Image:
     """A medal: a gold/silver disc ringed in the goods colour, with that colour's ``letter``."""
     ring = piece_rgb(colour, colour_id)

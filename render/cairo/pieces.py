@@ -123,7 +123,7 @@ def stall_fill(colour: str, colour_id: int, inactive: bool) -> RGB:
     return greyed(base) if inactive else base
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=512)
 def stall_tile(
     colour: str,
     colour_id: int,
@@ -287,7 +287,7 @@ def _door_picture(shape: Image.Image, base: RGB) -> Image.Image:
     return picture
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=64)
 def pawn_sprite(colour: str, colour_id: int, letter: str, size: int) -> Image.Image:
     """A round customer pawn in its colour with its ``letter``, a dark rim and a soft shadow."""
     base = piece_rgb(colour, colour_id)
@@ -314,7 +314,7 @@ def pawn_sprite(colour: str, colour_id: int, letter: str, size: int) -> Image.Im
     return sprite
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=64)
 def coin_sprite(colour: str, colour_id: int, letter: str, size: int) -> Image.Image:
     """A coin of a goods colour: a disc with a milled inner ring and the colour's ``letter``."""
     base = piece_rgb(colour, colour_id)

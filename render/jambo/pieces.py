@@ -46,7 +46,7 @@ def _shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[floa
     return []
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def ware_token(ware: str, letter: str, size: int) -> Image.Image:
     """An RGBA token for ``ware``: its shape, colour and ``letter`` (``ware_letter``)."""
     style = WARE_STYLES[ware]
@@ -122,7 +122,7 @@ def draw_stand(
     return stand_width(spaces, token)
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=256)
 def stand_picture(wares: tuple[str, ...], spaces: int, token: int, large: bool, letters: tuple[str, ...]) -> Shaped:
     """A stand with its wares (their ``letters``, ``ware_letter``), drawn once (shared: paste it)."""
     width, height = stand_width(spaces, token), token + STAND_PAD * 2

@@ -23,7 +23,7 @@ def _text_centred(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: 
     draw.text(centre, text, font=font(size, bold=True), fill=fill, anchor="mm")
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)
 def cube(colour: str, letter: str, size: int) -> Image.Image:
     """An information cube: its colour, a bevel and its ``letter`` (``cube_letter``: in English K black, B brown)."""
     base = cube_rgb(colour)
