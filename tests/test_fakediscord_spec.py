@@ -91,6 +91,21 @@ def test_the_validator_covers_what_the_spec_uses() -> None:
     assert spec().validate(ids, "012") != []
 
 
+def test_a_body_judged_again_is_judged_by_what_it_holds_now() -> None:
+    """Verdicts are remembered (the bot syncs the same commands at every start): by the body's content, so a body
+    changed since, or the same body against another schema, is judged afresh."""
+    schema = {"$ref": "#/components/schemas/MessageCreateRequest"}
+    body: dict[str, Any] = {"content": "hi"}
+    assert spec().validate(schema, body, lenient_ids=True) == []
+    body["content"] = 5
+    first = spec().validate(schema, body, lenient_ids=True)
+    assert [(".".join(p.path), p.code) for p in first] == [("content", "BASE_TYPE_BAD_TYPE")]
+    first.clear()  # the caller's list is its own
+    again = spec().validate(schema, body, lenient_ids=True)
+    assert again != [] and again == spec().validate(dict(schema), {"content": 5}, lenient_ids=True)
+    assert spec().validate({"$ref": "#/components/schemas/SnowflakeType"}, 5, lenient_ids=True) == []
+
+
 async def test_a_body_that_breaks_the_spec_is_refused_and_recorded(place: Place) -> None:
     status, answer, _ = await place.call("POST", f"/channels/{place.games.id}/messages", {"content": 5, "tts": "no"})
 
