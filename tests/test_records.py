@@ -153,7 +153,7 @@ async def test_local_play_loads_a_record_to_inspect_or_play_on(tmp_path: Path) -
     script = f"load {started}\nplayer0: /marrakech status game:2\nplayer0: /jambo log game:1\nquit\n"
     out = io.StringIO()
     code = await play_locally(
-        Settings(token=""),
+        Settings(token="", computer_workers=0, image_workers=0),
         io.StringIO(script),
         out,
         images=tmp_path / "boards",
