@@ -13,8 +13,8 @@ The validator covers the part of JSON Schema the spec uses: `$ref`, `type` (also
 `oneOf` passes when any alternative matches (several of the spec's alternatives overlap); in requests
 an id (`format: snowflake`) may be a non-negative integer as well as a string of digits, and an
 `int64` integer may be such a string. Formats (`date-time`, `uri`) are not checked. Resolved `$ref`s,
-compiled patterns and the last verdicts (by body content) are cached: a message with an embed and 25 buttons validates in about 1 ms, the spec
-loads in about 0.5 s once per process.
+compiled patterns and the last verdicts (by body, see `Spec.validate`) are cached: a message with an embed and
+25 buttons validates in about 1 ms, the spec loads in about 0.5 s once per process.
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ SNOWFLAKE = re.compile(r"^(0|[1-9][0-9]*)$")
 MAX_REPORTED = 20
 JUDGED = 256
 """How many (schema, body) verdicts ``Spec.validate`` remembers (the oldest are forgotten first)."""
+ID_STRING = re.compile(r'"[1-9][0-9]{16,19}"')
+"""An id as the fake writes it in its answers (a snowflake: 17 to 20 digits, in a JSON string)."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ class Spec:
                 entry = Operation(method.upper(), template, operation.get("operationId", ""), operation)
                 self._by_method.setdefault(method.upper(), []).append((segments, entry))
         self.operation = lru_cache(maxsize=4096)(self._operation)
-        self._judged: dict[tuple[int, bool, str], tuple[dict[str, Any], tuple[Problem, ...]]] = {}
+        self._judged: dict[tuple[int, bool, bool, str], tuple[dict[str, Any], tuple[Problem, ...]]] = {}
 
     @classmethod
     def load(cls, path: Path = SPEC_PATH) -> Spec:
@@ -133,7 +135,7 @@ class Spec:
         schema = self.response_schema(operation, status)
         if schema is None:
             return [Problem((), "NO_RESPONSE_BODY", f"{operation.template} answers {status} without a JSON body")]
-        return self.validate(schema, body, lenient_ids=False)
+        return self.validate(schema, body, lenient_ids=False, ids_alike=True)
 
     # -- validation ---------------------------------------------------------------------------------
 
@@ -150,19 +152,31 @@ class Spec:
         resolved: dict[str, Any] = node
         return resolved
 
-    def validate(self, schema: dict[str, Any], value: Any, *, lenient_ids: bool = False) -> list[Problem]:
-        # The same body against the same schema is judged the same: a body seen before (the bot's slash
-        # commands, synced at every start, are a few thousand nodes to walk) is answered from memory. The
-        # key is the body's JSON as it came, key order kept (it orders the problems reported).
-        # (The entry holds the schema itself, so that its id names no other schema while remembered.)
-        key = (id(schema), lenient_ids, json.dumps(value, ensure_ascii=False))
+    def validate(
+        self, schema: dict[str, Any], value: Any, *, lenient_ids: bool = False, ids_alike: bool = False
+    ) -> list[Problem]:
+        """The problems of ``value`` against ``schema`` (the first ``MAX_REPORTED``).
+
+        The same body against the same schema is judged the same: a body seen before (the bot's slash commands,
+        synced at every start, are a few thousand nodes to walk) is answered from memory, by the body's JSON as it
+        came (key order kept: it orders the problems). ``ids_alike`` (the fake's own answers, whose time-based ids
+        differ at every start): a body that passed is remembered with its ids blanked (``ID_STRING``), and one that
+        differs from it only in its ids passes too — no constraint of Discord's spec tells one such id from another
+        (``tests/test_fakediscord_spec.py`` checks that); a body with problems is judged afresh each time.
+        """
+        text = json.dumps(value, ensure_ascii=False)
+        if ids_alike:
+            text = ID_STRING.sub(lambda found: '"' + "1" * (len(found[0]) - 2) + '"', text)
+        key = (id(schema), lenient_ids, ids_alike, text)
         known = self._judged.get(key)
-        if known is None or known[0] is not schema:
+        if known is None or known[0] is not schema:  # the entry holds its schema: its id names no other meanwhile
             problems: list[Problem] = []
             _Validator(self, lenient_ids, problems).check(schema, value, ())
-            known = self._judged[key] = (schema, tuple(problems[:MAX_REPORTED]))
-            while len(self._judged) > JUDGED:
-                del self._judged[next(iter(self._judged))]
+            known = (schema, tuple(problems[:MAX_REPORTED]))
+            if not (ids_alike and problems):
+                self._judged[key] = known
+                while len(self._judged) > JUDGED:
+                    del self._judged[next(iter(self._judged))]
         return list(known[1])
 
 
