@@ -125,7 +125,12 @@ def _cairo_choices(state: GameState, say: Say) -> Iterator[tuple[str, str, int]]
 
 CASES = [
     pytest.param(
-        engine.name, players, seed, id=f"{engine.name}-{players}-{seed}", marks=[pytest.mark.slow] if seed > 1 else []
+        engine.name,
+        players,
+        seed,
+        id=f"{engine.name}-{players}-{seed}",
+        # a whole game each: the quick run plays one a game, at its fewest players; CI plays them all
+        marks=[pytest.mark.slow] if seed > 1 or players > engine.min_players else [],
     )
     for engine in engines.all_engines()
     for players in sorted({engine.min_players, engine.max_players})
