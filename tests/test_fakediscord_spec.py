@@ -108,8 +108,9 @@ def test_a_body_judged_again_is_judged_by_what_it_holds_now() -> None:
 
 
 async def test_an_answer_that_passed_stands_for_one_with_other_ids_and_no_other_change(place: Place) -> None:
-    """The fake's answers are remembered with their ids blanked (they differ at every start): sound only while no
-    constraint of the spec tells one id from another, which this checks, and never for an answer with problems."""
+    """The fake's answers are remembered with their ids renumbered (they differ at every start): sound only while no
+    constraint of the spec tells one id from another but by equality, which this checks, and never for an answer
+    with problems."""
     patterns: list[str] = []
     values: list[str] = []
 
@@ -138,6 +139,10 @@ async def test_an_answer_that_passed_stands_for_one_with_other_ids_and_no_other_
     for bad in ({**message, "id": "0" + message["id"][1:]}, {**message, "content": 5}):  # no id; no text
         assert spec().response_problems(operation, 200, bad) != []
         assert spec().response_problems(operation, 200, bad) != [], "an answer with problems is judged afresh"
+    unique = {"type": "array", "uniqueItems": True, "items": {"type": "string"}}
+    assert spec().validate(unique, ["10000000000000001", "10000000000000002"], ids_alike=True) == []
+    twice = spec().validate(unique, ["10000000000000005", "10000000000000005"], ids_alike=True)
+    assert [p.code for p in twice] == ["ARRAY_TYPE_DUPLICATE"], "which ids are equal is kept"
 
 
 async def test_a_body_that_breaks_the_spec_is_refused_and_recorded(place: Place) -> None:

@@ -160,13 +160,14 @@ class Spec:
         The same body against the same schema is judged the same: a body seen before (the bot's slash commands,
         synced at every start, are a few thousand nodes to walk) is answered from memory, by the body's JSON as it
         came (key order kept: it orders the problems). ``ids_alike`` (the fake's own answers, whose time-based ids
-        differ at every start): a body that passed is remembered with its ids blanked (``ID_STRING``), and one that
-        differs from it only in its ids passes too — no constraint of Discord's spec tells one such id from another
-        (``tests/test_fakediscord_spec.py`` checks that); a body with problems is judged afresh each time.
+        differ at every start): a body that passed is remembered with its ids renumbered in turn (``_ids_in_turn``:
+        which ids are equal, and their lengths, are kept), and one that differs from it only so passes too — no
+        constraint of Discord's spec tells one such id from another but by equality (``uniqueItems``;
+        ``tests/test_fakediscord_spec.py`` checks the rest); a body with problems is judged afresh each time.
         """
         text = json.dumps(value, ensure_ascii=False)
         if ids_alike:
-            text = ID_STRING.sub(lambda found: '"' + "1" * (len(found[0]) - 2) + '"', text)
+            text = _ids_in_turn(text)
         key = (id(schema), lenient_ids, ids_alike, text)
         known = self._judged.get(key)
         if known is None or known[0] is not schema:  # the entry holds its schema: its id names no other meanwhile
@@ -178,6 +179,21 @@ class Spec:
                 while len(self._judged) > JUDGED:
                     del self._judged[next(iter(self._judged))]
         return list(known[1])
+
+
+def _ids_in_turn(text: str) -> str:
+    """``text`` (JSON) with its ids (``ID_STRING``) renumbered in order of appearance, each as long as it was: the
+    same id gets the same number, different ids different ones (``1000…0``, ``1000…1``, …)."""
+    numbers: dict[str, str] = {}
+
+    def renumber(found: re.Match[str]) -> str:
+        digits = found[0][1:-1]
+        number = numbers.get(digits)
+        if number is None:
+            number = numbers[digits] = "1" + str(len(numbers)).zfill(len(digits) - 1)
+        return f'"{number}"'
+
+    return ID_STRING.sub(renumber, text)
 
 
 class _Validator:
