@@ -8,6 +8,21 @@ PostgreSQL variant uses a fresh database on the server ``BAZAAR_TEST_POSTGRES`` 
 from __future__ import annotations
 
 import os
+import sys
+import tempfile
+
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+    # Compiled bytecode, kept out of the source tree: with PYTHONDONTWRITEBYTECODE set, every process of a run (each
+    # xdist worker, each `python -m bot` a test starts, each image or computer worker the bot spawns) would compile
+    # the project, and pytest would rewrite every test module's asserts, from source each time: about 2.5 s of CPU
+    # per worker's collection and 0.1 s per process started. The caches go to one folder in the temporary
+    # directory instead (Python's PYTHONPYCACHEPREFIX: nothing is written next to the sources), for this process
+    # and the ones it starts.
+    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = os.environ.get("PYTHONPYCACHEPREFIX") or os.path.join(
+        tempfile.gettempdir(), "bazaar-pycache"
+    )
+    sys.dont_write_bytecode = False
+
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -58,7 +73,35 @@ EVERY_DATABASE_ENV = "BAZAAR_TEST_EVERY_DATABASE"
 """``1``: every slow test on both databases (by default each slow test's variants take turns between them)."""
 
 
+END_TO_END_MODULES = "test_e2e_"
+"""Modules of end-to-end tests (the bot against the fake Discord), whose PostgreSQL variants run in the slow run."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` selects by the marks added here
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Slow tests' database variants take turns; end-to-end tests play on PostgreSQL in the slow run only."""
+    _take_turns(config, items)
+    _end_to_end_on_postgres_is_slow(items)
+
+
+def _end_to_end_on_postgres_is_slow(items: list[pytest.Item]) -> None:
+    """The PostgreSQL variant of a quick end-to-end test (a ``test_e2e_*`` module's, or any that runs the bot through
+    the ``sandbox`` fixture) is marked slow: CI runs it, the quick run (``-m "not slow"``) does not.
+
+    Such a test drives the whole bot through Discord; what it asks of the database is what the storage tests
+    (``test_host``, ``test_history``, ``test_postgres``, ``test_migrate``, ``test_ratings``, ``test_ops_*``)
+    check on both databases in the quick run. Its SQLite variant stays quick. These variants are not among the
+    slow ones that take turns (``_take_turns`` runs first): CI plays every one of them on PostgreSQL, as before.
+    """
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is None or callspec.params.get("database_url") != "postgres" or item.get_closest_marker("slow"):
+            continue
+        if item.path.name.startswith(END_TO_END_MODULES) or "sandbox" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+
+
+def _take_turns(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Slow tests (whole games, long random runs) that run on both databases take turns between them.
 
     What differs between SQLite and PostgreSQL is the store, which the quick tests exercise on both; a whole game

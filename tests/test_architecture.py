@@ -18,6 +18,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -46,7 +47,14 @@ def modules() -> Iterator[tuple[str, Path]]:
             yield ".".join(parts), path
 
 
-def imports_of(path: Path, name: str) -> set[str]:
+@cache
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of a project file, parsed once for all the tests of a run (none of them changes it)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@cache
+def imports_of(path: Path, name: str) -> frozenset[str]:
     """The dotted names a module imports, anywhere in it (functions included), resolved.
 
     ``from package import module`` counts as importing the module (the package's ``__init__`` is
@@ -54,7 +62,7 @@ def imports_of(path: Path, name: str) -> set[str]:
     """
     found: set[str] = set()
     is_package = path.name == "__init__.py"
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -66,7 +74,7 @@ def imports_of(path: Path, name: str) -> set[str]:
                 base = ".".join([*parent, base]) if base else ".".join(parent)
             for alias in node.names:
                 found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in _MODULE_NAMES else base)
-    return found
+    return frozenset(found)
 
 
 def roots(path: Path, name: str) -> set[str]:
@@ -151,7 +159,7 @@ def test_nothing_in_bot_names_offline_but_by_importlib_in_the_cli() -> None:
     for name, path in ALL.items():
         if not name.startswith("bot"):
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         named = {
             node.value
             for node in ast.walk(tree)
@@ -199,8 +207,7 @@ def test_no_shared_module_names_a_game() -> None:
     for path in shared:
         if path.parts[0] == "engines" and path.name == "base.py":
             continue
-        text = path.read_text(encoding="utf-8")
-        tree = ast.parse(text)
+        tree = parsed(path)
         literals = {n.value.lower() for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
         named = {game for game in games if game in literals}
         assert not named, f"{path} names the game(s) {sorted(named)}: shared code finds games by their engines"
@@ -208,7 +215,7 @@ def test_no_shared_module_names_a_game() -> None:
 
 def test_every_module_starts_with_a_docstring() -> None:
     for _, path in ALL.items():
-        assert ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))), f"{path} has no module docstring"
+        assert ast.get_docstring(parsed(path)), f"{path} has no module docstring"
 
 
 def test_the_message_catalogs_are_up_to_date() -> None:

@@ -177,7 +177,11 @@ quit
 async def test_rules_in_local_play(tmp_path: Path) -> None:
     out = io.StringIO()
     code = await play_locally(
-        Settings(token=""), io.StringIO(LOCAL_SCRIPT), out, images=tmp_path / "boards", database=tmp_path / "x.db"
+        Settings(token="", computer_workers=0, image_workers=0),
+        io.StringIO(LOCAL_SCRIPT),
+        out,
+        images=tmp_path / "boards",
+        database=tmp_path / "x.db",
     )
     text = out.getvalue()
     assert code == 0, text

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ import pytest
 
 from offline.fakediscord import Channel, FakeDiscord, Guild, User
 from offline.fakediscord.limits import command_size
-from offline.fakediscord.spec import spec
+from offline.fakediscord.spec import ID_STRING, spec
 from offline.fakediscord.testing import run_bot, stop_bot
 
 
@@ -89,6 +90,59 @@ def test_the_validator_covers_what_the_spec_uses() -> None:
     assert spec().validate(ids, 12, lenient_ids=True) == []  # requests may send ids as integers
     assert spec().validate(ids, 12) != []  # Discord always answers strings
     assert spec().validate(ids, "012") != []
+
+
+def test_a_body_judged_again_is_judged_by_what_it_holds_now() -> None:
+    """Verdicts are remembered (the bot syncs the same commands at every start): by the body's content, so a body
+    changed since, or the same body against another schema, is judged afresh."""
+    schema = {"$ref": "#/components/schemas/MessageCreateRequest"}
+    body: dict[str, Any] = {"content": "hi"}
+    assert spec().validate(schema, body, lenient_ids=True) == []
+    body["content"] = 5
+    first = spec().validate(schema, body, lenient_ids=True)
+    assert [(".".join(p.path), p.code) for p in first] == [("content", "BASE_TYPE_BAD_TYPE")]
+    first.clear()  # the caller's list is its own
+    again = spec().validate(schema, body, lenient_ids=True)
+    assert again != [] and again == spec().validate(dict(schema), {"content": 5}, lenient_ids=True)
+    assert spec().validate({"$ref": "#/components/schemas/SnowflakeType"}, 5, lenient_ids=True) == []
+
+
+async def test_an_answer_that_passed_stands_for_one_with_other_ids_and_no_other_change(place: Place) -> None:
+    """The fake's answers are remembered with their ids renumbered (they differ at every start): sound only while no
+    constraint of the spec tells one id from another but by equality, which this checks, and never for an answer
+    with problems."""
+    patterns: list[str] = []
+    values: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            patterns.extend(v for v in [node.get("pattern")] if isinstance(v, str))
+            values.extend(v for v in [node.get("const"), *(node.get("enum") or [])] if isinstance(v, str))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(spec().document)
+    some_ids = ["10000000000000000", "98765432109876543210", "1234567890123456789"]
+    assert patterns and values
+    for pattern in patterns:  # every id matches it, or none does
+        assert len({bool(re.search(pattern, i)) for i in some_ids}) == 1, pattern
+    for value in values:
+        assert not ID_STRING.fullmatch(json.dumps(value)), f"the spec names the id {value}"
+    status, message = await place.post({"content": "hi"})
+    operation = spec().operation("POST", f"/channels/{place.games.id}/messages")
+    assert status == 200 and operation is not None
+    assert spec().response_problems(operation, 200, message) == []
+    assert spec().response_problems(operation, 200, {**message, "id": str(int(message["id"]) + 7)}) == []
+    for bad in ({**message, "id": "0" + message["id"][1:]}, {**message, "content": 5}):  # no id; no text
+        assert spec().response_problems(operation, 200, bad) != []
+        assert spec().response_problems(operation, 200, bad) != [], "an answer with problems is judged afresh"
+    unique = {"type": "array", "uniqueItems": True, "items": {"type": "string"}}
+    assert spec().validate(unique, ["10000000000000001", "10000000000000002"], ids_alike=True) == []
+    twice = spec().validate(unique, ["10000000000000005", "10000000000000005"], ids_alike=True)
+    assert [p.code for p in twice] == ["ARRAY_TYPE_DUPLICATE"], "which ids are equal is kept"
 
 
 async def test_a_body_that_breaks_the_spec_is_refused_and_recorded(place: Place) -> None:

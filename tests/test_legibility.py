@@ -3,9 +3,11 @@
 For each game (``engines.names()``; nothing here names a game) and player count, three mid-game states
 of seeded random play are drawn as posted — the public board in the phone layout of each, and every
 seat's private image, each seat in one of the states (seat s in state s % 3) — and read by ``tesseract``
-(see ``bench/legibility.py``). The first state is the quick test, the other two are marked slow; together
-they are the sweep (44 images, about 50 s of CPU: under a minute on 2 cores). Skipped, saying why, when
-the ``tesseract`` command is missing, unless ``BAZAAR_TEST_TESSERACT_REQUIRED=1`` (CI), which fails instead.
+(see ``bench/legibility.py``). The sweep (44 images, about 50 s of CPU: under a minute on 2 cores) and the
+Spanish pictures are marked slow, and run in CI: the quick run (``-m "not slow"``) reads one case only, the
+first state of the first game at its smallest player count, enough to show that the reading works (about 2 s
+of tesseract). Skipped, saying why, when the ``tesseract`` command is missing, unless
+``BAZAAR_TEST_TESSERACT_REQUIRED=1`` (CI), which fails instead.
 """
 
 from __future__ import annotations
@@ -25,11 +27,15 @@ SEED = 2
 FIRST = (0,)
 
 
-def _case(game: str, players: int) -> object:
-    return pytest.param(game, players, id=f"{game}-{players}")
+def _case(game: str, players: int, slow: bool = False) -> object:
+    return pytest.param(game, players, id=f"{game}-{players}", marks=[pytest.mark.slow] if slow else [])
 
 
-CASES = [_case(game, players) for game in engines.names() for players in player_counts(game)]
+PAIRS = [(game, players) for game in engines.names() for players in player_counts(game)]
+QUICK = PAIRS[0]
+"""The one case of the sweep's first state that the quick run reads: the first game at its fewest players."""
+CASES = [_case(game, players) for game, players in PAIRS]
+FIRST_STATE_CASES = [_case(game, players, slow=(game, players) != QUICK) for game, players in PAIRS]
 
 
 def _need_tesseract(language: str) -> None:
@@ -60,10 +66,11 @@ def _assert_legible(readings: list[Reading]) -> None:
     )
 
 
-@pytest.mark.parametrize(("game", "players"), CASES)
+@pytest.mark.parametrize(("game", "players"), FIRST_STATE_CASES)
 @pytest.mark.usefixtures("tesseract")
 def test_images_read_at_phone_width(game: str, players: int) -> None:
-    """The sweep's first state: its public board, and the private images of the seats read in it."""
+    """The sweep's first state: its public board, and the private images of the seats read in it (slow but for
+    ``QUICK``)."""
     _assert_legible(read_all(list(sweep(game, players, FIRST))))
 
 
@@ -79,6 +86,7 @@ def sweep(game: str, players: int, only: tuple[int, ...], language: str = "en") 
     return pictures(game, players, states=STATES, seed=SEED, only=only, seats_in_turn=True, language=language)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", engines.names())
 @pytest.mark.usefixtures("tesseract_spanish")
 def test_spanish_images_read_at_phone_width(game: str) -> None:

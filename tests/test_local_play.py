@@ -17,6 +17,11 @@ from offline import sandbox as sandbox_module
 from offline.local import LocalPlay, play_locally
 from offline.sandbox import Sandbox
 
+FAST = Settings(token="", computer_workers=0, image_workers=0)
+"""Images drawn and computers thinking in a thread of the test's process: local play as it runs, without starting
+two worker processes (about 2.5 s of CPU) per session. The README's example runs with the defaults, the worker
+processes ``bazaar local`` starts."""
+
 SCRIPT = """\
 ana: /marrakech new
 ben: click Join
@@ -36,9 +41,7 @@ quit
 async def test_a_scripted_session_plays_and_saves_the_boards(tmp_path: Path) -> None:
     out = io.StringIO()
     images = tmp_path / "boards"
-    code = await play_locally(
-        Settings(token=""), io.StringIO(SCRIPT), out, images=images, database=tmp_path / "x.db", seed=7
-    )
+    code = await play_locally(FAST, io.StringIO(SCRIPT), out, images=images, database=tmp_path / "x.db", seed=7)
     text = out.getvalue()
     assert code == 0
     assert "now in #Marrakech #1" in text
@@ -72,7 +75,7 @@ quit
 async def test_a_button_pressed_on_a_private_reply_does_not_print_that_reply_again(tmp_path: Path) -> None:
     out = io.StringIO()
     code = await play_locally(
-        Settings(token=""),
+        FAST,
         io.StringIO(PRIVATE_CLICK_SCRIPT),
         out,
         images=tmp_path / "b",
@@ -98,7 +101,7 @@ quit
 async def test_a_local_game_against_computers_waits_for_their_moves_after_each_line(tmp_path: Path) -> None:
     out = io.StringIO()
     code = await play_locally(
-        Settings(token=""), io.StringIO(COMPUTER_SCRIPT), out, images=tmp_path, database=tmp_path / "c.db", seed=1
+        FAST, io.StringIO(COMPUTER_SCRIPT), out, images=tmp_path, database=tmp_path / "c.db", seed=1
     )
     text = out.getvalue()
     assert code == 0 and "Players (3/4): Ana, 🤖" in text
@@ -143,7 +146,7 @@ ben: /marrakech join
 ana: /marrakech start
 """
     out = io.StringIO()
-    await play_locally(Settings(token=""), io.StringIO(lines), out, images=tmp_path / "b", seed=1)
+    await play_locally(FAST, io.StringIO(lines), out, images=tmp_path / "b", seed=1)
     text = out.getvalue()
     assert "!! variant takes true or false — not 'maybe'" in text
     assert "!! game takes a whole number, like game:3 — not 'abc'" in text
@@ -234,7 +237,7 @@ async def test_complete_shows_each_choice_as_discord_does_with_the_value_to_type
     ``game`` option completes too (its value a number, what is typed so far a text)."""
     out = io.StringIO()
     code = await play_locally(
-        Settings(token=""), io.StringIO(COMPLETE_SCRIPT), out, images=tmp_path / "b", database=tmp_path / "x.db", seed=3
+        FAST, io.StringIO(COMPLETE_SCRIPT), out, images=tmp_path / "b", database=tmp_path / "x.db", seed=3
     )
     text = out.getvalue()
     assert code == 0
@@ -296,7 +299,7 @@ async def test_jambo_orders_a_cancel_and_the_hand_in_local_play(tmp_path: Path) 
     as put in play."""
     out = io.StringIO()
     code = await play_locally(
-        Settings(token=""),
+        FAST,
         io.StringIO(JAMBO_PRIVATE_SCRIPT),
         out,
         images=tmp_path / "b",
@@ -576,9 +579,6 @@ def final_scores(text: str) -> str:
     return over[0]
 
 
-FAST = Settings(token="", computer_workers=0, image_workers=0)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("typist", "names", "seed"),
@@ -654,7 +654,7 @@ async def test_a_spanish_server_in_local_play_and_a_player_in_english(tmp_path: 
         "ana: /marrakech new\nben[en]: click Unirse\nlang ben en\nben: /marrakech status\nana: click Empezar\nquit\n"
     )
     out = io.StringIO()
-    await play_locally(Settings(token=""), io.StringIO(lines), out, images=tmp_path / "b", seed=1, locale="es")
+    await play_locally(FAST, io.StringIO(lines), out, images=tmp_path / "b", seed=1, locale="es")
     text = out.getvalue()
     assert "esperando jugadores" in text and "buttons: Unirse" in text, text
     assert "[only ben sees] You joined" in text, text

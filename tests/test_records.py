@@ -67,7 +67,15 @@ def test_a_record_round_trips_and_replays_to_its_outcome(game: str) -> None:
     assert lines[-1].startswith("checked:")
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+THROUGH_THE_COMMAND_LINE = [
+    pytest.param(game, marks=[] if n == 0 else [pytest.mark.slow], id=game) for n, game in enumerate(sorted(GAMES))
+]
+"""Games whose record ``python -m bot replay`` replays: two processes each (English and Spanish, 1.5 s of CPU). The
+quick run replays every game's record in-process (``replay_to``, what the command runs) and the first game's
+through the command line; the others' go through the command line in the slow run."""
+
+
+@pytest.mark.parametrize("game", THROUGH_THE_COMMAND_LINE)
 def test_the_command_line_replays_a_record(game: str, tmp_path: Path) -> None:
     path = tmp_path / f"{game}.json"
     path.write_text(dump_record(random_game(game, GAMES[game], seed=5)), encoding="utf-8")
@@ -153,7 +161,7 @@ async def test_local_play_loads_a_record_to_inspect_or_play_on(tmp_path: Path) -
     script = f"load {started}\nplayer0: /marrakech status game:2\nplayer0: /jambo log game:1\nquit\n"
     out = io.StringIO()
     code = await play_locally(
-        Settings(token=""),
+        Settings(token="", computer_workers=0, image_workers=0),
         io.StringIO(script),
         out,
         images=tmp_path / "boards",

@@ -7,7 +7,8 @@ game's pictures show Spanish.
   numbers and board notation (a single letter, ``b3``, a sector code ``NW``) are taken out, no word may be left.
   An English literal in ``render`` is left, and so is an id the table lacks (it is drawn as itself).
 * Read by tesseract: a Spanish Jambo hand shows its cards' Spanish names, and each game's Spanish board shows
-  Spanish words of its table and no word that only its English has.
+  Spanish words of its table and no word that only its English has (the first game's in the quick run, the others'
+  in the slow run: tesseract takes a second a board).
 * The bot: ``Images`` draws in the language asked for (by default the current reader's).
 """
 
@@ -174,7 +175,9 @@ def test_a_spanish_jambo_hand_shows_spanish_card_names() -> None:
     assert not {"crocodile", "elephant", "leopard", "hand"} & read, read
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    "game", [pytest.param(game, marks=[] if n == 0 else [pytest.mark.slow]) for n, game in enumerate(GAMES)]
+)
 @pytest.mark.usefixtures("tesseract")
 def test_a_spanish_board_reads_spanish(game: str) -> None:
     spanish, english = picture_words(game, "es"), picture_words(game, "en")

@@ -54,14 +54,22 @@ def translated(text: str, spoken: str) -> str | None:
     return None
 
 
+@cache
+def spoken_in(locale: discord.Locale) -> str | None:
+    """The language of ours a Discord locale reads, None for English (the base) or one we do not speak. Asked for
+    every string of every command in each of Discord's ~30 locales at every sync: worked out once per locale."""
+    spoken = language.known(locale.value)
+    return None if spoken is None or spoken == DEFAULT_LOCALE else spoken
+
+
 class CatalogTranslator(app_commands.Translator):
     """Names, descriptions and choices of the slash commands in every language the bot speaks."""
 
     async def translate(
         self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
     ) -> str | None:
-        spoken = language.known(locale.value)
-        if spoken is None or spoken == DEFAULT_LOCALE:
+        spoken = spoken_in(locale)
+        if spoken is None:
             return None
         if context.location is app_commands.TranslationContextLocation.parameter_name:
             command = getattr(context.data, "command", None)

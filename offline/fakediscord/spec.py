@@ -12,9 +12,9 @@ The validator covers the part of JSON Schema the spec uses: `$ref`, `type` (also
 `maxProperties`, `pattern`. Deliberate leniencies, as Discord's API behaves (the spec's README says so):
 `oneOf` passes when any alternative matches (several of the spec's alternatives overlap); in requests
 an id (`format: snowflake`) may be a non-negative integer as well as a string of digits, and an
-`int64` integer may be such a string. Formats (`date-time`, `uri`) are not checked. Resolved `$ref`s
-and compiled patterns are cached: a message with an embed and 25 buttons validates in about 1 ms, the spec
-loads in about 0.5 s once per process.
+`int64` integer may be such a string. Formats (`date-time`, `uri`) are not checked. Resolved `$ref`s,
+compiled patterns and the last verdicts (by body, see `Spec.validate`) are cached: a message with an embed and
+25 buttons validates in about 1 ms, the spec loads in about 0.5 s once per process.
 """
 
 from __future__ import annotations
@@ -38,6 +38,10 @@ JSON_TYPES: dict[str, tuple[type, ...]] = {
 }
 SNOWFLAKE = re.compile(r"^(0|[1-9][0-9]*)$")
 MAX_REPORTED = 20
+JUDGED = 256
+"""How many (schema, body) verdicts ``Spec.validate`` remembers (the oldest are forgotten first)."""
+ID_STRING = re.compile(r'"[1-9][0-9]{16,19}"')
+"""An id as the fake writes it in its answers (a snowflake: 17 to 20 digits, in a JSON string)."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,7 @@ class Spec:
                 entry = Operation(method.upper(), template, operation.get("operationId", ""), operation)
                 self._by_method.setdefault(method.upper(), []).append((segments, entry))
         self.operation = lru_cache(maxsize=4096)(self._operation)
+        self._judged: dict[tuple[int, bool, bool, str], tuple[dict[str, Any], tuple[Problem, ...]]] = {}
 
     @classmethod
     def load(cls, path: Path = SPEC_PATH) -> Spec:
@@ -130,7 +135,7 @@ class Spec:
         schema = self.response_schema(operation, status)
         if schema is None:
             return [Problem((), "NO_RESPONSE_BODY", f"{operation.template} answers {status} without a JSON body")]
-        return self.validate(schema, body, lenient_ids=False)
+        return self.validate(schema, body, lenient_ids=False, ids_alike=True)
 
     # -- validation ---------------------------------------------------------------------------------
 
@@ -147,10 +152,48 @@ class Spec:
         resolved: dict[str, Any] = node
         return resolved
 
-    def validate(self, schema: dict[str, Any], value: Any, *, lenient_ids: bool = False) -> list[Problem]:
-        problems: list[Problem] = []
-        _Validator(self, lenient_ids, problems).check(schema, value, ())
-        return problems[:MAX_REPORTED]
+    def validate(
+        self, schema: dict[str, Any], value: Any, *, lenient_ids: bool = False, ids_alike: bool = False
+    ) -> list[Problem]:
+        """The problems of ``value`` against ``schema`` (the first ``MAX_REPORTED``).
+
+        The same body against the same schema is judged the same: a body seen before (the bot's slash commands,
+        synced at every start, are a few thousand nodes to walk) is answered from memory, by the body's JSON as it
+        came (key order kept: it orders the problems). ``ids_alike`` (the fake's own answers, whose time-based ids
+        differ at every start): a body that passed is remembered with its ids renumbered in turn (``_ids_in_turn``:
+        which ids are equal, and their lengths, are kept), and one that differs from it only so passes too — no
+        constraint of Discord's spec tells one such id from another but by equality (``uniqueItems``;
+        ``tests/test_fakediscord_spec.py`` checks the rest); a body with problems is judged afresh each time.
+        """
+        text = json.dumps(value, ensure_ascii=False)
+        if ids_alike:
+            text = _ids_in_turn(text)
+        key = (id(schema), lenient_ids, ids_alike, text)
+        known = self._judged.get(key)
+        if known is None or known[0] is not schema:  # the entry holds its schema: its id names no other meanwhile
+            problems: list[Problem] = []
+            _Validator(self, lenient_ids, problems).check(schema, value, ())
+            known = (schema, tuple(problems[:MAX_REPORTED]))
+            if not (ids_alike and problems):
+                self._judged[key] = known
+                while len(self._judged) > JUDGED:
+                    del self._judged[next(iter(self._judged))]
+        return list(known[1])
+
+
+def _ids_in_turn(text: str) -> str:
+    """``text`` (JSON) with its ids (``ID_STRING``) renumbered in order of appearance, each as long as it was: the
+    same id gets the same number, different ids different ones (``1000…0``, ``1000…1``, …)."""
+    numbers: dict[str, str] = {}
+
+    def renumber(found: re.Match[str]) -> str:
+        digits = found[0][1:-1]
+        number = numbers.get(digits)
+        if number is None:
+            number = numbers[digits] = "1" + str(len(numbers)).zfill(len(digits) - 1)
+        return f'"{number}"'
+
+    return ID_STRING.sub(renumber, text)
 
 
 class _Validator:
