@@ -13,23 +13,24 @@ from itertools import chain, combinations, permutations
 
 from engines.base import CHANCE
 from engines.cairo.board import get_board
-from engines.cairo.data import CairoData, load_cairo_data
-from engines.cairo.layout import Layout, Spot, layout_of
+from engines.cairo.data import load_cairo_data
+from engines.cairo.layout import layout_of
 from engines.cairo.rules import (
     attract_choices,
     can_move,
     card_payments,
-    extension_sites,
+    extension_bits,
     extensions_left_on,
     own_spots,
     owned_colours,
     payable_sectors,
+    sectors_bits,
     splits,
     stall_sites,
 )
 from engines.cairo.sitelists import site_list, site_moves
 from engines.cairo.state import CairoState, cards_available, deal_source
-from engines.cairo.texts import attract_text, extend_text
+from engines.cairo.texts import attract_text, extend_texts
 
 BUILD_WORDS = ("build", "extend", "move")
 PAY_CARD_WORDS = ("card", "wild", "cards")
@@ -155,31 +156,25 @@ def build_moves(state: CairoState) -> list[str]:
 def extend_moves(state: CairoState) -> list[str]:
     seat, data = state.active, load_cairo_data()
     assert seat is not None
-    layout, sectors = layout_of(state), get_board().sectors
+    layout = layout_of(state)
     left, hand, coins = extensions_left_on(layout, data), state.hands[seat], state.coins[seat]
-    moves = []
+    at_bit, every = layout.board.at_bit, len(data.sectors)
+    moves: list[str] = []
     for spot in own_spots(layout, seat, data.colours):
         if left[spot.colour] <= 0:
             continue
         payable = payable_sectors(data, hand, coins, spot.colour, spot.size + 1)
-        if len(payable) == len(data.sectors):
-            moves.extend(extension_moves(layout, data, spot)[1])
-        elif payable:
-            squares, texts = extension_moves(layout, data, spot)
-            moves.extend(text for square, text in zip(squares, texts, strict=True) if sectors[square] in payable)
+        if not payable:
+            continue
+        sites = extension_bits(layout, data, spot)
+        if len(payable) != every:
+            sites &= sectors_bits(payable)
+        texts = extend_texts(spot.colour)
+        while sites:
+            low = sites & -sites
+            moves.append(texts[at_bit[low.bit_length() - 1]])
+            sites ^= low
     return moves
-
-
-def extension_moves(layout: Layout, data: CairoData, spot: Spot) -> tuple[list[int], list[str]]:
-    """``spot``'s extension sites and their moves (kept with the layout; the parent's while the sites are its)."""
-    sites, key = extension_sites(layout, data, spot), ("extension_moves", spot.id)
-    found: tuple[list[int], list[str]] | None = layout.memo.get(key)
-    if found is None and layout.parent is not None:
-        found = layout.parent.memo.get(key)
-    if found is None or found[0] is not sites:
-        found = (sites, [extend_text(spot.colour, square) for square in sites])
-    layout.memo[key] = found
-    return found
 
 
 def move_moves(state: CairoState) -> list[str]:

@@ -20,7 +20,7 @@ from engines.cairo.paths import PathIndex, walking_steps
 
 NOBODY = -1
 GENERATIONS = 12
-STALL_ANSWERS = frozenset({"own_spots", "owned", "owned_colours", "extensions_left", "closed"})
+STALL_ANSWERS = frozenset({"own_spots", "owned", "owned_colours", "extensions_left", "closed", "colour_tiles"})
 """Answers of ``Layout.memo`` that depend on the stalls alone: a layout whose customers alone moved keeps them."""
 MAIN_ANSWERS = frozenset({"owned_colours", "closed"})
 """Answers that depend on the main stalls alone (colours and squares): an extension keeps them too."""
@@ -68,7 +68,8 @@ class Layout:
 
     ``tile``/``door``: the id of the stall with a tile / its entrance there (-1: none); ``main``:
     the tile is a main stall; ``customer``: the colour standing there; ``free``: no stall, entrance,
-    customer, not a queue square; ``walkable``: customers may stand there; ``steps``: for each
+    customer, not a queue square; ``walkable``: customers may stand there (``walk_bits``: the same as one
+    board mask, ``Board.bits``); ``steps``: for each
     square, the walkable neighbours a customer standing there can step to; ``touching``: the first
     neighbouring square (north, east, south, west) with a stall tile; ``terminals``: the squares
     with a customer or an entrance, sorted.
@@ -92,6 +93,7 @@ class Layout:
         "terminals",
         "tile",
         "touching",
+        "walk_bits",
         "walkable",
     )
 
@@ -114,6 +116,7 @@ class Layout:
             self.customer[square] = colour
         self.free = [self._is_free(square) for square in range(count)]
         self.walkable = [self._is_walkable(square) for square in range(count)]
+        self.walk_bits = sum(bit for bit, walkable in zip(board.bits, self.walkable, strict=True) if walkable)
         self.steps = walking_steps(board.neighbours, self.walkable)
         self.touching = [self._first_tile_around(square) for square in range(count)]
         self.terminals = _terminals(customers, spots)
@@ -186,6 +189,7 @@ class Layout:
         child.board, child.spots, child.customers = self.board, self.spots, self.customers
         child.tile, child.main, child.door = self.tile, self.main, self.door
         child.customer, child.free, child.walkable = self.customer, self.free, self.walkable
+        child.walk_bits = self.walk_bits
         child.steps, child.touching, child.terminals = self.steps, self.touching, self.terminals
         child.parent, child.change = self, None
         child._reset()
@@ -207,6 +211,7 @@ class Layout:
         if not self.walkable[square]:
             return NOBODY
         self.walkable[square] = False
+        self.walk_bits ^= self.board.bits[square]
         for other in self.steps[square]:
             self.steps[other] = [n for n in self.steps[other] if n != square]
         self.steps[square] = []
@@ -302,6 +307,7 @@ def without_stall(layout: Layout, sid: int) -> Layout:
     for square in (spot.square, spot.door):
         lifted.free[square] = lifted._is_free(square)
     lifted.walkable[spot.square] = lifted._is_walkable(spot.square)
+    lifted.walk_bits = layout.walk_bits | (layout.board.bits[spot.square] if lifted.walkable[spot.square] else 0)
     neighbours, walkable = layout.board.neighbours, lifted.walkable
     for square in (spot.square, *neighbours[spot.square]):
         lifted.steps[square] = [n for n in neighbours[square] if walkable[n]] if walkable[square] else []

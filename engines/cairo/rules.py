@@ -11,15 +11,14 @@ Owners in parameters: ``owner`` is a seat number or ``"neutral"``; ``seat`` is t
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from engines.base import IllegalMove
-from engines.cairo.board import QUEUE, SOUK, TAVERN
+from engines.cairo.board import QUEUE, SOUK, TAVERN, Board, get_board
 from engines.cairo.data import CairoData
 from engines.cairo.layout import NOBODY, Layout, Spot
-from engines.cairo.reach import allowed_entrances, reach, tile_allowed, walk_from
+from engines.cairo.reach import allowed_entrances, reach, tile_allowed
 from engines.cairo.sites import masks_of_kind, site_masks, squares_around
 from engines.cairo.state import NEUTRAL
 
@@ -245,42 +244,79 @@ def extension_sites(layout: Layout, data: CairoData, spot: Spot) -> list[int]:
     key = ("extension_sites", spot.id)
     found: list[int] | None = layout.memo.get(key)
     if found is None:
-        found = _unchanged(layout, key, spot)
+        found = layout.memo[key] = squares_of(layout.board, extension_bits(layout, data, spot))
+    return found
+
+
+def extension_bits(layout: Layout, data: CairoData, spot: Spot) -> int:
+    """``extension_sites`` as a board mask (``Board.bits``; kept with the layout): the squares next to the stall
+    where a tile is allowed, of its zone, not next to another stall of its colour."""
+    key = ("extension_bits", spot.id)
+    found: int | None = layout.memo.get(key)
     if found is None:
-        kind, kinds, allowed = zone_kind(data, spot.colour), layout.board.kinds, site_masks(layout).allowed
-        found = layout.memo[key] = [
-            square
-            for square in squares_around(spot.tiles)
-            if allowed[square] and kinds[square] == kind and not touches_other(layout, spot, square)
-        ]
+        board = layout.board
+        own, around = tiles_bits(spot.tiles)
+        others = colour_tiles(layout)[spot.colour] & ~own
+        width = board.width
+        near = others << 1 | others >> 1 | others << width | others >> width
+        zone = kind_bits(zone_kind(data, spot.colour))
+        found = layout.memo[key] = around & site_masks(layout).allowed_bits & zone & ~near
     return found
 
 
-def _unchanged(layout: Layout, key: tuple[str, int], spot: Spot) -> list[int] | None:
-    """The parent's extension sites of ``spot`` when nothing they hang on changed (the same tiles and answers)."""
-    parent = layout.parent
-    if parent is None or key not in parent.memo or parent.tile is not layout.tile or parent.spots.get(spot.id) != spot:
-        return None
-    if site_masks(layout).allowed is not site_masks(parent).allowed:
-        return None
-    found: list[int] = parent.memo[key]
-    layout.memo[key] = found
+def colour_tiles(layout: Layout) -> dict[str, int]:
+    """The stall tiles of each colour on the board as board masks (kept with the layout)."""
+    key = ("colour_tiles",)
+    found: dict[str, int] | None = layout.memo.get(key)
+    if found is None:
+        found = {}
+        bits = layout.board.bits
+        for spot in layout.spots.values():
+            mask = found.get(spot.colour, 0) | bits[spot.square]
+            for square in spot.extensions:
+                mask |= bits[square]
+            found[spot.colour] = mask
+        layout.memo[key] = found
     return found
 
 
-def touches_other(layout: Layout, spot: Spot, square: int) -> bool:
-    """Whether ``square`` touches a stall of ``spot``'s colour other than ``spot``."""
-    tile, spots = layout.tile, layout.spots
-    for other in layout.board.neighbours[square]:
-        sid = tile[other]
-        if sid != NOBODY and sid != spot.id and spots[sid].colour == spot.colour:
-            return True
-    return False
+@lru_cache(maxsize=4096)
+def tiles_bits(tiles: tuple[int, ...]) -> tuple[int, int]:
+    """A stall's tiles as a board mask, and the mask of the squares next to them."""
+    board = get_board()
+    own = 0
+    for tile in tiles:
+        own |= board.bits[tile]
+    return own, sum(board.bits[square] for square in squares_around(tiles))
+
+
+@cache
+def kind_bits(kind: str) -> int:
+    """The squares of one kind as a board mask."""
+    board = get_board()
+    return sum(bit for bit, found in zip(board.bits, board.kinds, strict=True) if found == kind)
+
+
+@lru_cache(maxsize=512)
+def sectors_bits(sectors: frozenset[str]) -> int:
+    """The squares of ``sectors`` (tavern squares with the sector they border) as a board mask."""
+    board = get_board()
+    return sum(bit for bit, found in zip(board.bits, board.sectors, strict=True) if found in sectors)
+
+
+def squares_of(board: Board, mask: int) -> list[int]:
+    """The squares of a board mask, lowest bit first (board order, but for the queue squares, which come first)."""
+    at_bit, found = board.at_bit, []
+    while mask:
+        low = mask & -mask
+        found.append(at_bit[low.bit_length() - 1])
+        mask ^= low
+    return found
 
 
 def can_move(layout: Layout, data: CairoData, spot: Spot) -> bool:
     """A main stall may move when it has no extension and no extension could be placed next to it."""
-    return not spot.extensions and not extension_sites(layout, data, spot)
+    return not spot.extensions and not extension_bits(layout, data, spot)
 
 
 # ---- payments -------------------------------------------------------------------------------
@@ -396,10 +432,41 @@ def attract_targets(layout: Layout, colour: str) -> list[tuple[int, int, int]]:
     key = ("attract", colour)
     found: list[tuple[int, int, int]] | None = layout.memo.get(key)
     if found is None:
-        dist = walk_from(layout, colour)
-        near = sorted((dist[door], door) for door in free_doors(layout, colour) if dist[door] >= 0)
-        fars = [far for far, _ in near]
-        found = layout.memo[key] = [(door, far, bisect_left(fars, far)) for far, door in near]
+        found = layout.memo[key] = _walk_to_doors(layout, layout.customers[colour], free_doors(layout, colour))
+    return found
+
+
+def _walk_to_doors(layout: Layout, start: int, doors: list[int], most: int = -1) -> list[tuple[int, int, int]]:
+    """``attract_targets`` by a breadth-first walk of whole board masks from ``start``, one step a ring of squares.
+
+    It stops once every door is reached (or nothing new is), or, ``most`` >= 0, once the doors further on
+    would need more than ``most`` charlatans (what is found is then the start of the whole list). A step's
+    doors come in board order (the bits of souk squares are in board order), each needing the doors of
+    earlier steps.
+    """
+    board = layout.board
+    bits, width, at_bit, walk = board.bits, board.width, board.at_bit, layout.walk_bits
+    targets = 0
+    for door in doors:
+        targets |= bits[door]
+    frontier = bits[start]
+    left = walk & ~frontier
+    found: list[tuple[int, int, int]] = []
+    far = 0
+    while targets and frontier:
+        far += 1
+        frontier = (frontier << 1 | frontier >> 1 | frontier << width | frontier >> width) & left
+        left ^= frontier
+        hit = frontier & targets
+        if hit:
+            targets ^= hit
+            needed = len(found)
+            if 0 <= most < needed:
+                break
+            while hit:
+                low = hit & -hit
+                found.append((at_bit[low.bit_length() - 1], far, needed))
+                hit ^= low
     return found
 
 
@@ -424,20 +491,23 @@ def attract_choices(layout: Layout, colours: tuple[str, ...], have: int) -> list
             (colour, door)
             for colour in colours
             if colour in layout.customers
-            for door, needed in _needed(layout, colour)
+            for door, needed in _needed(layout, colour, have)
             if needed <= have
         ]
     return found
 
 
-def _needed(layout: Layout, colour: str) -> list[tuple[int, int]]:
-    """``(entrance, charlatans needed)`` as ``attract_targets`` finds them, without walking when one entrance is free.
+def _needed(layout: Layout, colour: str, have: int) -> list[tuple[int, int]]:
+    """``(entrance, charlatans needed)`` as ``attract_targets`` finds them, as far as ``have`` charlatans go.
 
-    On a joined board every customer reaches every entrance: a lone free entrance needs no charlatan.
+    Without walking when one entrance is free: on a joined board every customer reaches every entrance, so
+    a lone free entrance needs no charlatan. Else the walk stops at the first entrances that need too many.
     """
     doors = free_doors(layout, colour)
     if not doors:
         return []
     if len(doors) == 1 and reach(layout).joined:
         return [(doors[0], 0)]
-    return [(door, needed) for door, _, needed in attract_targets(layout, colour)]
+    full: list[tuple[int, int, int]] | None = layout.memo.get(("attract", colour))
+    found = full if full is not None else _walk_to_doors(layout, layout.customers[colour], doors, have)
+    return [(door, needed) for door, _, needed in found]

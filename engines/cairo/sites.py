@@ -49,6 +49,8 @@ class Sites:
     cuts: dict[int, Cut]
     changed: frozenset[int] | None = None
     """Never changed once made: a layout whose move changed no answer shares its parent's lists."""
+    allowed_bits: int = 0
+    """``allowed`` as one board mask (``Board.bits``)."""
 
 
 def site_masks(layout: Layout) -> Sites:
@@ -153,18 +155,21 @@ def squares_of_kind(kind: str) -> tuple[int, ...]:
 
 def _fresh_sites(layout: Layout) -> Sites:
     """Every square asked."""
-    count, kinds, found = len(layout.free), layout.board.kinds, reach(layout)
+    count, kinds, found, bits = len(layout.free), layout.board.kinds, reach(layout), layout.board.bits
     allowed, masks, searched, cuts = [False] * count, [0] * count, {}, {}
     by_kind: dict[str, list[int]] = {}
+    allowed_bits = 0
     for square in range(count):
         allowed[square], masks[square], how, gaps, cut = ask(layout, found, square)
+        if allowed[square]:
+            allowed_bits |= bits[square]
         if masks[square]:
             by_kind.setdefault(kinds[square], []).append(square)
         if how:
             searched[square] = gaps
         if cut is not None:
             cuts[square] = cut
-    return Sites(allowed, masks, by_kind, searched, cuts)
+    return Sites(allowed, masks, by_kind, searched, cuts, None, allowed_bits)
 
 
 def _derived_sites(layout: Layout) -> Sites | None:
@@ -176,12 +181,17 @@ def _derived_sites(layout: Layout) -> Sites | None:
     cuts = dict(old.cuts)
     again = _again(layout, parent, old, dirty, cuts)
     if not again:
-        return Sites(old.allowed, old.masks, old.by_kind, old.searched, cuts, frozenset())
+        return Sites(old.allowed, old.masks, old.by_kind, old.searched, cuts, frozenset(), old.allowed_bits)
     allowed, masks, by_kind = list(old.allowed), list(old.masks), dict(old.by_kind)
     searched, changed = dict(old.searched), set()
-    kinds, copied, found = layout.board.kinds, set(), reach(layout)
+    kinds, copied, found, bits = layout.board.kinds, set(), reach(layout), layout.board.bits
+    allowed_bits = old.allowed_bits
     for square in again:
         allowed[square], mask, how, gaps, cut = ask(layout, found, square)
+        if allowed[square]:
+            allowed_bits |= bits[square]
+        else:
+            allowed_bits &= ~bits[square]
         if how:
             searched[square] = gaps
         else:
@@ -200,7 +210,7 @@ def _derived_sites(layout: Layout) -> Sites | None:
                 copied.add(kind)
             _toggle(by_kind[kind], square, bool(mask))
         masks[square] = mask
-    return Sites(allowed, masks, by_kind, searched, cuts, frozenset(changed))
+    return Sites(allowed, masks, by_kind, searched, cuts, frozenset(changed), allowed_bits)
 
 
 def _again(layout: Layout, parent: Layout, old: Sites, dirty: set[int], cuts: dict[int, Cut]) -> set[int]:
