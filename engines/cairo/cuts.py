@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engines.cairo.obstacles import arc_pieces, gaps_around, obstacles
+from engines.cairo.obstacles import arc_pieces, obstacles, ring_gaps
 from engines.cairo.occupancy import Layout
 
 
@@ -60,12 +60,12 @@ class Cut:
 
 def cut_at(layout: Layout, square: int) -> tuple[Cut | None, tuple[int, ...]]:
     """The cut a tile on the walkable, narrow ``square`` makes (None: it cuts nothing apart), and its gaps' pieces."""
-    gaps, arcs = gaps_around(layout, obstacles(layout).parent, square)
+    gaps, arcs, cells = ring_gaps(layout, obstacles(layout).parent, square)
     if len(set(gaps)) == len(gaps):
         return None, gaps
     groups: dict[int, list[int]] = {}
     for label, arc in zip(arc_pieces(gaps), arcs, strict=True):
-        groups.setdefault(label, []).extend(arc)
+        groups.setdefault(label, []).extend(cells[at] for at in arc)
     sides = tuple(tuple(group) for group in groups.values())
     return _explore(layout, square, sides) or _by_index(layout, square), gaps
 

@@ -89,7 +89,13 @@ LISTED_WITH = {"wild": "card", "cards": "card"}
 
 # ---- chance ------------------------------------------------------------------------------
 def queue_moves(state: CairoState) -> list[str]:
-    return ["queue " + " ".join(order) for order in permutations(load_cairo_data().colours)]
+    return list(_queue_texts(load_cairo_data().colours))
+
+
+@lru_cache(maxsize=4)
+def _queue_texts(colours: tuple[str, ...]) -> tuple[str, ...]:
+    """Every order of the customers drawn for the queue, as moves (the same in every game)."""
+    return tuple("queue " + " ".join(order) for order in permutations(colours))
 
 
 def deal_moves(state: CairoState) -> list[str]:

@@ -20,8 +20,6 @@ from engines.cairo.paths import PathIndex, walking_steps
 
 NOBODY = -1
 GENERATIONS = 12
-STALL_ANSWERS = frozenset({"own_spots", "owned", "owned_colours", "extensions_left", "closed", "colour_tiles"})
-"""Answers of ``Layout.memo`` that depend on the stalls alone: a layout whose customers alone moved keeps them."""
 MAIN_ANSWERS = frozenset({"owned_colours", "closed"})
 """Answers that depend on the main stalls alone (colours and squares): an extension keeps them too."""
 """How many ancestors a derived layout keeps (their answers may be updated for it; older ones are let go)."""
@@ -89,6 +87,7 @@ class Layout:
         "memo",
         "parent",
         "spots",
+        "stalls_memo",
         "steps",
         "terminals",
         "tile",
@@ -134,6 +133,9 @@ class Layout:
         """Answers computed from this layout by the rules (building sites per colour, texts ...), by key.
 
         Each key's answer has its own type: the function that fills a key reads it back into a typed name."""
+        self.stalls_memo: dict[tuple[object, ...], Any] = {}
+        """Answers that depend on the stalls alone (whose stalls, extensions left ...): a layout whose customers
+        alone moved shares its parent's dict, so an answer found for either serves both."""
 
     # ---- one square ---------------------------------------------------------------------------
     def _is_free(self, square: int) -> bool:
@@ -254,7 +256,7 @@ def with_extension(parent: Layout, spot: Spot, square: int) -> Layout | None:
     child.spots = {**parent.spots, spot.id: spot}
     blocked = child._place_tile(square, spot.id, False)
     child.change = Change((square,), blocked, False)
-    child.memo.update((key, value) for key, value in parent.memo.items() if key[0] in MAIN_ANSWERS)
+    child.stalls_memo.update((key, value) for key, value in parent.stalls_memo.items() if key[0] in MAIN_ANSWERS)
     return child
 
 
@@ -288,7 +290,7 @@ def with_customers(parent: Layout, customers: dict[str, int]) -> Layout | None:
     arrived = tuple(terminals.difference(parent.terminals)) if changed else ()
     child.change = Change(touched, NOBODY, changed, arrived)
     child._mains = parent._mains
-    child.memo.update((key, value) for key, value in parent.memo.items() if key[0] in STALL_ANSWERS)
+    child.stalls_memo = parent.stalls_memo
     return child
 
 

@@ -52,44 +52,44 @@ def zone_kind(data: CairoData, colour: str) -> str:
 def own_spots(layout: Layout, seat: int, colours: tuple[str, ...]) -> list[Spot]:
     """``seat``'s stalls on the board, in colour order (kept with the layout)."""
     key = ("own_spots", seat)
-    found: list[Spot] | None = layout.memo.get(key)
+    found: list[Spot] | None = layout.stalls_memo.get(key)
     if found is None:
         mine = [spot for spot in layout.spots.values() if spot.owner == seat]
-        found = layout.memo[key] = sorted(mine, key=lambda spot: colours.index(spot.colour))
+        found = layout.stalls_memo[key] = sorted(mine, key=lambda spot: colours.index(spot.colour))
     return found
 
 
 def owned_spot(layout: Layout, seat: int | None, colour: str) -> Spot | None:
     """``seat``'s stall of ``colour`` on the board (the first, as ``owned_stall`` finds it), kept with the layout."""
     key = ("owned", seat)
-    found: dict[str, Spot] | None = layout.memo.get(key)
+    found: dict[str, Spot] | None = layout.stalls_memo.get(key)
     if found is None:
         found = {}
         for spot in layout.spots.values():
             if spot.owner == seat:
                 found.setdefault(spot.colour, spot)
-        layout.memo[key] = found
+        layout.stalls_memo[key] = found
     return found.get(colour)
 
 
 def owned_colours(layout: Layout, seat: int) -> frozenset[str]:
     """The colours of ``seat``'s stalls on the board (kept with the layout)."""
     key = ("owned_colours", seat)
-    found: frozenset[str] | None = layout.memo.get(key)
+    found: frozenset[str] | None = layout.stalls_memo.get(key)
     if found is None:
-        found = layout.memo[key] = frozenset(spot.colour for spot in layout.spots.values() if spot.owner == seat)
+        found = layout.stalls_memo[key] = frozenset(spot.colour for spot in layout.spots.values() if spot.owner == seat)
     return found
 
 
 def extensions_left_on(layout: Layout, data: CairoData) -> dict[str, int]:
     """Extensions of each colour still in the general supply (kept with the layout)."""
     key = ("extensions_left",)
-    found: dict[str, int] | None = layout.memo.get(key)
+    found: dict[str, int] | None = layout.stalls_memo.get(key)
     if found is None:
         found = dict.fromkeys(data.colours, data.extensions_per_colour)
         for spot in layout.spots.values():
             found[spot.colour] -= len(spot.extensions)
-        layout.memo[key] = found
+        layout.stalls_memo[key] = found
     return found
 
 
@@ -190,10 +190,10 @@ def closed_sectors(layout: Layout, data: CairoData, colour: str, setup: bool) ->
     Kept with the layout.
     """
     key = ("closed", colour, setup)
-    found: frozenset[str] | None = layout.memo.get(key)
+    found: frozenset[str] | None = layout.stalls_memo.get(key)
     if found is None:
         limit = data.setup_max_main_stalls_per_sector
-        found = layout.memo[key] = frozenset(
+        found = layout.stalls_memo[key] = frozenset(
             sector
             for sector, spots in layout.mains_by_sector.items()
             if (setup and len(spots) >= limit) or any(spot.colour == colour for spot in spots)
@@ -267,7 +267,7 @@ def extension_bits(layout: Layout, data: CairoData, spot: Spot) -> int:
 def colour_tiles(layout: Layout) -> dict[str, int]:
     """The stall tiles of each colour on the board as board masks (kept with the layout)."""
     key = ("colour_tiles",)
-    found: dict[str, int] | None = layout.memo.get(key)
+    found: dict[str, int] | None = layout.stalls_memo.get(key)
     if found is None:
         found = {}
         bits = layout.board.bits
@@ -276,7 +276,7 @@ def colour_tiles(layout: Layout) -> dict[str, int]:
             for square in spot.extensions:
                 mask |= bits[square]
             found[spot.colour] = mask
-        layout.memo[key] = found
+        layout.stalls_memo[key] = found
     return found
 
 
@@ -508,6 +508,15 @@ def _needed(layout: Layout, colour: str, have: int) -> list[tuple[int, int]]:
         return []
     if len(doors) == 1 and reach(layout).joined:
         return [(doors[0], 0)]
-    full: list[tuple[int, int, int]] | None = layout.memo.get(("attract", colour))
-    found = full if full is not None else _walk_to_doors(layout, layout.customers[colour], doors, have)
-    return [(door, needed) for door, _, needed in found]
+    key = ("needed", colour, have)
+    kept: list[tuple[int, int]] | None = layout.memo.get(key)
+    if kept is None:
+        full: list[tuple[int, int, int]] | None = layout.memo.get(("attract", colour))
+        found = full if full is not None else _walk_to_doors(layout, layout.customers[colour], doors, have)
+        kept = layout.memo[key] = [(door, needed) for door, _, needed in found]
+    return kept
+
+
+def charlatans_needed(layout: Layout, colour: str, door: int, have: int) -> int:
+    """The charlatans needed to send the ``colour`` customer to ``door``, which ``have`` charlatans afford."""
+    return next(needed for found, needed in _needed(layout, colour, have) if found == door)
