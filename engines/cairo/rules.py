@@ -432,17 +432,20 @@ def attract_targets(layout: Layout, colour: str) -> list[tuple[int, int, int]]:
     key = ("attract", colour)
     found: list[tuple[int, int, int]] | None = layout.memo.get(key)
     if found is None:
-        found = layout.memo[key] = _walk_to_doors(layout, layout.customers[colour], free_doors(layout, colour))
+        found = layout.memo[key] = _walk_to_doors(layout, layout.customers[colour], free_doors(layout, colour))[0]
     return found
 
 
-def _walk_to_doors(layout: Layout, start: int, doors: list[int], most: int = -1) -> list[tuple[int, int, int]]:
-    """``attract_targets`` by a breadth-first walk of whole board masks from ``start``, one step a ring of squares.
+def _walk_to_doors(
+    layout: Layout, start: int, doors: list[int], most: int = -1
+) -> tuple[list[tuple[int, int, int]], int]:
+    """``attract_targets`` by a breadth-first walk of whole board masks from ``start``, one step a ring of squares,
+    and the mask of the squares it reached.
 
     It stops once every door is reached (or nothing new is), or, ``most`` >= 0, once the doors further on
     would need more than ``most`` charlatans (what is found is then the start of the whole list). A step's
     doors come in board order (the bits of souk squares are in board order), each needing the doors of
-    earlier steps.
+    earlier steps. A tile outside the squares reached changes nothing found.
     """
     board = layout.board
     bits, width, at_bit, walk = board.bits, board.width, board.at_bit, layout.walk_bits
@@ -467,7 +470,7 @@ def _walk_to_doors(layout: Layout, start: int, doors: list[int], most: int = -1)
                 low = hit & -hit
                 found.append((at_bit[low.bit_length() - 1], far, needed))
                 hit ^= low
-    return found
+    return found, (walk & ~left) | bits[start]
 
 
 def free_doors(layout: Layout, colour: str) -> list[int]:
@@ -509,12 +512,24 @@ def _needed(layout: Layout, colour: str, have: int) -> list[tuple[int, int]]:
     if len(doors) == 1 and reach(layout).joined:
         return [(doors[0], 0)]
     key = ("needed", colour, have)
-    kept: list[tuple[int, int]] | None = layout.memo.get(key)
+    kept: tuple[list[tuple[int, int]], int] | None = layout.memo.get(key)
+    parent = layout.parent
+    if (
+        kept is None
+        and parent is not None
+        and parent.customers.get(colour) == layout.customers[colour]
+        and free_doors(parent, colour) == doors
+    ):
+        kept = parent.memo.get(key)
+        # The same entrances, and the squares walked to them still walkable (tiles only take squares away).
+        if kept is not None and (parent.walk_bits ^ layout.walk_bits) & (kept[1] | layout.walk_bits) == 0:
+            layout.memo[key] = kept
+        else:
+            kept = None
     if kept is None:
-        full: list[tuple[int, int, int]] | None = layout.memo.get(("attract", colour))
-        found = full if full is not None else _walk_to_doors(layout, layout.customers[colour], doors, have)
-        kept = layout.memo[key] = [(door, needed) for door, _, needed in found]
-    return kept
+        found, reached = _walk_to_doors(layout, layout.customers[colour], doors, have)
+        kept = layout.memo[key] = ([(door, needed) for door, _, needed in found], reached)
+    return kept[0]
 
 
 def charlatans_needed(layout: Layout, colour: str, door: int, have: int) -> int:
