@@ -91,7 +91,9 @@ class Board:
         self.bits: tuple[int, ...] = tuple(1 << (square.y * self.width + square.x) for square in self.squares)
         """Each square as one bit of a board mask (row by row from the north, queue squares in row 0): a
         square's orthogonal neighbours are its bits shifted by 1 and by ``width``."""
-        self.at_bit: dict[int, int] = {bit.bit_length() - 1: square for square, bit in enumerate(self.bits)}
+        self.at: tuple[int, ...] = tuple(bit.bit_length() - 1 for bit in self.bits)
+        """Each square's bit position in a board mask."""
+        self.at_bit: dict[int, int] = {at: square for square, at in enumerate(self.at)}
         """The square of each bit position (``bit.bit_length() - 1``)."""
 
     def square(self, name: str) -> Square | None:
