@@ -20,7 +20,7 @@ from engines.cairo.paths import PathIndex, walking_steps
 
 NOBODY = -1
 GENERATIONS = 12
-MAIN_ANSWERS = frozenset({"owned_colours", "closed"})
+MAIN_ANSWERS = frozenset({"owned_colours", "closed", "sectors_taken"})
 """Answers that depend on the main stalls alone (colours and squares): an extension keeps them too."""
 """How many ancestors a derived layout keeps (their answers may be updated for it; older ones are let go)."""
 

@@ -192,12 +192,25 @@ def closed_sectors(layout: Layout, data: CairoData, colour: str, setup: bool) ->
     key = ("closed", colour, setup)
     found: frozenset[str] | None = layout.stalls_memo.get(key)
     if found is None:
-        limit = data.setup_max_main_stalls_per_sector
-        found = layout.stalls_memo[key] = frozenset(
-            sector
-            for sector, spots in layout.mains_by_sector.items()
-            if (setup and len(spots) >= limit) or any(spot.colour == colour for spot in spots)
-        )
+        by_colour, full = _sectors_taken(layout, data)
+        found = by_colour.get(colour, frozenset())
+        if setup and full:
+            found |= full
+        layout.stalls_memo[key] = found
+    return found
+
+
+def _sectors_taken(layout: Layout, data: CairoData) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
+    """The sectors holding a main stall of each colour, and those holding the most main stalls allowed at the start."""
+    key = ("sectors_taken",)
+    found: tuple[dict[str, frozenset[str]], frozenset[str]] | None = layout.stalls_memo.get(key)
+    if found is None:
+        limit, by_colour = data.setup_max_main_stalls_per_sector, dict[str, set[str]]()
+        for sector, spots in layout.mains_by_sector.items():
+            for spot in spots:
+                by_colour.setdefault(spot.colour, set()).add(sector)
+        full = frozenset(sector for sector, spots in layout.mains_by_sector.items() if len(spots) >= limit)
+        found = layout.stalls_memo[key] = ({colour: frozenset(s) for colour, s in by_colour.items()}, full)
     return found
 
 
