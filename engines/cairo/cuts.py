@@ -9,7 +9,7 @@ instead if the pieces ever met (they cannot on a square grid; the fallback keeps
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engines.cairo.obstacles import arc_pieces, obstacles, ring_gaps
 from engines.cairo.occupancy import Layout
@@ -55,7 +55,7 @@ class Cut:
             counts[piece] += step
         if [bool(count) for count in counts] != [bool(count) for count in self.terminals]:
             return None
-        return replace(self, terminals=tuple(counts))
+        return Cut(self.sides, tuple(counts), self.squares)
 
 
 def cut_at(layout: Layout, square: int) -> tuple[Cut | None, tuple[int, ...]]:

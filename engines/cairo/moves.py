@@ -238,8 +238,14 @@ def payment_tails(others: tuple[str, ...], total: int, limits: tuple[int, ...]) 
 def attract_moves(state: CairoState) -> list[str]:
     seat = state.active
     assert seat is not None
-    found = attract_choices(layout_of(state), load_cairo_data().colours, state.charlatans[seat])
-    return [attract_text(colour, door) for colour, door in found]
+    layout, have = layout_of(state), state.charlatans[seat]
+    key = ("attract_moves", have)
+    found: list[str] | None = layout.memo.get(key)
+    if found is None:
+        found = layout.memo[key] = [
+            attract_text(colour, door) for colour, door in attract_choices(layout, load_cairo_data().colours, have)
+        ]
+    return list(found)
 
 
 def take_moves(state: CairoState) -> list[str]:
