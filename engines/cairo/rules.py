@@ -451,9 +451,9 @@ def attract_targets(layout: Layout, colour: str) -> list[tuple[int, int, int]]:
 
 def _walk_to_doors(
     layout: Layout, start: int, doors: list[int], most: int = -1
-) -> tuple[list[tuple[int, int, int]], int]:
-    """``attract_targets`` by a breadth-first walk of whole board masks from ``start``, one step a ring of squares,
-    and the mask of the squares it reached.
+) -> tuple[list[tuple[int, int, int]], int, bool]:
+    """``attract_targets`` by a breadth-first walk of whole board masks from ``start``, one step a ring of squares;
+    the mask of the squares it reached; whether it found every entrance it reaches (not cut short).
 
     It stops once every door is reached (or nothing new is), or, ``most`` >= 0, once the doors further on
     would need more than ``most`` charlatans (what is found is then the start of the whole list). A step's
@@ -478,12 +478,12 @@ def _walk_to_doors(
             targets ^= hit
             needed = len(found)
             if 0 <= most < needed:
-                break
+                return found, (walk & ~left) | bits[start], False
             while hit:
                 low = hit & -hit
                 found.append((at_bit[low.bit_length() - 1], far, needed))
                 hit ^= low
-    return found, (walk & ~left) | bits[start]
+    return found, (walk & ~left) | bits[start], True
 
 
 def free_doors(layout: Layout, colour: str) -> list[int]:
@@ -513,36 +513,50 @@ def attract_choices(layout: Layout, colours: tuple[str, ...], have: int) -> list
     return found
 
 
+Needed = tuple[list[tuple[int, int]], int, int]
+"""``(entrance, charlatans needed)`` nearest first, the squares walked (0: no walk), and up to how many charlatans
+held the list is whole (-1: whatever they are)."""
+
+
 def _needed(layout: Layout, colour: str, have: int) -> list[tuple[int, int]]:
-    """``(entrance, charlatans needed)`` as ``attract_targets`` finds them, as far as ``have`` charlatans go.
+    """``(entrance, charlatans needed)`` as ``attract_targets`` finds them, at least as far as ``have`` charlatans go.
 
     Without walking when one entrance is free: on a joined board every customer reaches every entrance, so
     a lone free entrance needs no charlatan. Else the walk stops at the first entrances that need too many.
+    Kept with the layout, per customer, for as many charlatans as it was walked for.
+    """
+    key = ("needed", colour)
+    kept: Needed | None = layout.memo.get(key)
+    if kept is None or 0 <= kept[2] < have:
+        kept = layout.memo[key] = _find_needed(layout, colour, have, key)
+    return kept[0]
+
+
+def _find_needed(layout: Layout, colour: str, have: int, key: tuple[str, str]) -> Needed:
+    """``_needed``'s answer, or the layout before's when it still holds.
+
+    It holds when the customer stands still, no tile took a square it walked over, and no entrance came or
+    went among those it found (one given up beyond them changes nothing found).
     """
     doors = free_doors(layout, colour)
     if not doors:
-        return []
+        return [], 0, -1
     if len(doors) == 1 and reach(layout).joined:
-        return [(doors[0], 0)]
-    key = ("needed", colour, have)
-    kept: tuple[list[tuple[int, int]], int] | None = layout.memo.get(key)
+        return [(doors[0], 0)], 0, -1
     parent = layout.parent
-    if (
-        kept is None
-        and parent is not None
-        and parent.customers.get(colour) == layout.customers[colour]
-        and free_doors(parent, colour) == doors
-    ):
-        kept = parent.memo.get(key)
-        # The same entrances, and the squares walked to them still walkable (tiles only take squares away).
-        if kept is not None and (parent.walk_bits ^ layout.walk_bits) & (kept[1] | layout.walk_bits) == 0:
-            layout.memo[key] = kept
-        else:
-            kept = None
-    if kept is None:
-        found, reached = _walk_to_doors(layout, layout.customers[colour], doors, have)
-        kept = layout.memo[key] = ([(door, needed) for door, _, needed in found], reached)
-    return kept[0]
+    if parent is not None and parent.customers.get(colour) == layout.customers[colour]:
+        before: Needed | None = parent.memo.get(key)
+        if (
+            before is not None
+            and before[1]
+            and not 0 <= before[2] < have
+            and (parent.walk_bits ^ layout.walk_bits) & (before[1] | layout.walk_bits) == 0
+        ):
+            old = free_doors(parent, colour)
+            if doors == old or (set(doors) <= set(old) and all(door in doors for door, _ in before[0])):
+                return before
+    found, reached, whole = _walk_to_doors(layout, layout.customers[colour], doors, have)
+    return [(door, needed) for door, _, needed in found], reached, -1 if whole else have
 
 
 def charlatans_needed(layout: Layout, colour: str, door: int, have: int) -> int:
