@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import chain, combinations, permutations
+from itertools import combinations, permutations
 
 from engines.base import CHANCE
 from engines.cairo.board import get_board
@@ -124,7 +124,7 @@ def place_moves(state: CairoState) -> list[str]:
     layout = layout_of(state)
     moves: list[str] = []
     for colour in colours_to_place(state):
-        moves.extend(chain.from_iterable(site_list(layout, "place", colour, True).runs))
+        moves.extend(site_moves(layout, "place", colour, True))
     return moves
 
 

@@ -275,10 +275,12 @@ def with_customers(parent: Layout, customers: dict[str, int]) -> Layout | None:
             customer[square] = colour
             moved.append(square)
     child = parent._child()
-    child.customers, child.customer, child.free = customers, customer, list(parent.free)
-    for square in moved:
-        child.free[square] = child._is_free(square)
-    touched = tuple(square for square in dict.fromkeys(moved) if child.free[square] != parent.free[square])
+    child.customers, child.customer = customers, customer
+    touched = tuple(square for square in dict.fromkeys(moved) if child._is_free(square) != parent.free[square])
+    if touched:
+        child.free = list(parent.free)
+        for square in touched:
+            child.free[square] = not parent.free[square]
     terminals = set(parent.terminals)
     for square in moved:
         if customer[square] is not None or parent.door[square] >= 0:
