@@ -21,7 +21,7 @@ from engines.cairo.occupancy import Layout
 from engines.cairo.paths import distances_after_blocking, ring_joined_at, walk_distances
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # never changed once made (not frozen: a frozen dataclass is three times as slow to make)
 class Reach:
     """The terminals' piece: ``inside[square]``; ``joined``: every terminal is in it; ``any``: there are terminals.
 

@@ -29,7 +29,7 @@ LOCAL, GAPS, CUT = 0, 1, 2
 apart; by the global search, the square a cut vertex (its answer hangs on where the terminals are)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # never changed once made (not frozen: a frozen dataclass is three times as slow to make)
 class Sites:
     """What a tile may do on each square of a layout.
 
