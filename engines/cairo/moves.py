@@ -13,8 +13,8 @@ from itertools import combinations, permutations
 
 from engines.base import CHANCE
 from engines.cairo.board import get_board
-from engines.cairo.data import load_cairo_data
-from engines.cairo.layout import layout_of
+from engines.cairo.data import CairoData, load_cairo_data
+from engines.cairo.layout import Layout, Spot, layout_of
 from engines.cairo.rules import (
     attract_choices,
     can_move,
@@ -164,18 +164,22 @@ def extend_moves(state: CairoState) -> list[str]:
     assert seat is not None
     layout = layout_of(state)
     left, hand, coins = extensions_left_on(layout, data), state.hands[seat], state.coins[seat]
-    at_bit, every = layout.board.at_bit, len(data.sectors)
+    at_bit, every, rate = layout.board.at_bit, len(data.sectors), data.other_colour_coins_per_unit
+    any_square, total = len(hand) >= data.cards_for_any_square, sum(coins.values())
     moves: list[str] = []
     for spot in own_spots(layout, seat, data.colours):
-        if left[spot.colour] <= 0:
+        colour = spot.colour
+        if left[colour] <= 0:
             continue
-        payable = payable_sectors(data, hand, coins, spot.colour, spot.size + 1)
-        if not payable:
+        own, price = coins.get(colour, 0), len(spot.extensions) + 2  # the new size
+        if own < 1 or own + (total - own) // rate < price:  # ``affordable``: no payable sector
             continue
         sites = extension_bits(layout, data, spot)
-        if len(payable) != every:
-            sites &= sectors_bits(payable)
-        texts = extend_texts(spot.colour)
+        if not any_square and sites:  # else every sector can be paid for (``payable_sectors``)
+            payable = payable_sectors(data, hand, coins, colour, price)
+            if len(payable) != every:
+                sites &= sectors_bits(payable)
+        texts = extend_texts(colour)
         while sites:
             low = sites & -sites
             moves.append(texts[at_bit[low.bit_length() - 1]])
@@ -194,12 +198,26 @@ def move_moves(state: CairoState) -> list[str]:
         payable = payable_sectors(data, state.hands[seat], state.coins[seat], spot.colour, 0)
         if not payable:
             continue
-        moves.extend(
-            f"move {spot.colour} to {board.names[square]} door {board.names[door]}"
-            for square, door in stall_sites(layout_of(state, lifted=spot.id), data, spot.colour, setup=False)
-            if (square, door) != (spot.square, spot.door) and board.sectors[square] in payable
-        )
+        found = moved_sites(layout_of(state, lifted=spot.id), data, spot)
+        if len(payable) == len(data.sectors):
+            moves.extend(text for _, text in found)
+        else:
+            moves.extend(text for square, text in found if board.sectors[square] in payable)
     return moves
+
+
+def moved_sites(lifted: Layout, data: CairoData, spot: Spot) -> list[tuple[int, str]]:
+    """``(square, move)`` for every new place of the unextended ``spot`` (``lifted``: the layout without it)."""
+    key = ("moved_sites", spot.colour, spot.square, spot.door)
+    found: list[tuple[int, str]] | None = lifted.memo.get(key)
+    if found is None:
+        names = lifted.board.names
+        found = lifted.memo[key] = [
+            (square, f"move {spot.colour} to {names[square]} door {names[door]}")
+            for square, door in stall_sites(lifted, data, spot.colour, setup=False)
+            if (square, door) != (spot.square, spot.door)
+        ]
+    return found
 
 
 # ---- build: paying ---------------------------------------------------------------------------
