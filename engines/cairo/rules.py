@@ -205,7 +205,8 @@ def _sectors_taken(layout: Layout, data: CairoData) -> tuple[dict[str, frozenset
     key = ("sectors_taken",)
     found: tuple[dict[str, frozenset[str]], frozenset[str]] | None = layout.stalls_memo.get(key)
     if found is None:
-        limit, by_colour = data.setup_max_main_stalls_per_sector, dict[str, set[str]]()
+        limit = data.setup_max_main_stalls_per_sector
+        by_colour: dict[str, set[str]] = {}
         for sector, spots in layout.mains_by_sector.items():
             for spot in spots:
                 by_colour.setdefault(spot.colour, set()).add(sector)
