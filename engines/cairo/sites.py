@@ -21,7 +21,7 @@ from engines.cairo.board import get_board
 from engines.cairo.cuts import Cut, cut_at
 from engines.cairo.obstacles import find, obstacles
 from engines.cairo.occupancy import NOBODY, Layout
-from engines.cairo.paths import Ranges
+from engines.cairo.paths import Ranges, ring_joined_at
 from engines.cairo.reach import Reach, needs_search, reach
 
 LOCAL, GAPS, CUT = 0, 1, 2
@@ -67,10 +67,29 @@ Answer = tuple[bool, int, int, tuple[int, ...], Cut | None]
 
 def ask(layout: Layout, found: Reach, square: int) -> Answer:
     """For one square: a tile allowed there, its entrance mask, how that was found, its gaps' pieces and cut."""
-    if not layout.free[square] or not found.joined:
+    free = layout.free
+    if not free[square] or not found.joined:
         return False, 0, LOCAL, (), None
-    if not needs_search(layout, found, square):
-        return True, _local_entrances(layout, found, square), LOCAL, (), None
+    board = layout.board
+    if not (
+        found.any
+        and layout.walkable[square]
+        and found.inside[square]
+        and not ring_joined_at(board.rings[square], board.at[square], board.width, layout.walk_bits, layout.walkable)
+    ):  # ``needs_search`` is false: ``_local_entrances``, inlined (the commonest answer by far)
+        if layout.touching[square] != NOBODY:
+            return True, 0, LOCAL, (), None
+        mask = 0
+        if found.any:
+            inside = found.inside
+            for bit, door in board.souk_sides[square]:
+                if free[door] and inside[door]:
+                    mask |= bit
+        else:
+            for bit, door in board.souk_sides[square]:
+                if free[door]:
+                    mask |= bit
+        return True, mask, LOCAL, (), None
     cut, gaps = cut_at(layout, square)
     if cut is None:
         return True, _local_entrances(layout, found, square), GAPS, gaps, None
