@@ -560,6 +560,12 @@ def _find_needed(layout: Layout, colour: str, have: int, key: tuple[str, str]) -
     return [(door, needed) for door, _, needed in found], reached, -1 if whole else have
 
 
+def attract_within(layout: Layout, colour: str, have: int) -> list[tuple[int, int]]:
+    """``(entrance, charlatans needed)`` for the ``colour`` customer, nearest first, at least as far as ``have``
+    charlatans go (kept with the layout: what the attract moves were listed from)."""
+    return _needed(layout, colour, have)
+
+
 def charlatans_needed(layout: Layout, colour: str, door: int, have: int) -> int:
     """The charlatans needed to send the ``colour`` customer to ``door``, which ``have`` charlatans afford."""
     return next(needed for found, needed in _needed(layout, colour, have) if found == door)
