@@ -510,6 +510,19 @@ def test_a_stall_lifted_off_leaves_the_layout_a_fresh_one_would_be() -> None:
 
 
 # ---- the kept analysis is no part of the state ----------------------------------------------------------
+def test_a_copy_shares_no_container_with_its_original() -> None:
+    """``copy_state`` copies every list and dict of the state, and the purses, hands and medal holders in them."""
+    state = next(s for step, s in enumerate(game(3, 5)) if step > 120)
+    copy = E.copy(state)
+    assert copy == state
+    for name, value in state.__dict__.items():
+        if isinstance(value, list | dict):
+            assert copy.__dict__[name] is not value, name
+    inner = [*zip(state.coins, copy.coins, strict=True), *zip(state.hands, copy.hands, strict=True)]
+    inner += zip(state.medals.values(), copy.medals.values(), strict=True)
+    assert inner and all(mine is not theirs for mine, theirs in inner)
+
+
 def test_a_state_keeps_its_layout_out_of_its_text_its_equality_and_its_pickle() -> None:
     state = list(game(3, 51))[150]
     E.legal_moves(state)
