@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pickle
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import combinations, permutations
 
 import pytest
@@ -31,6 +31,7 @@ from engines.cairo.obstacles import cuts_apart
 from engines.cairo.occupancy import Layout
 from engines.cairo.paths import distances_after_blocking, ring_keeps_joined, walk_distances, walking_steps
 from engines.cairo.reach import reach, walk_from
+from engines.cairo.rules import attract_choices, extension_bits, squares_of
 from engines.cairo.sitelists import site_moves
 from engines.cairo.sites import site_masks
 from engines.cairo.state import KEPT
@@ -387,16 +388,59 @@ def check_layout(state: CairoState) -> None:
         around = walk_distances(fresh.steps, kept.terminals[0])
         assert found.inside == [d >= 0 for d in around]
         assert found.joined == all(around[t] >= 0 for t in kept.terminals)
+    assert kept.walk_bits == fresh.walk_bits == mask_of(square for square in ALL if fresh.walkable[square])
     for colour, square in kept.customers.items():
         assert walk_from(kept, colour) == walk_distances(fresh.steps, square), colour
+    check_attraction(kept, fresh)
     sites, again = site_masks(kept), site_masks(fresh)
     assert sites.allowed == again.allowed and sites.masks == again.masks and sites.by_kind == again.by_kind
+    assert sites.allowed_bits == again.allowed_bits == mask_of(square for square in ALL if again.allowed[square])
+    plain = Board(state)
+    for spot in kept.spots.values():
+        assert squares_of(BOARD, extension_bits(kept, DATA, spot)) == reference_extension_sites(plain, spot.id), spot
     assert sites.searched.keys() == again.searched.keys() and sites.cuts.keys() == again.cuts.keys()
     for square, cut in sites.cuts.items():
         assert pieces_of(cut) == set(brute_cut_pieces(kept, square)), NAMES[square]
     for colour in DATA.colours:
         for word, setup in (("build", False), ("place", True)):
             assert site_moves(kept, word, colour, setup) == site_moves(fresh, word, colour, setup)
+
+
+ALL = range(len(NAMES))
+
+
+def mask_of(squares: Iterable[int]) -> int:
+    """Squares as a board mask (``Board.bits``)."""
+    return sum(BOARD.bits[square] for square in squares)
+
+
+def check_attraction(kept: Layout, fresh: Layout) -> None:
+    """The entrances each customer may be sent to with 0–3 charlatans (walks kept from earlier layouts, cut
+    short at the charlatans held) equal those of plain walks on a fresh layout."""
+    for have in range(4):
+        expected = []
+        for colour, square in fresh.customers.items():
+            dist = walk_distances(fresh.steps, square)
+            doors = [
+                spot.door for spot in fresh.spots.values() if spot.colour == colour and not fresh.customer[spot.door]
+            ]
+            near = sorted((dist[door], door) for door in doors if dist[door] >= 0)
+            expected += [(colour, door) for far, door in near if sum(1 for f, _ in near if f < far) <= have]
+        order = {colour: at for at, colour in enumerate(DATA.colours)}
+        expected.sort(key=lambda found: order[found[0]])
+        assert attract_choices(kept, DATA.colours, have) == expected, have
+
+
+def test_board_masks_join_the_squares_the_board_joins() -> None:
+    """A shift by 1 or by a row of a board mask steps to the neighbours, among the squares customers walk on;
+    the souk and tavern squares' bits come in board order."""
+    width, walked = BOARD.width, [s for s in ALL if BOARD.kinds[s] in (SOUK, QUEUE)]
+    for square in walked:
+        bit = BOARD.bits[square]
+        around = (bit << 1 | bit >> 1 | bit << width | bit >> width) & mask_of(walked)
+        assert around == mask_of(n for n in BOARD.neighbours[square] if n in walked), NAMES[square]
+    placed = [s for s in ALL if BOARD.kinds[s] != QUEUE]
+    assert squares_of(BOARD, mask_of(placed)) == placed
 
 
 @pytest.mark.parametrize(("players", "seed", "start", "in_place"), GAMES)
@@ -466,6 +510,19 @@ def test_a_stall_lifted_off_leaves_the_layout_a_fresh_one_would_be() -> None:
 
 
 # ---- the kept analysis is no part of the state ----------------------------------------------------------
+def test_a_copy_shares_no_container_with_its_original() -> None:
+    """``copy_state`` copies every list and dict of the state, and the purses, hands and medal holders in them."""
+    state = next(s for step, s in enumerate(game(3, 5)) if step > 120)
+    copy = E.copy(state)
+    assert copy == state
+    for name, value in state.__dict__.items():
+        if isinstance(value, list | dict):
+            assert copy.__dict__[name] is not value, name
+    inner = [*zip(state.coins, copy.coins, strict=True), *zip(state.hands, copy.hands, strict=True)]
+    inner += zip(state.medals.values(), copy.medals.values(), strict=True)
+    assert inner and all(mine is not theirs for mine, theirs in inner)
+
+
 def test_a_state_keeps_its_layout_out_of_its_text_its_equality_and_its_pickle() -> None:
     state = list(game(3, 51))[150]
     E.legal_moves(state)

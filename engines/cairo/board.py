@@ -85,6 +85,16 @@ class Board:
         )
         """For each square, ``(bit, neighbour)`` for its souk neighbours (where an entrance may be): bit ``i``
         stands for ``neighbours[square][i]``."""
+        self.width = max(square.x for square in self.squares) + 2
+        """Bits per row of a board mask: one more than the columns, so a shift east or west off a row lands on a
+        bit that no mask holds."""
+        self.bits: tuple[int, ...] = tuple(1 << (square.y * self.width + square.x) for square in self.squares)
+        """Each square as one bit of a board mask (row by row from the north, queue squares in row 0): a
+        square's orthogonal neighbours are its bits shifted by 1 and by ``width``."""
+        self.at: tuple[int, ...] = tuple(bit.bit_length() - 1 for bit in self.bits)
+        """Each square's bit position in a board mask."""
+        self.at_bit: dict[int, int] = {at: square for square, at in enumerate(self.at)}
+        """The square of each bit position (``bit.bit_length() - 1``)."""
 
     def square(self, name: str) -> Square | None:
         """The square called ``name`` (lower case), or None."""

@@ -11,7 +11,6 @@ Case and extra spaces are ignored; the cards after ``keep`` and ``cards`` and th
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
 from engines.base import CHANCE, GAME_OVER, IllegalMove
@@ -21,6 +20,7 @@ from engines.cairo.layout import Layout, layout_of
 from engines.cairo.moves import CHANCE_WORDS, pass_moves, to_move, words_for
 from engines.cairo.rules import (
     attract_targets,
+    attract_within,
     covering_wilds,
     door_problem,
     extension_problem,
@@ -107,12 +107,15 @@ def card_named(text: str) -> str:
 
 def cards_held(hand: list[str], cards: list[str]) -> None:
     """Every card of ``cards`` in ``hand`` (as many times as named)."""
-    missing = Counter(cards) - Counter(hand)
+    left, missing = list(hand), []  # the multiset difference, as ``Counter(cards) - Counter(hand)``
+    for card in cards:
+        if card in left:
+            left.remove(card)
+        else:
+            missing.append(card)
     if missing:
         order = load_cairo_data().card_order
-        raise IllegalMove(
-            "cards_not_held", cards=sorted(missing.elements(), key=lambda card: order.get(card, len(order)))
-        )
+        raise IllegalMove("cards_not_held", cards=sorted(missing, key=lambda card: order.get(card, len(order))))
 
 
 def sorted_cards(cards: list[str]) -> list[str]:
@@ -396,13 +399,15 @@ def check_attract(reading: Reading) -> str:
         raise IllegalMove("customer_waiting", colour=colour)
     door = square_named(door_text)
     layout = layout_of(state)
+    have = state.charlatans[reading.seat]
+    if any(found == door.index and needed <= have for found, needed in attract_within(layout, colour, have)):
+        return f"attract {colour} to {door.name}"  # the listing's walk (cut short at ``have``) says it is legal
     targets = attract_targets(layout, colour)
     if not targets:
         raise IllegalMove("no_reachable_entrance", colour=colour)
     needed = next((n for d, _, n in targets if d == door.index), None)
     if needed is None:
         raise not_a_target(layout, door, colour)
-    have = state.charlatans[reading.seat]
     if needed > have:
         raise IllegalMove("needs_charlatans", count=needed, colour=colour, door=door.name, have=have)
     return f"attract {colour} to {door.name}"

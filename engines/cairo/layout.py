@@ -100,11 +100,52 @@ def cached_layout(state: CairoState) -> Layout:
     board = get_board()
     index = board.index
     spots = tuple(spot_of(stall) for stall in state.stalls)
-    layout = Layout(board, spots, {colour: index[square] for colour, square in key[1]})
+    customers = {colour: index[square] for colour, square in key[1]}
+    layout = Layout(board, spots, customers) if spots else empty_layout(customers)
     with _CACHE_LOCK:
         _CACHE[key] = layout
         if len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
+    return layout
+
+
+_EMPTY: dict[tuple[int, ...], Layout] = {}
+EMPTY_SHARED = ("reach", "sites", "obstacles")
+"""The analyses of a board without stalls that hang on where the customers stand, not on who stands there."""
+EMPTY_MEMO = frozenset({"site_list", "site_moves"})
+
+
+def empty_layout(customers: dict[str, int]) -> Layout:
+    """A layout without stalls: every game starts with one, its customers on the queue in some order.
+
+    The first one with the customers on these squares is kept; a later one shares its lists and the
+    answers found for it so far that do not hang on the customers' colours (the sites, the building
+    sites of each colour), so a new game does not analyse the same empty board again.
+    """
+    board = get_board()
+    where = tuple(sorted(customers.values()))
+    with _CACHE_LOCK:
+        first = _EMPTY.get(where)
+        if first is None and len(_EMPTY) < CACHE_SIZE:
+            first = _EMPTY[where] = Layout(board, (), customers)
+            return first
+    if first is None:
+        return Layout(board, (), customers)
+    layout = Layout.__new__(Layout)
+    layout.board, layout.spots, layout.customers = board, {}, customers
+    layout.tile, layout.main, layout.door = first.tile, first.main, first.door
+    layout.customer = [None] * len(board.squares)
+    for colour, square in customers.items():
+        layout.customer[square] = colour
+    layout.free, layout.walkable, layout.walk_bits = first.free, first.walkable, first.walk_bits
+    layout.steps, layout.touching, layout.terminals = first.steps, first.touching, first.terminals
+    layout.parent, layout.change = None, None
+    layout._reset()
+    layout._paths = first._paths
+    for name in EMPTY_SHARED:
+        if name in first.analyses:
+            layout.analyses[name] = first.analyses[name]
+    layout.memo.update((key, value) for key, value in tuple(first.memo.items()) if key[0] in EMPTY_MEMO)
     return layout
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import chain, combinations, permutations
+from itertools import combinations, permutations
 
 from engines.base import CHANCE
 from engines.cairo.board import get_board
@@ -19,17 +19,18 @@ from engines.cairo.rules import (
     attract_choices,
     can_move,
     card_payments,
-    extension_sites,
+    extension_bits,
     extensions_left_on,
     own_spots,
     owned_colours,
     payable_sectors,
+    sectors_bits,
     splits,
     stall_sites,
 )
 from engines.cairo.sitelists import site_list, site_moves
 from engines.cairo.state import CairoState, cards_available, deal_source
-from engines.cairo.texts import attract_text, extend_text
+from engines.cairo.texts import attract_text, extend_texts
 
 BUILD_WORDS = ("build", "extend", "move")
 PAY_CARD_WORDS = ("card", "wild", "cards")
@@ -88,7 +89,13 @@ LISTED_WITH = {"wild": "card", "cards": "card"}
 
 # ---- chance ------------------------------------------------------------------------------
 def queue_moves(state: CairoState) -> list[str]:
-    return ["queue " + " ".join(order) for order in permutations(load_cairo_data().colours)]
+    return list(_queue_texts(load_cairo_data().colours))
+
+
+@lru_cache(maxsize=4)
+def _queue_texts(colours: tuple[str, ...]) -> tuple[str, ...]:
+    """Every order of the customers drawn for the queue, as moves (the same in every game)."""
+    return tuple("queue " + " ".join(order) for order in permutations(colours))
 
 
 def deal_moves(state: CairoState) -> list[str]:
@@ -117,7 +124,7 @@ def place_moves(state: CairoState) -> list[str]:
     layout = layout_of(state)
     moves: list[str] = []
     for colour in colours_to_place(state):
-        moves.extend(chain.from_iterable(site_list(layout, "place", colour, True).runs))
+        moves.extend(site_moves(layout, "place", colour, True))
     return moves
 
 
@@ -155,31 +162,29 @@ def build_moves(state: CairoState) -> list[str]:
 def extend_moves(state: CairoState) -> list[str]:
     seat, data = state.active, load_cairo_data()
     assert seat is not None
-    layout, sectors = layout_of(state), get_board().sectors
+    layout = layout_of(state)
     left, hand, coins = extensions_left_on(layout, data), state.hands[seat], state.coins[seat]
-    moves = []
+    at_bit, every, rate = layout.board.at_bit, len(data.sectors), data.other_colour_coins_per_unit
+    any_square, total = len(hand) >= data.cards_for_any_square, sum(coins.values())
+    moves: list[str] = []
     for spot in own_spots(layout, seat, data.colours):
-        if left[spot.colour] <= 0:
+        colour = spot.colour
+        if left[colour] <= 0:
             continue
-        payable = payable_sectors(data, hand, coins, spot.colour, spot.size + 1)
-        if len(payable) == len(data.sectors):
-            moves.extend(extension_moves(layout, data, spot)[1])
-        elif payable:
-            squares, texts = extension_moves(layout, data, spot)
-            moves.extend(text for square, text in zip(squares, texts, strict=True) if sectors[square] in payable)
+        own, price = coins.get(colour, 0), len(spot.extensions) + 2  # the new size
+        if own < 1 or own + (total - own) // rate < price:  # ``affordable``: no payable sector
+            continue
+        sites = extension_bits(layout, data, spot)
+        if not any_square and sites:  # else every sector can be paid for (``payable_sectors``)
+            payable = payable_sectors(data, hand, coins, colour, price)
+            if len(payable) != every:
+                sites &= sectors_bits(payable)
+        texts = extend_texts(colour)
+        while sites:
+            low = sites & -sites
+            moves.append(texts[at_bit[low.bit_length() - 1]])
+            sites ^= low
     return moves
-
-
-def extension_moves(layout: Layout, data: CairoData, spot: Spot) -> tuple[list[int], list[str]]:
-    """``spot``'s extension sites and their moves (kept with the layout; the parent's while the sites are its)."""
-    sites, key = extension_sites(layout, data, spot), ("extension_moves", spot.id)
-    found: tuple[list[int], list[str]] | None = layout.memo.get(key)
-    if found is None and layout.parent is not None:
-        found = layout.parent.memo.get(key)
-    if found is None or found[0] is not sites:
-        found = (sites, [extend_text(spot.colour, square) for square in sites])
-    layout.memo[key] = found
-    return found
 
 
 def move_moves(state: CairoState) -> list[str]:
@@ -193,12 +198,26 @@ def move_moves(state: CairoState) -> list[str]:
         payable = payable_sectors(data, state.hands[seat], state.coins[seat], spot.colour, 0)
         if not payable:
             continue
-        moves.extend(
-            f"move {spot.colour} to {board.names[square]} door {board.names[door]}"
-            for square, door in stall_sites(layout_of(state, lifted=spot.id), data, spot.colour, setup=False)
-            if (square, door) != (spot.square, spot.door) and board.sectors[square] in payable
-        )
+        found = moved_sites(layout_of(state, lifted=spot.id), data, spot)
+        if len(payable) == len(data.sectors):
+            moves.extend(text for _, text in found)
+        else:
+            moves.extend(text for square, text in found if board.sectors[square] in payable)
     return moves
+
+
+def moved_sites(lifted: Layout, data: CairoData, spot: Spot) -> list[tuple[int, str]]:
+    """``(square, move)`` for every new place of the unextended ``spot`` (``lifted``: the layout without it)."""
+    key = ("moved_sites", spot.colour, spot.square, spot.door)
+    found: list[tuple[int, str]] | None = lifted.memo.get(key)
+    if found is None:
+        names = lifted.board.names
+        found = lifted.memo[key] = [
+            (square, f"move {spot.colour} to {names[square]} door {names[door]}")
+            for square, door in stall_sites(lifted, data, spot.colour, setup=False)
+            if (square, door) != (spot.square, spot.door)
+        ]
+    return found
 
 
 # ---- build: paying ---------------------------------------------------------------------------
@@ -237,8 +256,14 @@ def payment_tails(others: tuple[str, ...], total: int, limits: tuple[int, ...]) 
 def attract_moves(state: CairoState) -> list[str]:
     seat = state.active
     assert seat is not None
-    found = attract_choices(layout_of(state), load_cairo_data().colours, state.charlatans[seat])
-    return [attract_text(colour, door) for colour, door in found]
+    layout, have = layout_of(state), state.charlatans[seat]
+    key = ("attract_moves", have)
+    found: list[str] | None = layout.memo.get(key)
+    if found is None:
+        found = layout.memo[key] = [
+            attract_text(colour, door) for colour, door in attract_choices(layout, load_cairo_data().colours, have)
+        ]
+    return list(found)
 
 
 def take_moves(state: CairoState) -> list[str]:

@@ -20,9 +20,7 @@ from engines.cairo.paths import PathIndex, walking_steps
 
 NOBODY = -1
 GENERATIONS = 12
-STALL_ANSWERS = frozenset({"own_spots", "owned", "owned_colours", "extensions_left", "closed"})
-"""Answers of ``Layout.memo`` that depend on the stalls alone: a layout whose customers alone moved keeps them."""
-MAIN_ANSWERS = frozenset({"owned_colours", "closed"})
+MAIN_ANSWERS = frozenset({"owned_colours", "closed", "sectors_taken"})
 """Answers that depend on the main stalls alone (colours and squares): an extension keeps them too."""
 """How many ancestors a derived layout keeps (their answers may be updated for it; older ones are let go)."""
 
@@ -47,7 +45,7 @@ class Spot:
         return (self.square, *self.extensions)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # never changed once made (not frozen: a frozen dataclass is three times as slow to make)
 class Change:
     """What a derived layout changed from its parent.
 
@@ -68,7 +66,8 @@ class Layout:
 
     ``tile``/``door``: the id of the stall with a tile / its entrance there (-1: none); ``main``:
     the tile is a main stall; ``customer``: the colour standing there; ``free``: no stall, entrance,
-    customer, not a queue square; ``walkable``: customers may stand there; ``steps``: for each
+    customer, not a queue square; ``walkable``: customers may stand there (``walk_bits``: the same as one
+    board mask, ``Board.bits``); ``steps``: for each
     square, the walkable neighbours a customer standing there can step to; ``touching``: the first
     neighbouring square (north, east, south, west) with a stall tile; ``terminals``: the squares
     with a customer or an entrance, sorted.
@@ -88,10 +87,12 @@ class Layout:
         "memo",
         "parent",
         "spots",
+        "stalls_memo",
         "steps",
         "terminals",
         "tile",
         "touching",
+        "walk_bits",
         "walkable",
     )
 
@@ -114,6 +115,7 @@ class Layout:
             self.customer[square] = colour
         self.free = [self._is_free(square) for square in range(count)]
         self.walkable = [self._is_walkable(square) for square in range(count)]
+        self.walk_bits = sum(bit for bit, walkable in zip(board.bits, self.walkable, strict=True) if walkable)
         self.steps = walking_steps(board.neighbours, self.walkable)
         self.touching = [self._first_tile_around(square) for square in range(count)]
         self.terminals = _terminals(customers, spots)
@@ -131,6 +133,9 @@ class Layout:
         """Answers computed from this layout by the rules (building sites per colour, texts ...), by key.
 
         Each key's answer has its own type: the function that fills a key reads it back into a typed name."""
+        self.stalls_memo: dict[tuple[object, ...], Any] = {}
+        """Answers that depend on the stalls alone (whose stalls, extensions left ...): a layout whose customers
+        alone moved shares its parent's dict, so an answer found for either serves both."""
 
     # ---- one square ---------------------------------------------------------------------------
     def _is_free(self, square: int) -> bool:
@@ -186,6 +191,7 @@ class Layout:
         child.board, child.spots, child.customers = self.board, self.spots, self.customers
         child.tile, child.main, child.door = self.tile, self.main, self.door
         child.customer, child.free, child.walkable = self.customer, self.free, self.walkable
+        child.walk_bits = self.walk_bits
         child.steps, child.touching, child.terminals = self.steps, self.touching, self.terminals
         child.parent, child.change = self, None
         child._reset()
@@ -207,6 +213,7 @@ class Layout:
         if not self.walkable[square]:
             return NOBODY
         self.walkable[square] = False
+        self.walk_bits ^= self.board.bits[square]
         for other in self.steps[square]:
             self.steps[other] = [n for n in self.steps[other] if n != square]
         self.steps[square] = []
@@ -249,7 +256,7 @@ def with_extension(parent: Layout, spot: Spot, square: int) -> Layout | None:
     child.spots = {**parent.spots, spot.id: spot}
     blocked = child._place_tile(square, spot.id, False)
     child.change = Change((square,), blocked, False)
-    child.memo.update((key, value) for key, value in parent.memo.items() if key[0] in MAIN_ANSWERS)
+    child.stalls_memo.update((key, value) for key, value in parent.stalls_memo.items() if key[0] in MAIN_ANSWERS)
     return child
 
 
@@ -268,10 +275,12 @@ def with_customers(parent: Layout, customers: dict[str, int]) -> Layout | None:
             customer[square] = colour
             moved.append(square)
     child = parent._child()
-    child.customers, child.customer, child.free = customers, customer, list(parent.free)
-    for square in moved:
-        child.free[square] = child._is_free(square)
-    touched = tuple(square for square in dict.fromkeys(moved) if child.free[square] != parent.free[square])
+    child.customers, child.customer = customers, customer
+    touched = tuple(square for square in dict.fromkeys(moved) if child._is_free(square) != parent.free[square])
+    if touched:
+        child.free = list(parent.free)
+        for square in touched:
+            child.free[square] = not parent.free[square]
     terminals = set(parent.terminals)
     for square in moved:
         if customer[square] is not None or parent.door[square] >= 0:
@@ -283,7 +292,7 @@ def with_customers(parent: Layout, customers: dict[str, int]) -> Layout | None:
     arrived = tuple(terminals.difference(parent.terminals)) if changed else ()
     child.change = Change(touched, NOBODY, changed, arrived)
     child._mains = parent._mains
-    child.memo.update((key, value) for key, value in parent.memo.items() if key[0] in STALL_ANSWERS)
+    child.stalls_memo = parent.stalls_memo
     return child
 
 
@@ -302,6 +311,7 @@ def without_stall(layout: Layout, sid: int) -> Layout:
     for square in (spot.square, spot.door):
         lifted.free[square] = lifted._is_free(square)
     lifted.walkable[spot.square] = lifted._is_walkable(spot.square)
+    lifted.walk_bits = layout.walk_bits | (layout.board.bits[spot.square] if lifted.walkable[spot.square] else 0)
     neighbours, walkable = layout.board.neighbours, lifted.walkable
     for square in (spot.square, *neighbours[spot.square]):
         lifted.steps[square] = [n for n in neighbours[square] if walkable[n]] if walkable[square] else []

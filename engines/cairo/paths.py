@@ -139,6 +139,29 @@ def ring_keeps_joined(ring: Ring, walkable: Sequence[bool]) -> bool:
     return found
 
 
+WINDOW_RING = (0, 1, 2, 7, -1, 3, 6, 5, 4)
+"""Bit ``i`` of a 3×3 window of a board mask (rows north to south, each west to east) is ring position
+``WINDOW_RING[i]`` (-1: the square itself)."""
+WINDOW_MASKS = tuple(
+    sum(1 << WINDOW_RING[bit] for bit in range(9) if code >> bit & 1 and WINDOW_RING[bit] >= 0) for code in range(512)
+)
+"""The ring mask of each 3×3 window of a board mask (see ``WINDOW_RING``)."""
+
+
+def ring_joined_at(ring: Ring, at: int, width: int, walk: int, walkable: Sequence[bool]) -> bool:
+    """``ring_keeps_joined`` for the square at bit ``at`` of the board masks, read off the walkable mask ``walk``
+    (``Board.bits``: rows ``width`` bits apart; squares off the board are never walkable)."""
+    if at <= width:
+        return ring_keeps_joined(ring, walkable)
+    mask = WINDOW_MASKS[
+        (walk >> (at - width - 1)) & 7 | ((walk >> (at - 1)) & 7) << 3 | ((walk >> (at + width - 1)) & 7) << 6
+    ]
+    found = ring.answers[mask]
+    if found is None:
+        found = ring.answers[mask] = _one_arc(ring.links, ring.sides, mask)
+    return found
+
+
 def _one_arc(links: int, sides: int, mask: int) -> bool:
     """Whether the walkable side positions of ``mask`` lie on one arc of live ring links."""
     need = [bit for bit in range(RING_BITS) if sides >> bit & 1 and mask >> bit & 1]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from engines.base import Event, Events
 from engines.cairo.data import load_cairo_data
 from engines.cairo.layout import layout_of
-from engines.cairo.rules import attract_targets, owned_spot, owner_param
+from engines.cairo.rules import charlatans_needed, owned_spot, owner_param
 from engines.cairo.setup import (
     add_stall,
     add_to_hand,
@@ -201,7 +201,7 @@ def do_attract(state: CairoState, words: list[str], events: Events) -> None:
     assert seat is not None and state.waiting is not None
     layout = layout_of(state)
     door = layout.board.index[door_name]
-    needed = next(n for d, _, n in attract_targets(layout, colour) if d == door)
+    needed = charlatans_needed(layout, colour, door, state.charlatans[seat])
     state.charlatans[seat] -= needed
     state.charlatan_supply += needed
     stall = state.stalls[layout.door[door]]

@@ -11,15 +11,14 @@ Owners in parameters: ``owner`` is a seat number or ``"neutral"``; ``seat`` is t
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from engines.base import IllegalMove
-from engines.cairo.board import QUEUE, SOUK, TAVERN
+from engines.cairo.board import QUEUE, SOUK, TAVERN, Board, get_board
 from engines.cairo.data import CairoData
 from engines.cairo.layout import NOBODY, Layout, Spot
-from engines.cairo.reach import allowed_entrances, reach, tile_allowed, walk_from
+from engines.cairo.reach import allowed_entrances, reach, tile_allowed
 from engines.cairo.sites import masks_of_kind, site_masks, squares_around
 from engines.cairo.state import NEUTRAL
 
@@ -53,44 +52,44 @@ def zone_kind(data: CairoData, colour: str) -> str:
 def own_spots(layout: Layout, seat: int, colours: tuple[str, ...]) -> list[Spot]:
     """``seat``'s stalls on the board, in colour order (kept with the layout)."""
     key = ("own_spots", seat)
-    found: list[Spot] | None = layout.memo.get(key)
+    found: list[Spot] | None = layout.stalls_memo.get(key)
     if found is None:
         mine = [spot for spot in layout.spots.values() if spot.owner == seat]
-        found = layout.memo[key] = sorted(mine, key=lambda spot: colours.index(spot.colour))
+        found = layout.stalls_memo[key] = sorted(mine, key=lambda spot: colours.index(spot.colour))
     return found
 
 
 def owned_spot(layout: Layout, seat: int | None, colour: str) -> Spot | None:
     """``seat``'s stall of ``colour`` on the board (the first, as ``owned_stall`` finds it), kept with the layout."""
     key = ("owned", seat)
-    found: dict[str, Spot] | None = layout.memo.get(key)
+    found: dict[str, Spot] | None = layout.stalls_memo.get(key)
     if found is None:
         found = {}
         for spot in layout.spots.values():
             if spot.owner == seat:
                 found.setdefault(spot.colour, spot)
-        layout.memo[key] = found
+        layout.stalls_memo[key] = found
     return found.get(colour)
 
 
 def owned_colours(layout: Layout, seat: int) -> frozenset[str]:
     """The colours of ``seat``'s stalls on the board (kept with the layout)."""
     key = ("owned_colours", seat)
-    found: frozenset[str] | None = layout.memo.get(key)
+    found: frozenset[str] | None = layout.stalls_memo.get(key)
     if found is None:
-        found = layout.memo[key] = frozenset(spot.colour for spot in layout.spots.values() if spot.owner == seat)
+        found = layout.stalls_memo[key] = frozenset(spot.colour for spot in layout.spots.values() if spot.owner == seat)
     return found
 
 
 def extensions_left_on(layout: Layout, data: CairoData) -> dict[str, int]:
     """Extensions of each colour still in the general supply (kept with the layout)."""
     key = ("extensions_left",)
-    found: dict[str, int] | None = layout.memo.get(key)
+    found: dict[str, int] | None = layout.stalls_memo.get(key)
     if found is None:
         found = dict.fromkeys(data.colours, data.extensions_per_colour)
         for spot in layout.spots.values():
             found[spot.colour] -= len(spot.extensions)
-        layout.memo[key] = found
+        layout.stalls_memo[key] = found
     return found
 
 
@@ -191,14 +190,28 @@ def closed_sectors(layout: Layout, data: CairoData, colour: str, setup: bool) ->
     Kept with the layout.
     """
     key = ("closed", colour, setup)
-    found: frozenset[str] | None = layout.memo.get(key)
+    found: frozenset[str] | None = layout.stalls_memo.get(key)
+    if found is None:
+        by_colour, full = _sectors_taken(layout, data)
+        found = by_colour.get(colour, frozenset())
+        if setup and full:
+            found |= full
+        layout.stalls_memo[key] = found
+    return found
+
+
+def _sectors_taken(layout: Layout, data: CairoData) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
+    """The sectors holding a main stall of each colour, and those holding the most main stalls allowed at the start."""
+    key = ("sectors_taken",)
+    found: tuple[dict[str, frozenset[str]], frozenset[str]] | None = layout.stalls_memo.get(key)
     if found is None:
         limit = data.setup_max_main_stalls_per_sector
-        found = layout.memo[key] = frozenset(
-            sector
-            for sector, spots in layout.mains_by_sector.items()
-            if (setup and len(spots) >= limit) or any(spot.colour == colour for spot in spots)
-        )
+        by_colour: dict[str, set[str]] = {}
+        for sector, spots in layout.mains_by_sector.items():
+            for spot in spots:
+                by_colour.setdefault(spot.colour, set()).add(sector)
+        full = frozenset(sector for sector, spots in layout.mains_by_sector.items() if len(spots) >= limit)
+        found = layout.stalls_memo[key] = ({colour: frozenset(s) for colour, s in by_colour.items()}, full)
     return found
 
 
@@ -245,42 +258,79 @@ def extension_sites(layout: Layout, data: CairoData, spot: Spot) -> list[int]:
     key = ("extension_sites", spot.id)
     found: list[int] | None = layout.memo.get(key)
     if found is None:
-        found = _unchanged(layout, key, spot)
+        found = layout.memo[key] = squares_of(layout.board, extension_bits(layout, data, spot))
+    return found
+
+
+def extension_bits(layout: Layout, data: CairoData, spot: Spot) -> int:
+    """``extension_sites`` as a board mask (``Board.bits``; kept with the layout): the squares next to the stall
+    where a tile is allowed, of its zone, not next to another stall of its colour."""
+    key = ("extension_bits", spot.id)
+    found: int | None = layout.memo.get(key)
     if found is None:
-        kind, kinds, allowed = zone_kind(data, spot.colour), layout.board.kinds, site_masks(layout).allowed
-        found = layout.memo[key] = [
-            square
-            for square in squares_around(spot.tiles)
-            if allowed[square] and kinds[square] == kind and not touches_other(layout, spot, square)
-        ]
+        board = layout.board
+        own, around = tiles_bits(spot.tiles)
+        others = colour_tiles(layout)[spot.colour] & ~own
+        width = board.width
+        near = others << 1 | others >> 1 | others << width | others >> width
+        zone = kind_bits(zone_kind(data, spot.colour))
+        found = layout.memo[key] = around & site_masks(layout).allowed_bits & zone & ~near
     return found
 
 
-def _unchanged(layout: Layout, key: tuple[str, int], spot: Spot) -> list[int] | None:
-    """The parent's extension sites of ``spot`` when nothing they hang on changed (the same tiles and answers)."""
-    parent = layout.parent
-    if parent is None or key not in parent.memo or parent.tile is not layout.tile or parent.spots.get(spot.id) != spot:
-        return None
-    if site_masks(layout).allowed is not site_masks(parent).allowed:
-        return None
-    found: list[int] = parent.memo[key]
-    layout.memo[key] = found
+def colour_tiles(layout: Layout) -> dict[str, int]:
+    """The stall tiles of each colour on the board as board masks (kept with the layout)."""
+    key = ("colour_tiles",)
+    found: dict[str, int] | None = layout.stalls_memo.get(key)
+    if found is None:
+        found = {}
+        bits = layout.board.bits
+        for spot in layout.spots.values():
+            mask = found.get(spot.colour, 0) | bits[spot.square]
+            for square in spot.extensions:
+                mask |= bits[square]
+            found[spot.colour] = mask
+        layout.stalls_memo[key] = found
     return found
 
 
-def touches_other(layout: Layout, spot: Spot, square: int) -> bool:
-    """Whether ``square`` touches a stall of ``spot``'s colour other than ``spot``."""
-    tile, spots = layout.tile, layout.spots
-    for other in layout.board.neighbours[square]:
-        sid = tile[other]
-        if sid != NOBODY and sid != spot.id and spots[sid].colour == spot.colour:
-            return True
-    return False
+@lru_cache(maxsize=4096)
+def tiles_bits(tiles: tuple[int, ...]) -> tuple[int, int]:
+    """A stall's tiles as a board mask, and the mask of the squares next to them."""
+    board = get_board()
+    own = 0
+    for tile in tiles:
+        own |= board.bits[tile]
+    return own, sum(board.bits[square] for square in squares_around(tiles))
+
+
+@cache
+def kind_bits(kind: str) -> int:
+    """The squares of one kind as a board mask."""
+    board = get_board()
+    return sum(bit for bit, found in zip(board.bits, board.kinds, strict=True) if found == kind)
+
+
+@lru_cache(maxsize=512)
+def sectors_bits(sectors: frozenset[str]) -> int:
+    """The squares of ``sectors`` (tavern squares with the sector they border) as a board mask."""
+    board = get_board()
+    return sum(bit for bit, found in zip(board.bits, board.sectors, strict=True) if found in sectors)
+
+
+def squares_of(board: Board, mask: int) -> list[int]:
+    """The squares of a board mask, lowest bit first (board order, but for the queue squares, which come first)."""
+    at_bit, found = board.at_bit, []
+    while mask:
+        low = mask & -mask
+        found.append(at_bit[low.bit_length() - 1])
+        mask ^= low
+    return found
 
 
 def can_move(layout: Layout, data: CairoData, spot: Spot) -> bool:
     """A main stall may move when it has no extension and no extension could be placed next to it."""
-    return not spot.extensions and not extension_sites(layout, data, spot)
+    return not spot.extensions and not extension_bits(layout, data, spot)
 
 
 # ---- payments -------------------------------------------------------------------------------
@@ -396,11 +446,45 @@ def attract_targets(layout: Layout, colour: str) -> list[tuple[int, int, int]]:
     key = ("attract", colour)
     found: list[tuple[int, int, int]] | None = layout.memo.get(key)
     if found is None:
-        dist = walk_from(layout, colour)
-        near = sorted((dist[door], door) for door in free_doors(layout, colour) if dist[door] >= 0)
-        fars = [far for far, _ in near]
-        found = layout.memo[key] = [(door, far, bisect_left(fars, far)) for far, door in near]
+        found = layout.memo[key] = _walk_to_doors(layout, layout.customers[colour], free_doors(layout, colour))[0]
     return found
+
+
+def _walk_to_doors(
+    layout: Layout, start: int, doors: list[int], most: int = -1
+) -> tuple[list[tuple[int, int, int]], int, bool]:
+    """``attract_targets`` by a breadth-first walk of whole board masks from ``start``, one step a ring of squares;
+    the mask of the squares it reached; whether it found every entrance it reaches (not cut short).
+
+    It stops once every door is reached (or nothing new is), or, ``most`` >= 0, once the doors further on
+    would need more than ``most`` charlatans (what is found is then the start of the whole list). A step's
+    doors come in board order (the bits of souk squares are in board order), each needing the doors of
+    earlier steps. A tile outside the squares reached changes nothing found.
+    """
+    board = layout.board
+    bits, width, at_bit, walk = board.bits, board.width, board.at_bit, layout.walk_bits
+    targets = 0
+    for door in doors:
+        targets |= bits[door]
+    frontier = bits[start]
+    left = walk & ~frontier
+    found: list[tuple[int, int, int]] = []
+    far = 0
+    while targets and frontier:
+        far += 1
+        frontier = (frontier << 1 | frontier >> 1 | frontier << width | frontier >> width) & left
+        left ^= frontier
+        hit = frontier & targets
+        if hit:
+            targets ^= hit
+            needed = len(found)
+            if 0 <= most < needed:
+                return found, (walk & ~left) | bits[start], False
+            while hit:
+                low = hit & -hit
+                found.append((at_bit[low.bit_length() - 1], far, needed))
+                hit ^= low
+    return found, (walk & ~left) | bits[start], True
 
 
 def free_doors(layout: Layout, colour: str) -> list[int]:
@@ -424,20 +508,64 @@ def attract_choices(layout: Layout, colours: tuple[str, ...], have: int) -> list
             (colour, door)
             for colour in colours
             if colour in layout.customers
-            for door, needed in _needed(layout, colour)
+            for door, needed in _needed(layout, colour, have)
             if needed <= have
         ]
     return found
 
 
-def _needed(layout: Layout, colour: str) -> list[tuple[int, int]]:
-    """``(entrance, charlatans needed)`` as ``attract_targets`` finds them, without walking when one entrance is free.
+Needed = tuple[list[tuple[int, int]], int, int]
+"""``(entrance, charlatans needed)`` nearest first, the squares walked (0: no walk), and up to how many charlatans
+held the list is whole (-1: whatever they are)."""
 
-    On a joined board every customer reaches every entrance: a lone free entrance needs no charlatan.
+
+def _needed(layout: Layout, colour: str, have: int) -> list[tuple[int, int]]:
+    """``(entrance, charlatans needed)`` as ``attract_targets`` finds them, at least as far as ``have`` charlatans go.
+
+    Without walking when one entrance is free: on a joined board every customer reaches every entrance, so
+    a lone free entrance needs no charlatan. Else the walk stops at the first entrances that need too many.
+    Kept with the layout, per customer, for as many charlatans as it was walked for.
+    """
+    key = ("needed", colour)
+    kept: Needed | None = layout.memo.get(key)
+    if kept is None or 0 <= kept[2] < have:
+        kept = layout.memo[key] = _find_needed(layout, colour, have, key)
+    return kept[0]
+
+
+def _find_needed(layout: Layout, colour: str, have: int, key: tuple[str, str]) -> Needed:
+    """``_needed``'s answer, or the layout before's when it still holds.
+
+    It holds when the customer stands still, no tile took a square it walked over, and no entrance came or
+    went among those it found (one given up beyond them changes nothing found).
     """
     doors = free_doors(layout, colour)
     if not doors:
-        return []
+        return [], 0, -1
     if len(doors) == 1 and reach(layout).joined:
-        return [(doors[0], 0)]
-    return [(door, needed) for door, _, needed in attract_targets(layout, colour)]
+        return [(doors[0], 0)], 0, -1
+    parent = layout.parent
+    if parent is not None and parent.customers.get(colour) == layout.customers[colour]:
+        before: Needed | None = parent.memo.get(key)
+        if (
+            before is not None
+            and before[1]
+            and not 0 <= before[2] < have
+            and (parent.walk_bits ^ layout.walk_bits) & (before[1] | layout.walk_bits) == 0
+        ):
+            old = free_doors(parent, colour)
+            if doors == old or (set(doors) <= set(old) and all(door in doors for door, _ in before[0])):
+                return before
+    found, reached, whole = _walk_to_doors(layout, layout.customers[colour], doors, have)
+    return [(door, needed) for door, _, needed in found], reached, -1 if whole else have
+
+
+def attract_within(layout: Layout, colour: str, have: int) -> list[tuple[int, int]]:
+    """``(entrance, charlatans needed)`` for the ``colour`` customer, nearest first, at least as far as ``have``
+    charlatans go (kept with the layout: what the attract moves were listed from)."""
+    return _needed(layout, colour, have)
+
+
+def charlatans_needed(layout: Layout, colour: str, door: int, have: int) -> int:
+    """The charlatans needed to send the ``colour`` customer to ``door``, which ``have`` charlatans afford."""
+    return next(needed for found, needed in _needed(layout, colour, have) if found == door)

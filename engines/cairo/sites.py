@@ -21,7 +21,7 @@ from engines.cairo.board import get_board
 from engines.cairo.cuts import Cut, cut_at
 from engines.cairo.obstacles import find, obstacles
 from engines.cairo.occupancy import NOBODY, Layout
-from engines.cairo.paths import Ranges
+from engines.cairo.paths import Ranges, ring_joined_at
 from engines.cairo.reach import Reach, needs_search, reach
 
 LOCAL, GAPS, CUT = 0, 1, 2
@@ -29,7 +29,7 @@ LOCAL, GAPS, CUT = 0, 1, 2
 apart; by the global search, the square a cut vertex (its answer hangs on where the terminals are)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # never changed once made (not frozen: a frozen dataclass is three times as slow to make)
 class Sites:
     """What a tile may do on each square of a layout.
 
@@ -49,6 +49,8 @@ class Sites:
     cuts: dict[int, Cut]
     changed: frozenset[int] | None = None
     """Never changed once made: a layout whose move changed no answer shares its parent's lists."""
+    allowed_bits: int = 0
+    """``allowed`` as one board mask (``Board.bits``)."""
 
 
 def site_masks(layout: Layout) -> Sites:
@@ -65,10 +67,29 @@ Answer = tuple[bool, int, int, tuple[int, ...], Cut | None]
 
 def ask(layout: Layout, found: Reach, square: int) -> Answer:
     """For one square: a tile allowed there, its entrance mask, how that was found, its gaps' pieces and cut."""
-    if not layout.free[square] or not found.joined:
+    free = layout.free
+    if not free[square] or not found.joined:
         return False, 0, LOCAL, (), None
-    if not needs_search(layout, found, square):
-        return True, _local_entrances(layout, found, square), LOCAL, (), None
+    board = layout.board
+    if not (
+        found.any
+        and layout.walkable[square]
+        and found.inside[square]
+        and not ring_joined_at(board.rings[square], board.at[square], board.width, layout.walk_bits, layout.walkable)
+    ):  # ``needs_search`` is false: ``_local_entrances``, inlined (the commonest answer by far)
+        if layout.touching[square] != NOBODY:
+            return True, 0, LOCAL, (), None
+        mask = 0
+        if found.any:
+            inside = found.inside
+            for bit, door in board.souk_sides[square]:
+                if free[door] and inside[door]:
+                    mask |= bit
+        else:
+            for bit, door in board.souk_sides[square]:
+                if free[door]:
+                    mask |= bit
+        return True, mask, LOCAL, (), None
     cut, gaps = cut_at(layout, square)
     if cut is None:
         return True, _local_entrances(layout, found, square), GAPS, gaps, None
@@ -153,18 +174,21 @@ def squares_of_kind(kind: str) -> tuple[int, ...]:
 
 def _fresh_sites(layout: Layout) -> Sites:
     """Every square asked."""
-    count, kinds, found = len(layout.free), layout.board.kinds, reach(layout)
+    count, kinds, found, bits = len(layout.free), layout.board.kinds, reach(layout), layout.board.bits
     allowed, masks, searched, cuts = [False] * count, [0] * count, {}, {}
     by_kind: dict[str, list[int]] = {}
+    allowed_bits = 0
     for square in range(count):
         allowed[square], masks[square], how, gaps, cut = ask(layout, found, square)
+        if allowed[square]:
+            allowed_bits |= bits[square]
         if masks[square]:
             by_kind.setdefault(kinds[square], []).append(square)
         if how:
             searched[square] = gaps
         if cut is not None:
             cuts[square] = cut
-    return Sites(allowed, masks, by_kind, searched, cuts)
+    return Sites(allowed, masks, by_kind, searched, cuts, None, allowed_bits)
 
 
 def _derived_sites(layout: Layout) -> Sites | None:
@@ -176,12 +200,17 @@ def _derived_sites(layout: Layout) -> Sites | None:
     cuts = dict(old.cuts)
     again = _again(layout, parent, old, dirty, cuts)
     if not again:
-        return Sites(old.allowed, old.masks, old.by_kind, old.searched, cuts, frozenset())
+        return Sites(old.allowed, old.masks, old.by_kind, old.searched, cuts, frozenset(), old.allowed_bits)
     allowed, masks, by_kind = list(old.allowed), list(old.masks), dict(old.by_kind)
     searched, changed = dict(old.searched), set()
-    kinds, copied, found = layout.board.kinds, set(), reach(layout)
+    kinds, copied, found, bits = layout.board.kinds, set(), reach(layout), layout.board.bits
+    allowed_bits = old.allowed_bits
     for square in again:
         allowed[square], mask, how, gaps, cut = ask(layout, found, square)
+        if allowed[square]:
+            allowed_bits |= bits[square]
+        else:
+            allowed_bits &= ~bits[square]
         if how:
             searched[square] = gaps
         else:
@@ -200,7 +229,7 @@ def _derived_sites(layout: Layout) -> Sites | None:
                 copied.add(kind)
             _toggle(by_kind[kind], square, bool(mask))
         masks[square] = mask
-    return Sites(allowed, masks, by_kind, searched, cuts, frozenset(changed))
+    return Sites(allowed, masks, by_kind, searched, cuts, frozenset(changed), allowed_bits)
 
 
 def _again(layout: Layout, parent: Layout, old: Sites, dirty: set[int], cuts: dict[int, Cut]) -> set[int]:

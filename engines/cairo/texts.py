@@ -44,6 +44,12 @@ def extend_text(colour: str, square: int) -> str:
     return _square_table("extend {colour} {square}", colour)[square]
 
 
+@cache
+def extend_texts(colour: str) -> tuple[str, ...]:
+    """``extend_text`` of every square for one colour."""
+    return _square_table("extend {colour} {square}", colour)
+
+
 def attract_text(colour: str, square: int) -> str:
     """``attract red to f6``."""
     return _square_table("attract {colour} to {square}", colour)[square]
