@@ -20,21 +20,28 @@ hint words as the reason for a move.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ai.levels import Profile
-from engines.jambo.cards import CARD_WARES, FIRST_WARE_CARD, NW, SELL, WARE_COUNT
+from engines.jambo.cards import CARD_WARES, FIRST_WARE_CARD, NW, SELL
 from engines.jambo.data import DATA
 from engines.jambo.state import JamboState
 from engines.jambo.turn import actions_left
 
 PROFILE = Profile(scale=2.0, playout=0)
 
-WARE = 1.2
-"""A ware on a stand: about what it costs to buy (3 for 3–5 gold), a little less (it takes a card to sell)."""
-CARD = 0.5
-"""A card in hand: at worst one to discard or trade away (valued at 1, the computer hoarded cards and
-utilities and ended turns with 10 gold to an ender's 27)."""
+LOOSE = 0.6
+"""A ware on a stand that no ware card in hand can sell: it waits for a card to come, and takes room."""
+MISSING = 2.5
+"""What a ware a ware card in hand still lacks costs to get: a ware card buys three for 3–5 gold, and it takes
+that card, an action and room on the stands."""
 SALE = 0.8
-"""The part of a sale's profit over its wares' worth counted while the card waits in hand (it needs an action)."""
+"""The share of a planned sale's worth counted while its card waits in hand (it may never be played)."""
+STEP = 1.0
+"""The action a sale takes, counted against it."""
+CARD = 0.5
+"""A card in hand with no better use: at worst one to discard or trade away (valued at 1, the computer hoarded
+cards and utilities and ended turns with 10 gold to an ender's 27)."""
 UTILITY = 1.0
 """A utility in play: an action every turn, few of which pay gold."""
 ACTION = 0.5
@@ -43,12 +50,37 @@ TERMS = ("gold", "wares", "cards", "utilities", "actions")
 """The parts of ``project``, by stable id: gold, wares on the stands, cards in hand, utilities, actions left."""
 
 
-def ware_card_worth(card: int, wares: list[int]) -> float:
-    """A ware card in hand: ``CARD``, plus its sale's profit for the share of its wares already on the stands."""
-    needed = CARD_WARES[card]
-    held = sum(min(have, need) for have, need in zip(wares, needed, strict=True))
-    profit = SELL[card] - WARE * WARE_COUNT[card] - CARD
-    return CARD + SALE * max(0.0, profit) * held / WARE_COUNT[card]
+def sale_worth(card: int, wares: Sequence[int]) -> float:
+    """What selling ware ``card`` is worth with ``wares`` on the stands: its price less the wares it lacks and
+    the action, as the share ``SALE`` of it (never below ``CARD``)."""
+    missing = sum(max(0, need - have) for have, need in zip(wares, CARD_WARES[card], strict=False))
+    return max(CARD, SALE * (SELL[card] - MISSING * missing - STEP))
+
+
+def plan(hand: Sequence[int], stand: Sequence[int]) -> tuple[float, float]:
+    """The worth of a merchant's wares and cards: each ware card in hand, the best sale first, sells the wares it
+    needs that are still unclaimed (``sale_worth``: the wares it claims are counted in it); every other card is
+    ``CARD`` and every unclaimed ware ``LOOSE``. Returns (wares, cards)."""
+    wares = list(stand[:NW])
+    cards = [card for card in hand if card >= FIRST_WARE_CARD]
+    worth = CARD * (len(hand) - len(cards))
+    while cards:
+        best = max(cards, key=lambda card: sale_worth(card, wares))
+        cards.remove(best)
+        value = sale_worth(best, wares)
+        worth += value
+        if value > CARD:
+            for ware, need in enumerate(CARD_WARES[best]):
+                wares[ware] -= min(need, wares[ware])
+    return LOOSE * sum(wares), worth
+
+
+def actions_worth(state: JamboState, seat: int) -> float:
+    """For the merchant whose turn it is, ``ACTION`` per action left and the gold for ending with 2 or more unused."""
+    if seat != state.active or state.stage not in ("start", "drawing", "playing"):
+        return 0.0
+    left = actions_left(state)
+    return ACTION * left + (DATA.bonus_gold if left >= DATA.bonus_unused_actions else 0)
 
 
 def project(state: JamboState) -> list[float | None]:
@@ -58,14 +90,10 @@ def project(state: JamboState) -> list[float | None]:
         if seat in state.resigned:
             found.append(None)
             continue
-        wares = state.wares[seat]
-        value = state.gold[seat] + WARE * sum(wares[:NW]) + UTILITY * len(state.utilities[seat])
-        for card in state.hands[seat]:
-            value += ware_card_worth(card, wares) if card >= FIRST_WARE_CARD else CARD
-        if seat == state.active and state.stage in ("start", "drawing", "playing"):
-            left = actions_left(state)
-            value += ACTION * left + (DATA.bonus_gold if left >= DATA.bonus_unused_actions else 0)
-        found.append(value)
+        wares, cards = plan(state.hands[seat], state.wares[seat])
+        found.append(
+            state.gold[seat] + wares + cards + UTILITY * len(state.utilities[seat]) + actions_worth(state, seat)
+        )
     return found
 
 
@@ -76,19 +104,14 @@ def terms(state: JamboState) -> list[dict[str, float] | None]:
         if seat in state.resigned:
             found.append(None)
             continue
-        wares = state.wares[seat]
-        cards = sum(ware_card_worth(card, wares) if card >= FIRST_WARE_CARD else CARD for card in state.hands[seat])
-        actions = 0.0
-        if seat == state.active and state.stage in ("start", "drawing", "playing"):
-            left = actions_left(state)
-            actions = ACTION * left + (DATA.bonus_gold if left >= DATA.bonus_unused_actions else 0)
+        wares, cards = plan(state.hands[seat], state.wares[seat])
         found.append(
             {
                 "gold": float(state.gold[seat]),
-                "wares": WARE * sum(wares[:NW]),
+                "wares": wares,
                 "cards": cards,
                 "utilities": UTILITY * len(state.utilities[seat]),
-                "actions": actions,
+                "actions": actions_worth(state, seat),
             }
         )
     return found
