@@ -4,10 +4,12 @@ The score is the gold; a merchant's wares and cards are gold to come, and withou
 moves sees buying as a loss and never trades. ``project`` counts, per merchant (the other's hand is drawn
 with the world):
 
-* a ware on a stand at ``WARE``, about what it costs (a ware card buys three for 3–5 gold);
-* a ware card in hand at ``CARD`` plus, for the share of its wares the stands already hold, the profit
-  its sale would make over those wares' worth (a 3-ware card selling for 10 with its wares held: about 5):
-  so selling wares for 10 beats buying three for 3 (which the old flat 2.5 a ware got the wrong way round);
+* each ware card in hand as a planned sale (``plan``): the best sale first claims the wares it needs from
+  the stands, and is worth ``SALE`` of its price less ``MISSING`` a ware it still lacks and ``STEP`` for the
+  action (at least ``CARD``); so a card whose wares are held is worth about 7 of its 10 gold, one lacking all
+  three about 1, and a sale made gains on holding it (the old worth, wares at 1.2 and a card at 0.5 plus a
+  share of its profit, let the computer hold 11 cards and a full stand of wares no card could sell);
+* a ware on a stand that no planned sale claims at ``LOOSE`` (it waits for a card, and takes room);
 * any other card in hand at ``CARD``, a utility in play at ``UTILITY`` (an action that pays every turn);
 * for the merchant whose turn it is, ``ACTION`` per action left (each can still earn), and the gold for
   ending the turn with 2 or more actions unused.
