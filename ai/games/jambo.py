@@ -77,6 +77,20 @@ def plan(hand: Sequence[int], stand: Sequence[int]) -> tuple[float, float]:
     return LOOSE * sum(wares), worth
 
 
+BIDS = (0, 1, 2, 3, 5, 8)
+"""The bids of an auction the search tries, over the lowest allowed (and passing): the lot is two wares or three
+cards, worth a few gold; with every bid up to the bidder's gold a move, the other seat's node tried absurd raises
+first and the computer opened at 34 gold for two wares."""
+
+
+def thin(state: JamboState, moves: list[str]) -> list[str]:
+    """The moves the search tries: an auction's bids thinned to ``BIDS`` over the lowest; other moves all."""
+    if not moves or not moves[0].startswith("bid "):
+        return moves
+    bids = [move for move in moves if move.startswith("bid ")]
+    return [bids[step] for step in BIDS if step < len(bids)] + [move for move in moves if not move.startswith("bid ")]
+
+
 def actions_worth(state: JamboState, seat: int) -> float:
     """For the merchant whose turn it is, ``ACTION`` per action left and the gold for ending with 2 or more unused."""
     if seat != state.active or state.stage not in ("start", "drawing", "playing"):
