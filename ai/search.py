@@ -4,7 +4,8 @@ Each iteration draws a full state from the view (``engine.sample_state``, the on
 ever holds one), walks the tree choosing moves by UCB for whoever is to move (chance drawn from its
 odds; with ``Profile.chance_nodes`` each outcome leads to its own node), adds one new node, plays
 random moves until the profile's playout is spent (none in games judged at once) and backs up every
-seat's value (``ai.evaluate``: each seat's projected final score). A root wider than the profile's
+seat's value (``ai.evaluate``: each seat's projected final score). Where a game thins a decision's moves
+(``considered``: Jambo's auction bids) the tree holds only those kept. A root wider than the profile's
 ``prior_above`` adds its moves best first by their value one step ahead (``one_step``). The answer is
 the root's most searched move, or with a level's temperature a draw weighted by searches. The same
 view, budget and seed give the same move, unless the budget's time cap cuts the search short.
