@@ -4,7 +4,8 @@ Each iteration draws a full state from the view (``engine.sample_state``, the on
 ever holds one), walks the tree choosing moves by UCB for whoever is to move (chance drawn from its
 odds; with ``Profile.chance_nodes`` each outcome leads to its own node), adds one new node, plays
 random moves until the profile's playout is spent (none in games judged at once) and backs up every
-seat's value (``ai.evaluate``: each seat's projected final score). A root wider than the profile's
+seat's value (``ai.evaluate``: each seat's projected final score). Where a game thins a decision's moves
+(``considered``: Jambo's auction bids) the tree holds only those kept. A root wider than the profile's
 ``prior_above`` adds its moves best first by their value one step ahead (``one_step``). The answer is
 the root's most searched move, or with a level's temperature a draw weighted by searches. The same
 view, budget and seed give the same move, unless the budget's time cap cuts the search short.
@@ -17,6 +18,7 @@ import time
 from dataclasses import dataclass, field
 
 from ai.evaluate import state_values
+from ai.games import module_of
 from ai.levels import LEVELS, Budget, Profile, budget_of, profile_of
 from ai.tree import Node, pick_child
 from engines.base import CHANCE, AnyEngine, Engine, S, View
@@ -59,12 +61,14 @@ def analyse(
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
     rng = random.Random(seed)
     started = time.perf_counter()
-    moves = engine.legal_moves(engine.sample_state(view, rng))
+    world = engine.sample_state(view, rng)
+    moves = engine.legal_moves(world)
     if len(moves) == 1:
         return Analysis(moves[0], [(moves[0], 0, 0.0)], 0, time.perf_counter() - started)
     budget = budget or budget_of(level, engine.name)
     profile = profile or profile_of(engine.name)
     root = Node(len(view.seats))
+    moves = considered(engine, world, moves)
     if profile.prior_above and len(moves) > profile.prior_above:
         root.priors = one_step(engine, engine.sample_state(view, rng), seat, moves)
     iterations = run(engine, view, root, budget, profile, rng)
@@ -126,7 +130,9 @@ def iterate(engine: Engine[S], state: S, root: Node, profile: Profile, rng: rand
         fresh = node.visits == 0 and node is not root
         if fresh:
             break
-        move, node = pick_child(node, seat, engine.legal_moves(state), rng, profile.exploration, profile.widen)
+        move, node = pick_child(
+            node, seat, considered(engine, state, engine.legal_moves(state)), rng, profile.exploration, profile.widen
+        )
         engine.apply_in_place(state, move)
         path.append(node)
     values = playout(engine, state, profile, rng)
@@ -141,11 +147,19 @@ def playout(engine: Engine[S], state: S, profile: Profile, rng: random.Random) -
         if seat == CHANCE:
             engine.apply_in_place(state, engine.sample_chance(state, rng))
         else:
-            moves = engine.legal_moves(state)
+            moves = considered(engine, state, engine.legal_moves(state))
             engine.apply_in_place(state, rng.choice(moves))
             made += 1
             listed += len(moves)
     return state_values(engine, state)
+
+
+def considered(engine: Engine[S], state: S, moves: list[str]) -> list[str]:
+    """The legal ``moves`` the search tries: all of them, or those the game's ``ai.games.<game>.thin(state, moves)``
+    keeps (a few bids of an auction's dozens: with every bid a move, the other seat's node tried absurd raises first
+    and a bid of 34 gold for two wares looked good)."""
+    thin = getattr(module_of(engine.name), "thin", None)
+    return thin(state, moves) if callable(thin) else moves
 
 
 def settled(root: Node, remaining: int) -> bool:

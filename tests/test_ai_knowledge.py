@@ -130,3 +130,30 @@ def test_jambo_selling_wares_for_ten_beats_buying_three_for_three() -> None:
     assert silk >= FIRST_WARE_CARD
     richer = changed(25, {}, [silk, hides])
     assert jambo.project(richer)[seat] == pytest.approx(jambo.project(empty)[seat] + 5)
+
+
+def test_jambo_wares_count_for_what_a_card_in_hand_can_sell_them() -> None:
+    """Three silk with a "3 silk" card in hand are worth more than three hides no card sells; buying the wares a
+    held card sells gains, buying wares no card sells loses, and a card lacking wares is worth less than one
+    holding them."""
+    engine = engines.get("jambo")
+    state = play_randomly(engine, 2, seed=4, until=20)
+    seat, silk = 0, CARD_ID["3 silk"]
+
+    def value(gold: int, wares: dict[str, int], hand: list[int]) -> float:
+        new = engine.loads(engine.dumps(state))
+        new.gold[seat] = gold
+        new.wares[seat] = [wares.get(name, 0) for name in WARE_ID]
+        new.hands[seat] = sorted(hand)
+        worth = jambo.project(new)[seat]
+        assert worth is not None
+        return worth
+
+    matched = value(20, {"silk": 3}, [silk])
+    unmatched = value(20, {"hides": 3}, [silk])
+    assert matched > unmatched + 3, "wares a card in hand sells are worth their sale"
+    before = value(20, {}, [silk, silk])  # two copies: one buys, one sells
+    assert value(17, {"silk": 3}, [silk]) > before, "buying three silk for 3 to sell for 10 gains"
+    assert value(17, {"hides": 3}, [silk]) < value(20, {}, [silk]), "buying wares no card sells loses"
+    assert value(20, {"silk": 2}, [silk]) < matched, "a sale lacking a ware is worth less"
+    assert value(30, {}, []) > matched, "a sale made beats the same sale planned"

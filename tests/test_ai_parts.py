@@ -211,3 +211,34 @@ def test_a_wide_kairo_root_tries_the_extension_that_scores_before_random_sites()
     analysis = analyse(engine, engine.view(state, seat), "easy", 1, Budget(iterations=10))
     assert {move for move, _, _ in analysis.candidates} <= set(engine.legal_moves(state))
     assert max(priors[move] for move, _, _ in analysis.candidates) == priors[best]
+
+
+def test_a_jambo_auction_is_searched_over_a_few_bids_and_the_answer_is_one_of_them() -> None:
+    """An auction offers a bid for every gold the bidder holds; the search tries the lowest few and passing."""
+    from ai.games.jambo import BIDS, thin
+
+    engine = engines.get("jambo")
+    found = None
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = engine.new_game(2)
+        while (seat := engine.to_move(state)) is not None:
+            if seat == CHANCE:
+                engine.apply_in_place(state, engine.sample_chance(state, rng))
+                continue
+            moves = engine.legal_moves(state)
+            if len([m for m in moves if m.startswith("bid ")]) > len(BIDS):
+                found = state, seat, moves
+                break
+            engine.apply_in_place(state, rng.choice(moves))
+        if found:
+            break
+    assert found is not None, "no auction with many bids in 200 random games"
+    state, seat, moves = found
+    kept = thin(state, moves)
+    bids = [move for move in moves if move.startswith("bid ")]
+    assert kept[: len(BIDS)] == [bids[step] for step in BIDS] and set(kept) <= set(moves)
+    assert ("pass" in kept) == ("pass" in moves), "passing is always tried where it is allowed"
+    analysis = analyse(engine, engine.view(state, seat), "normal", seed=1, budget=Budget(200))
+    assert analysis.move in kept and {move for move, _, _ in analysis.candidates} <= set(kept)
+    assert thin(state, ["draw", "end"]) == ["draw", "end"], "other decisions keep every move"

@@ -2,8 +2,9 @@
 
 A game's module may hold ``PROFILE`` (an ``ai.levels.Profile`` tuned in the arena: budget scale,
 playout length) and ``project(state) -> list[float | None]`` (each seat's final score as it looks now,
-read from the sampled state; see ``ai.worth``). A game without a module, or without one of them, searches
-with the defaults. Adding a game adds a module here and touches no shared file.
+read from the sampled state; see ``ai.worth``) and ``thin(state, moves) -> list[str]`` (the legal moves the
+search tries, where a decision offers many alike: Jambo's bids; ``ai.search.considered``). A game without a
+module, or without one of them, searches with the defaults. Adding a game adds a module here and touches no shared file.
 """
 
 from __future__ import annotations
