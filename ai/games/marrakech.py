@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from ai.levels import Profile
 from engines.marrakech.board import NEIGHBOURS, WALKS, turned
-from engines.marrakech.data import DATA, colour_owners
-from engines.marrakech.rules import score, visible_squares
+from engines.marrakech.data import DATA, colour_owners, seat_colours
 from engines.marrakech.state import EMPTY, MarrakechState
 
-PROFILE = Profile(playout=0)
+PROFILE = Profile(playout=0, expectimax=8.0, beam=3)
 
 REGION = 6.0
 """A region of ``n`` squares adds ``REGION * n * n / 49``: its squares, weighted by the chance Assam lands on it."""
+PER_ROLL = 1000.0
+"""Near the end a region brings in at most this much of ``n * n / 49`` per roll the others have left."""
 TURNS = ("left", "straight", "right")
 TERMS = ("dirhams", "squares", "regions", "tribute")
 """The parts of ``project``, by stable id: dirhams, visible squares, the regions' worth, the tribute expected."""
@@ -46,21 +47,34 @@ def regions(state: MarrakechState) -> list[tuple[int, int, int]]:
 
 def area_sizes(state: MarrakechState) -> list[int]:
     """The size of the one-colour region each square lies in (0 for a bare square)."""
-    board, sizes = state.board_colour, [0] * len(state.board_colour)
+    board = state.board_colour
+    sizes = [0] * len(board)
     for start, colour in enumerate(board):
         if colour == EMPTY or sizes[start]:
             continue
-        area, frontier = [start], [start]
         sizes[start] = -1
-        while frontier:
-            for near in NEIGHBOURS[frontier.pop()]:
+        area = [start]
+        for square in area:  # the list grows as the region is found: a breadth-first walk
+            for near in NEIGHBOURS[square]:
                 if not sizes[near] and board[near] == colour:
                     sizes[near] = -1
                     area.append(near)
-                    frontier.append(near)
+        size = len(area)
         for square in area:
-            sizes[square] = len(area)
+            sizes[square] = size
     return sizes
+
+
+def region_weight(state: MarrakechState, owner: int) -> float:
+    """What ``owner``'s region of ``n`` squares is worth per ``n * n / 49``: ``REGION``, less as the others' rolls
+    run out (``PER_ROLL`` a roll still to come; the roll about to be made is ``expected_tribute``'s)."""
+    rolls = -1 if state.seat != owner and state.phase in ("orient", "roll") else 0
+    for seat, colours in enumerate(seat_colours(len(state.out))):
+        if seat != owner and not state.out[seat]:
+            rolls += sum(state.pile[colour] for colour in colours)
+    if state.phase in ("draw", "place") and state.seat != owner:
+        rolls -= 1  # the merchant laying a carpet has rolled for it
+    return max(0.0, min(REGION, PER_ROLL * rolls))
 
 
 def expected_tribute(state: MarrakechState, sizes: list[int]) -> tuple[int, list[float]]:
@@ -95,39 +109,31 @@ def expected_tribute(state: MarrakechState, sizes: list[int]) -> tuple[int, list
 
 def project(state: MarrakechState) -> list[float | None]:
     """Each merchant's final score as it looks now (None for one who is out)."""
-    seats = len(state.out)
-    owners = colour_owners(seats)
-    found: list[float | None] = [None if state.out[s] else float(score(state, s)) for s in range(seats)]
-    for colour, size, _ in regions(state):
-        owner = owners[colour]
-        value = found[owner]
-        if value is not None:
-            found[owner] = value + REGION * size * size / len(state.board_colour)
-    _, gains = expected_tribute(state, area_sizes(state))
-    return [None if value is None else value + gain for value, gain in zip(found, gains, strict=True)]
+    parts = terms(state)
+    return [None if split is None else sum(split.values()) for split in parts]
 
 
 def terms(state: MarrakechState) -> list[dict[str, float] | None]:
     """``project`` split into ``TERMS`` for each merchant (they add up to it; None for one who is out)."""
     seats = len(state.out)
     owners = colour_owners(seats)
-    found: list[dict[str, float] | None] = [
+    sizes = area_sizes(state)
+    squares, joined = [0] * seats, [0] * seats
+    for square, colour in enumerate(state.board_colour):
+        if colour != EMPTY:
+            owner = owners[colour]
+            squares[owner] += 1
+            joined[owner] += sizes[square]  # a region of n squares adds n * n
+    _, gains = expected_tribute(state, sizes)
+    board = len(state.board_colour)
+    return [
         None
         if state.out[s]
         else {
             "dirhams": float(state.dirhams[s]),
-            "squares": float(visible_squares(state, s)),
-            "regions": 0.0,
-            "tribute": 0.0,
+            "squares": float(squares[s]),
+            "regions": region_weight(state, s) * joined[s] / board,
+            "tribute": gains[s],
         }
         for s in range(seats)
     ]
-    for colour, size, _ in regions(state):
-        parts = found[owners[colour]]
-        if parts is not None:
-            parts["regions"] += REGION * size * size / len(state.board_colour)
-    _, gains = expected_tribute(state, area_sizes(state))
-    for parts, gain in zip(found, gains, strict=True):
-        if parts is not None:
-            parts["tribute"] = gain
-    return found
