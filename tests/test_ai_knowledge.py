@@ -130,3 +130,34 @@ def test_jambo_selling_wares_for_ten_beats_buying_three_for_three() -> None:
     assert silk >= FIRST_WARE_CARD
     richer = changed(25, {}, [silk, hides])
     assert jambo.project(richer)[seat] == pytest.approx(jambo.project(empty)[seat] + 5)
+
+
+def test_marrakech_a_region_is_worth_less_as_the_others_rolls_run_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(marrakech, "PER_ROLL", 0.5)
+    engine = engines.get("marrakech")
+    state = engine.new_game(2)  # seat 0 to orient: seat 1 has all its rolls to come
+    assert marrakech.region_weight(state, 0) == marrakech.REGION
+    late = engine.copy(state)
+    late.pile = [1 if colour in (1, 3) else late.pile[colour] for colour in range(len(late.pile))]
+    assert marrakech.region_weight(late, 0) == pytest.approx(1.0)  # seat 1's two carpets: two rolls at 0.5
+    late.pile[1] = late.pile[3] = 0
+    assert marrakech.region_weight(late, 0) == 0.0  # nobody left to land on seat 0's carpets
+    assert marrakech.region_weight(late, 1) == marrakech.REGION
+
+
+def test_marrakech_later_rolls_on_the_others_carpets_are_foreseen(monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = engines.get("marrakech")
+    state = engine.new_game(2)
+    roller = state.seat
+    covered = engine.copy(state)
+    covered.board_colour = [1 - roller] * len(state.board_colour)  # every square the other merchant's
+    sizes = marrakech.area_sizes(covered)
+    monkeypatch.setattr(marrakech, "ROLLS_AHEAD", 0)
+    assert marrakech.tribute_ahead(covered, sizes) == [0.0, 0.0]
+    monkeypatch.setattr(marrakech, "ROLLS_AHEAD", 2)
+    gains = marrakech.tribute_ahead(covered, sizes)  # roll 2 is the owner's own, roll 3 the roller's again
+    assert gains[roller] < 0 < gains[1 - roller] and gains[roller] == pytest.approx(-gains[1 - roller])
+    paid = marrakech.AHEAD_WEIGHT * marrakech.AHEAD_FADE * min(49, covered.dirhams[roller])
+    assert gains[1 - roller] == pytest.approx(paid)  # he lands on the one 49-square region, surely
+    for rolls in (1, 2, 3):
+        assert sum(odds for _, odds in marrakech.landing(covered.assam, covered.facing, rolls)) == pytest.approx(1.0)
