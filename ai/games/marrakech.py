@@ -1,11 +1,16 @@
 """Marrakech's search settings and game knowledge: the score, the regions of each colour, Assam's tribute risk.
 
+A seat's view of Marrakech hides nothing and its chance is small (a die of four distinct faces, at two players
+the draw of one of two colours), so ``normal`` and ``hard`` search it by depth-limited expectimax
+(``ai.expectimax``, ``PROFILE.expectimax`` judged positions per level iteration: ``normal`` looks through
+its own turn and the other merchant's answer, ``hard`` a turn further where the budget allows), following below
+the root only the ``beam`` moves that look best as they stand; ``easy`` keeps the noisy tree search.
+
 A position cut off mid-game is judged on what the final score will be (``project``): dirhams plus visible
 squares, plus a part of each merchant's regions (a region brings tribute in as long as it lies, and the
-larger it is the more: squares ``REGION`` times the region's share of the board), plus the tribute the
-merchant to move is expected to pay on the coming roll (he turns Assam the way that costs him least, the
-die's faces weighed evenly). No playout: a new node is judged at once by this projection (with playouts
-of 8 random moves ``normal`` won 3 of 16 games against the beginner, without them 7 of 12). ``terms`` splits
+larger it is the more: squares ``REGION`` times the region's share of the board, fading as the others' rolls
+run out: nothing is paid after the last), plus the tribute the merchant to move is expected to pay on the
+coming roll (he turns Assam the way that costs him least, the die's faces weighed evenly). ``terms`` splits
 the projection into its named parts (``TERMS``), which a hint words as the reason for a move.
 """
 
@@ -22,7 +27,7 @@ PROFILE = Profile(playout=0, expectimax=8.0, beam=3)
 
 REGION = 6.0
 """A region of ``n`` squares adds ``REGION * n * n / 49``: its squares, weighted by the chance Assam lands on it."""
-PER_ROLL = 1000.0
+PER_ROLL = 0.5
 """Near the end a region brings in at most this much of ``n * n / 49`` per roll the others have left."""
 ROLLS_AHEAD = 0
 """The rolls after the coming one whose tribute is foreseen from where Assam stands (``tribute_ahead``; 0: none)."""
