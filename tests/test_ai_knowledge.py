@@ -143,21 +143,3 @@ def test_marrakech_a_region_is_worth_less_as_the_others_rolls_run_out(monkeypatc
     late.pile[1] = late.pile[3] = 0
     assert marrakech.region_weight(late, 0) == 0.0  # nobody left to land on seat 0's carpets
     assert marrakech.region_weight(late, 1) == marrakech.REGION
-
-
-def test_marrakech_later_rolls_on_the_others_carpets_are_foreseen(monkeypatch: pytest.MonkeyPatch) -> None:
-    engine = engines.get("marrakech")
-    state = engine.new_game(2)
-    roller = state.seat
-    covered = engine.copy(state)
-    covered.board_colour = [1 - roller] * len(state.board_colour)  # every square the other merchant's
-    sizes = marrakech.area_sizes(covered)
-    monkeypatch.setattr(marrakech, "ROLLS_AHEAD", 0)
-    assert marrakech.tribute_ahead(covered, sizes) == [0.0, 0.0]
-    monkeypatch.setattr(marrakech, "ROLLS_AHEAD", 2)
-    gains = marrakech.tribute_ahead(covered, sizes)  # roll 2 is the owner's own, roll 3 the roller's again
-    assert gains[roller] < 0 < gains[1 - roller] and gains[roller] == pytest.approx(-gains[1 - roller])
-    paid = marrakech.AHEAD_WEIGHT * marrakech.AHEAD_FADE * min(49, covered.dirhams[roller])
-    assert gains[1 - roller] == pytest.approx(paid)  # he lands on the one 49-square region, surely
-    for rolls in (1, 2, 3):
-        assert sum(odds for _, odds in marrakech.landing(covered.assam, covered.facing, rolls)) == pytest.approx(1.0)

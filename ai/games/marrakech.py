@@ -16,8 +16,6 @@ the projection into its named parts (``TERMS``), which a hint words as the reaso
 
 from __future__ import annotations
 
-from functools import cache
-
 from ai.levels import Profile
 from engines.marrakech.board import NEIGHBOURS, WALKS, turned
 from engines.marrakech.data import DATA, colour_owners, seat_colours
@@ -29,12 +27,6 @@ REGION = 6.0
 """A region of ``n`` squares adds ``REGION * n * n / 49``: its squares, weighted by the chance Assam lands on it."""
 PER_ROLL = 0.5
 """Near the end a region brings in at most this much of ``n * n / 49`` per roll the others have left."""
-ROLLS_AHEAD = 0
-"""The rolls after the coming one whose tribute is foreseen from where Assam stands (``tribute_ahead``; 0: none)."""
-AHEAD_WEIGHT = 0.7
-"""The part of a later roll's tribute counted: its roller turns Assam away from the worst (here he turns at random)."""
-AHEAD_FADE = 0.85
-"""Each later roll counts this much less again: the board changes under it."""
 TURNS = ("left", "straight", "right")
 TERMS = ("dirhams", "squares", "regions", "tribute")
 """The parts of ``project``, by stable id: dirhams, visible squares, the regions' worth, the tribute expected."""
@@ -120,62 +112,6 @@ def expected_tribute(state: MarrakechState, sizes: list[int]) -> tuple[int, list
     return payer, best or gains
 
 
-@cache
-def spread(square: int, facing: str, rolls: int) -> dict[tuple[int, str], float]:
-    """Where Assam may stand and face after ``rolls`` rolls from here, each roller turning him at random."""
-    if rolls == 0:
-        return {(square, facing): 1.0}
-    found: dict[tuple[int, str], float] = {}
-    share = 1.0 / (len(TURNS) * len(DATA.die_faces))
-    for turn in TURNS:
-        for steps in DATA.die_faces:
-            walk = WALKS[square, turned(facing, turn), steps]
-            for place, odds in spread(walk.square, walk.facing, rolls - 1).items():
-                found[place] = found.get(place, 0.0) + odds * share
-    return found
-
-
-@cache
-def landing(square: int, facing: str, rolls: int) -> tuple[tuple[int, float], ...]:
-    """The squares Assam may stop on at the ``rolls``-th roll from here (rollers turning at random), with odds."""
-    found: dict[int, float] = {}
-    for (place, _), odds in spread(square, facing, rolls).items():
-        found[place] = found.get(place, 0.0) + odds
-    return tuple(sorted(found.items()))
-
-
-def tribute_ahead(state: MarrakechState, sizes: list[int]) -> list[float]:
-    """What each seat expects to gain from the tribute of the ``ROLLS_AHEAD`` rolls after the coming one (or from
-    the next ones, once the merchant to move has rolled), foreseen from where Assam stands on this board."""
-    seats = len(state.out)
-    gains = [0.0] * seats
-    if not ROLLS_AHEAD or state.phase == "over" or state.options.get("variant"):
-        return gains
-    rolled = state.phase in ("draw", "place")
-    rollers = [seat for seat in range(seats) if not state.out[seat]]
-    if len(rollers) < 2 or state.seat not in rollers:
-        return gains
-    left = sum(state.pile) - (1 if rolled else 0)  # one roll a carpet still to lay
-    owners, board, dirhams = colour_owners(seats), state.board_colour, state.dirhams
-    at = rollers.index(state.seat)
-    weight = AHEAD_WEIGHT
-    first = 1 if rolled else 2  # before the roll the coming one is ``expected_tribute``'s
-    for roll in range(first, min(ROLLS_AHEAD + first, left + 1)):
-        payer = rollers[(at + roll - (0 if rolled else 1)) % len(rollers)]
-        for square, odds in landing(state.assam, state.facing, roll):
-            colour = board[square]
-            if colour == EMPTY:
-                continue
-            payee = owners[colour]
-            if payee == payer or state.out[payee]:
-                continue
-            paid = weight * odds * min(sizes[square], dirhams[payer])
-            gains[payer] -= paid
-            gains[payee] += paid
-        weight *= AHEAD_FADE
-    return gains
-
-
 def project(state: MarrakechState) -> list[float | None]:
     """Each merchant's final score as it looks now (None for one who is out)."""
     parts = terms(state)
@@ -194,7 +130,6 @@ def terms(state: MarrakechState) -> list[dict[str, float] | None]:
             squares[owner] += 1
             joined[owner] += sizes[square]  # a region of n squares adds n * n
     _, gains = expected_tribute(state, sizes)
-    ahead = tribute_ahead(state, sizes)
     board = len(state.board_colour)
     return [
         None
@@ -202,7 +137,7 @@ def terms(state: MarrakechState) -> list[dict[str, float] | None]:
         else {
             "dirhams": float(state.dirhams[s]),
             "squares": float(squares[s]),
-            "regions": region_weight(state, s) * joined[s] / board + ahead[s],
+            "regions": region_weight(state, s) * joined[s] / board,
             "tribute": gains[s],
         }
         for s in range(seats)
