@@ -9,8 +9,10 @@ cheat with.
 The search is information-set Monte Carlo tree search (``ai.search``): each iteration draws a world
 consistent with the view, walks one tree of moves shared by every world (moves not legal in this
 world are skipped), samples chance moves from their odds, plays a short random playout and scores
-the result for every seat (``ai.evaluate``). Levels (``ai.levels``) differ in budget and in noise;
-the same view, level and seed give the same move.
+the result for every seat (``ai.evaluate``). A game whose view hides nothing and whose chance has few
+outcomes (Marrakech) is searched at the levels without noise by depth-limited expectimax instead
+(``ai.expectimax``: every die face and draw weighed by its odds). Levels (``ai.levels``) differ in budget
+and in noise; the same view, level and seed give the same move.
 
     import ai
     move = ai.choose(engine, engine.view(state, seat), level="normal", seed=42)

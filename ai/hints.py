@@ -1,7 +1,8 @@
 """Hints that teach: the root's best moves, each with its estimated chance to win and the reason it helps.
 
 ``suggest(engine, view, level, seed)`` searches the decision like ``ai.analyse`` (the same view, level and seed
-give the same first move as ``ai.choose``) and returns up to ``top`` of the root's moves, most searched first.
+give the same first move as ``ai.choose``) and returns up to ``top`` of the root's moves, most searched first
+(where the game is searched by expectimax, ``ai.expectimax``: best valued first, every move searched as deep).
 For a decision of several moves these are the options of its first step (what the player picks next).
 
 * ``chance`` is the move's mean result over its simulations, for the seat: the value ``ai.evaluate`` backs up,

@@ -49,7 +49,11 @@ class Profile:
     ``widen * n ** 0.5`` of its moves (progressive widening); a root with more than ``prior_above``
     moves (0: never) adds them best first by their value one step ahead (``ai.search.one_step``);
     ``chance_nodes`` gives each outcome of a chance move its own node (closed loop: the moves after a
-    roll are searched for that roll), for games whose public chance has few outcomes (Marrakech's die).
+    roll are searched for that roll), for games whose public chance has few outcomes (Marrakech's die);
+    ``expectimax`` above 0 replaces the tree search at the levels without noise (temperature 0) by
+    depth-limited expectimax (``ai.expectimax``) judging at most ``expectimax`` positions per iteration of
+    the budget, for games whose view hides nothing and whose chance has few outcomes (Marrakech); below its
+    root it follows only the ``beam`` moves of a decision that look best as they stand (0: all).
     """
 
     scale: float = 1.0
@@ -59,6 +63,8 @@ class Profile:
     widen: float = 2.0
     prior_above: int = 0
     chance_nodes: bool = False
+    expectimax: float = 0.0
+    beam: int = 0
 
 
 LEVELS: dict[str, Level] = {

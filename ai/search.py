@@ -9,6 +9,12 @@ seat's value (``ai.evaluate``: each seat's projected final score). Where a game 
 ``prior_above`` adds its moves best first by their value one step ahead (``one_step``). The answer is
 the root's most searched move, or with a level's temperature a draw weighted by searches. The same
 view, budget and seed give the same move, unless the budget's time cap cuts the search short.
+
+A game whose profile sets ``expectimax`` (a view that hides nothing, chance of few outcomes: Marrakech) is
+searched instead, at the levels that play their best move (temperature 0), by depth-limited expectimax
+(``ai.expectimax``): every chance outcome weighed by its odds, as deep as a budget of
+``iterations * expectimax`` judged positions allows; its candidates are ranked by value, each with the
+positions judged under it as its searches.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import time
 from dataclasses import dataclass, field
 
 from ai.evaluate import state_values
+from ai.expectimax import root_values
 from ai.games import module_of
 from ai.levels import LEVELS, Budget, Profile, budget_of, profile_of
 from ai.tree import Node, pick_child
@@ -67,6 +74,14 @@ def analyse(
         return Analysis(moves[0], [(moves[0], 0, 0.0)], 0, time.perf_counter() - started)
     budget = budget or budget_of(level, engine.name)
     profile = profile or profile_of(engine.name)
+    if profile.expectimax > 0 and LEVELS[level].temperature <= 0:
+        leaves = max(1, round(budget.iterations * profile.expectimax))
+        world = engine.sample_state(view, rng)
+        found, _ = root_values(engine, world, seat, moves, leaves, budget.seconds, profile.beam)
+        order = {move: index for index, move in enumerate(moves)}
+        candidates = sorted(found, key=lambda c: (-c[2], order[c[0]]))
+        judged = sum(leaves for _, leaves, _ in found)
+        return Analysis(candidates[0][0], candidates, judged, time.perf_counter() - started)
     root = Node(len(view.seats))
     moves = considered(engine, world, moves)
     if profile.prior_above and len(moves) > profile.prior_above:

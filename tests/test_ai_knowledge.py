@@ -157,3 +157,16 @@ def test_jambo_wares_count_for_what_a_card_in_hand_can_sell_them() -> None:
     assert value(17, {"hides": 3}, [silk]) < value(20, {}, [silk]), "buying wares no card sells loses"
     assert value(20, {"silk": 2}, [silk]) < matched, "a sale lacking a ware is worth less"
     assert value(30, {}, []) > matched, "a sale made beats the same sale planned"
+
+
+def test_marrakech_a_region_is_worth_less_as_the_others_rolls_run_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(marrakech, "PER_ROLL", 0.5)
+    engine = engines.get("marrakech")
+    state = engine.new_game(2)  # seat 0 to orient: seat 1 has all its rolls to come
+    assert marrakech.region_weight(state, 0) == marrakech.REGION
+    late = engine.copy(state)
+    late.pile = [1 if colour in (1, 3) else late.pile[colour] for colour in range(len(late.pile))]
+    assert marrakech.region_weight(late, 0) == pytest.approx(1.0)  # seat 1's two carpets: two rolls at 0.5
+    late.pile[1] = late.pile[3] = 0
+    assert marrakech.region_weight(late, 0) == 0.0  # nobody left to land on seat 0's carpets
+    assert marrakech.region_weight(late, 1) == marrakech.REGION

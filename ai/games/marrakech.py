@@ -1,11 +1,16 @@
 """Marrakech's search settings and game knowledge: the score, the regions of each colour, Assam's tribute risk.
 
+A seat's view of Marrakech hides nothing and its chance is small (a die of four distinct faces, at two players
+the draw of one of two colours), so ``normal`` and ``hard`` search it by depth-limited expectimax
+(``ai.expectimax``, ``PROFILE.expectimax`` judged positions per level iteration: ``normal`` looks through
+its own turn and the other merchant's answer, ``hard`` a turn further where the budget allows), following below
+the root only the ``beam`` moves that look best as they stand; ``easy`` keeps the noisy tree search.
+
 A position cut off mid-game is judged on what the final score will be (``project``): dirhams plus visible
 squares, plus a part of each merchant's regions (a region brings tribute in as long as it lies, and the
-larger it is the more: squares ``REGION`` times the region's share of the board), plus the tribute the
-merchant to move is expected to pay on the coming roll (he turns Assam the way that costs him least, the
-die's faces weighed evenly). No playout: a new node is judged at once by this projection (with playouts
-of 8 random moves ``normal`` won 3 of 16 games against the beginner, without them 7 of 12). ``terms`` splits
+larger it is the more: squares ``REGION`` times the region's share of the board, fading as the others' rolls
+run out: nothing is paid after the last), plus the tribute the merchant to move is expected to pay on the
+coming roll (he turns Assam the way that costs him least, the die's faces weighed evenly). ``terms`` splits
 the projection into its named parts (``TERMS``), which a hint words as the reason for a move.
 """
 
@@ -13,14 +18,15 @@ from __future__ import annotations
 
 from ai.levels import Profile
 from engines.marrakech.board import NEIGHBOURS, WALKS, turned
-from engines.marrakech.data import DATA, colour_owners
-from engines.marrakech.rules import score, visible_squares
+from engines.marrakech.data import DATA, colour_owners, seat_colours
 from engines.marrakech.state import EMPTY, MarrakechState
 
-PROFILE = Profile(playout=0)
+PROFILE = Profile(playout=0, expectimax=8.0, beam=3)
 
 REGION = 6.0
 """A region of ``n`` squares adds ``REGION * n * n / 49``: its squares, weighted by the chance Assam lands on it."""
+PER_ROLL = 0.5
+"""Near the end a region brings in at most this much of ``n * n / 49`` per roll the others have left."""
 TURNS = ("left", "straight", "right")
 TERMS = ("dirhams", "squares", "regions", "tribute")
 """The parts of ``project``, by stable id: dirhams, visible squares, the regions' worth, the tribute expected."""
@@ -46,21 +52,34 @@ def regions(state: MarrakechState) -> list[tuple[int, int, int]]:
 
 def area_sizes(state: MarrakechState) -> list[int]:
     """The size of the one-colour region each square lies in (0 for a bare square)."""
-    board, sizes = state.board_colour, [0] * len(state.board_colour)
+    board = state.board_colour
+    sizes = [0] * len(board)
     for start, colour in enumerate(board):
         if colour == EMPTY or sizes[start]:
             continue
-        area, frontier = [start], [start]
         sizes[start] = -1
-        while frontier:
-            for near in NEIGHBOURS[frontier.pop()]:
+        area = [start]
+        for square in area:  # the list grows as the region is found: a breadth-first walk
+            for near in NEIGHBOURS[square]:
                 if not sizes[near] and board[near] == colour:
                     sizes[near] = -1
                     area.append(near)
-                    frontier.append(near)
+        size = len(area)
         for square in area:
-            sizes[square] = len(area)
+            sizes[square] = size
     return sizes
+
+
+def region_weight(state: MarrakechState, owner: int) -> float:
+    """What ``owner``'s region of ``n`` squares is worth per ``n * n / 49``: ``REGION``, less as the others' rolls
+    run out (``PER_ROLL`` a roll still to come; the roll about to be made is ``expected_tribute``'s)."""
+    rolls = -1 if state.seat != owner and state.phase in ("orient", "roll") else 0
+    for seat, colours in enumerate(seat_colours(len(state.out))):
+        if seat != owner and not state.out[seat]:
+            rolls += sum(state.pile[colour] for colour in colours)
+    if state.phase in ("draw", "place") and state.seat != owner:
+        rolls -= 1  # the merchant laying a carpet has rolled for it
+    return max(0.0, min(REGION, PER_ROLL * rolls))
 
 
 def expected_tribute(state: MarrakechState, sizes: list[int]) -> tuple[int, list[float]]:
@@ -95,39 +114,31 @@ def expected_tribute(state: MarrakechState, sizes: list[int]) -> tuple[int, list
 
 def project(state: MarrakechState) -> list[float | None]:
     """Each merchant's final score as it looks now (None for one who is out)."""
-    seats = len(state.out)
-    owners = colour_owners(seats)
-    found: list[float | None] = [None if state.out[s] else float(score(state, s)) for s in range(seats)]
-    for colour, size, _ in regions(state):
-        owner = owners[colour]
-        value = found[owner]
-        if value is not None:
-            found[owner] = value + REGION * size * size / len(state.board_colour)
-    _, gains = expected_tribute(state, area_sizes(state))
-    return [None if value is None else value + gain for value, gain in zip(found, gains, strict=True)]
+    parts = terms(state)
+    return [None if split is None else sum(split.values()) for split in parts]
 
 
 def terms(state: MarrakechState) -> list[dict[str, float] | None]:
     """``project`` split into ``TERMS`` for each merchant (they add up to it; None for one who is out)."""
     seats = len(state.out)
     owners = colour_owners(seats)
-    found: list[dict[str, float] | None] = [
+    sizes = area_sizes(state)
+    squares, joined = [0] * seats, [0] * seats
+    for square, colour in enumerate(state.board_colour):
+        if colour != EMPTY:
+            owner = owners[colour]
+            squares[owner] += 1
+            joined[owner] += sizes[square]  # a region of n squares adds n * n
+    _, gains = expected_tribute(state, sizes)
+    board = len(state.board_colour)
+    return [
         None
         if state.out[s]
         else {
             "dirhams": float(state.dirhams[s]),
-            "squares": float(visible_squares(state, s)),
-            "regions": 0.0,
-            "tribute": 0.0,
+            "squares": float(squares[s]),
+            "regions": region_weight(state, s) * joined[s] / board,
+            "tribute": gains[s],
         }
         for s in range(seats)
     ]
-    for colour, size, _ in regions(state):
-        parts = found[owners[colour]]
-        if parts is not None:
-            parts["regions"] += REGION * size * size / len(state.board_colour)
-    _, gains = expected_tribute(state, area_sizes(state))
-    for parts, gain in zip(found, gains, strict=True):
-        if parts is not None:
-            parts["tribute"] = gain
-    return found
