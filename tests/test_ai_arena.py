@@ -60,16 +60,19 @@ def test_the_table_shares_a_tie_and_names_scaled_levels() -> None:
     assert "| 1.00 |" in row  # × fair share for two players
 
 
-def share(level: str, opponent: str, games: int, scale: float) -> float:
-    """The level's share of the wins against ``opponent`` in Marrakech for two, seats alternating."""
-    pairing = Pairing("marrakech", 2, level, opponent, scale)
+def share(level: str, opponent: str, games: int, scale: float, game: str = "marrakech") -> float:
+    """The level's share of the wins against ``opponent`` in ``game`` for two, seats alternating."""
+    pairing = Pairing(game, 2, level, opponent, scale)
     return sum(run_task(Task(pairing, index)).share for index in range(games)) / games
 
 
 @pytest.mark.slow
 def test_levels_order_by_strength_in_a_short_arena_run() -> None:
+    """``normal`` beats ``easy`` (Marrakech), ``hard`` beats ``normal`` where more search buys more (Morocco's tree
+    search). Marrakech's ``hard`` is not shown stronger than its ``normal`` (both expectimax; docs/BENCHMARKS.md,
+    issue #21): its extra budget buys little at a tenth of it."""
     assert share("normal", "easy", 6, 0.1) > 0.5
-    assert share("hard", "normal", 6, 0.1) > 0.5
+    assert share("hard", "normal", 6, 0.1, game="morocco") > 0.5
 
 
 def test_the_arena_writes_its_table_as_json_and_markdown_with_intervals_and_sizes(tmp_path: Path) -> None:
