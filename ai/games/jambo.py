@@ -100,17 +100,8 @@ def actions_worth(state: JamboState, seat: int) -> float:
 
 
 def project(state: JamboState) -> list[float | None]:
-    """Each merchant's gold as it is likely to end up (None for one who resigned)."""
-    found: list[float | None] = []
-    for seat in range(state.num_players):
-        if seat in state.resigned:
-            found.append(None)
-            continue
-        wares, cards = plan(state.hands[seat], state.wares[seat])
-        found.append(
-            state.gold[seat] + wares + cards + UTILITY * len(state.utilities[seat]) + actions_worth(state, seat)
-        )
-    return found
+    """Each merchant's gold as it is likely to end up (None for one who resigned): the sum of its ``terms``."""
+    return [None if split is None else sum(split.values()) for split in terms(state)]
 
 
 def terms(state: JamboState) -> list[dict[str, float] | None]:
