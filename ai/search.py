@@ -76,7 +76,6 @@ def analyse(
     profile = profile or profile_of(engine.name)
     if profile.expectimax > 0 and LEVELS[level].temperature <= 0:
         leaves = max(1, round(budget.iterations * profile.expectimax))
-        world = engine.sample_state(view, rng)
         found, _ = root_values(engine, world, seat, moves, leaves, budget.seconds, profile.beam)
         order = {move: index for index, move in enumerate(moves)}
         candidates = sorted(found, key=lambda c: (-c[2], order[c[0]]))
