@@ -61,6 +61,8 @@ FEATURES = (
     "bot.features.records",
 )
 COMMANDS_HASH_KEY = "commands_hash"
+_TRANSLATED: dict[tuple[type, str], str] = {}
+"""The translated slash-command payloads this process worked out, by translator and untranslated payload."""
 
 
 class BazaarTree(app_commands.CommandTree):
@@ -185,25 +187,51 @@ class BazaarBot(commands.AutoShardedBot):
 
     async def commands_payload(self) -> list[dict[str, Any]]:
         """The slash commands as Discord receives them, with their names and descriptions in every language the
-        bot speaks (``bot.ui.translator``)."""
+        bot speaks (``bot.ui.translator``).
+
+        discord.py asks the translator for every string of every command in each of Discord's ~30 locales
+        (about 50,000 questions, a third of a start's CPU): the translated payload is worked out once per
+        process for the same commands (``_TRANSLATED``, keyed by the untranslated payload; the catalogs do not
+        change while a process runs) and shared by every client of the process (each shard's, each restart's).
+        """
         translator = self.tree.translator
+        commands_ = self.tree.get_commands()
+        plain = [command.to_dict(self.tree) for command in commands_]
         if translator is None:
-            return [command.to_dict(self.tree) for command in self.tree.get_commands()]
-        return [await command.get_translated_payload(self.tree, translator) for command in self.tree.get_commands()]
+            return plain
+        key = (type(translator), json.dumps(plain, sort_keys=True))
+        text = _TRANSLATED.get(key)
+        if text is None:
+            payload = [await command.get_translated_payload(self.tree, translator) for command in commands_]
+            text = _TRANSLATED[key] = json.dumps(payload)
+        loaded: list[dict[str, Any]] = json.loads(text)  # a copy of its own for each caller
+        return loaded
 
     async def sync_commands(self, force: bool = True) -> bool:
-        """Register the slash commands (in the development server if set, else globally) if they changed."""
-        guild = discord.Object(id=self.settings.dev_guild) if self.settings.dev_guild else None
-        digest = hashlib.sha256(
-            json.dumps([self.settings.dev_guild, await self.commands_payload()], sort_keys=True).encode()
-        ).hexdigest()
+        """Register the slash commands (in the development server if set, else globally) if they changed.
+
+        The payload hashed is the one sent (discord.py's ``CommandTree.sync`` would translate every command again
+        to build the same list)."""
+        if self.application_id is None:
+            raise app_commands.MissingApplicationID
+        payload = await self.commands_payload()
+        digest = hashlib.sha256(json.dumps([self.settings.dev_guild, payload], sort_keys=True).encode()).hexdigest()
         if not force and await self.store.meta(COMMANDS_HASH_KEY) == digest:
             return False
-        if guild is not None:
-            self.tree.copy_global_to(guild=guild)
-        await self.tree.sync(guild=guild)
+        try:
+            guild = self.settings.dev_guild
+            if guild:
+                self.tree.copy_global_to(guild=discord.Object(id=guild))
+                await self.http.bulk_upsert_guild_commands(self.application_id, guild, payload=payload)
+            else:
+                await self.http.bulk_upsert_global_commands(self.application_id, payload=payload)
+        except discord.HTTPException as error:
+            if error.status == 400 and error.code == 50035:
+                raise app_commands.CommandSyncFailure(error, self.tree.get_commands()) from None
+            raise
         await self.store.set_meta(COMMANDS_HASH_KEY, digest)
-        log.info("slash commands synced%s", f" to server {guild.id}" if guild else " globally")
+        where = f" to server {self.settings.dev_guild}" if self.settings.dev_guild else " globally"
+        log.info("slash commands synced%s", where)
         return True
 
     async def on_ready(self) -> None:

@@ -172,3 +172,22 @@ async def test_the_health_line_counts_games_timers_and_messages_owed(sandbox: Sa
     await sandbox.bot.get_cog("Delivery").health()
     line = next(r.getMessage() for r in caplog.records if r.getMessage().startswith("health:"))
     assert "lobby=1 active=1" in line and "timers due=0" in line and "messages owed=0" in line
+
+
+async def test_the_slash_commands_are_synced_once_with_their_spanish_names_and_not_again_after_a_restart(
+    sandbox: Sandbox,
+) -> None:
+    world = sandbox.fake.world
+    synced = {command["name"]: command for command in world.commands.list(None)}
+    assert set(synced) == {"bazaar", "cairo", "jambo", "marrakech", "morocco"}
+    cairo = {option["name"]: option for option in synced["cairo"]["options"]}
+    assert cairo["place"]["name_localizations"]["es-ES"] == "colocar", "a Spanish client reads /cairo colocar"
+    assert synced["cairo"]["description_localizations"]["es-ES"] != synced["cairo"]["description"]
+    puts = [line for line in world.request_log if line.startswith("PUT") and "/commands" in line]
+    assert len(puts) == 1, puts
+
+    await sandbox.restart_bot()
+    await sandbox.restart_bot()
+    again = [line for line in world.request_log if line.startswith("PUT") and "/commands" in line]
+    assert again == puts, "the same commands are not sent again at a restart"
+    assert {command["name"]: command for command in world.commands.list(None)} == synced
