@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sources import syntax
 
 import ai
 import engines
@@ -234,7 +235,7 @@ def test_a_seat_that_is_not_to_move_is_refused() -> None:
 def test_the_package_imports_only_engines_and_the_standard_library() -> None:
     allowed = {"ai", "engines", *sys.stdlib_module_names}
     for path in sorted((ROOT / "ai").glob("*.py")):
-        tree = ast.parse(path.read_text())
+        tree = syntax(path)
         assert ast.get_docstring(tree), f"{path.name} has no module docstring"
         for node in ast.walk(tree):
             names = (

@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from sources import syntax
+
 BOT = Path(__file__).resolve().parent.parent / "bot"
 SENDING = {"send", "send_message", "edit", "edit_message", "edit_original_response"}
 CHANNEL_EDITS = {"archived", "locked", "name"}
@@ -24,7 +26,7 @@ def offending_calls() -> list[str]:
     found = []
     for path in sorted(BOT.rglob("*.py")):
         source = path.read_text()
-        tree = ast.parse(source)
+        tree = syntax(path)
         for function in _functions(tree):
             body = None  # the function's source, only when a call spreads keyword arguments (slow to cut out)
             for call in ast.walk(function):

@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from sources import syntax
 
 import engines
 import render
@@ -47,10 +48,9 @@ def modules() -> Iterator[tuple[str, Path]]:
             yield ".".join(parts), path
 
 
-@cache
 def parsed(path: Path) -> ast.Module:
     """The syntax tree of a project file, parsed once for all the tests of a run (none of them changes it)."""
-    return ast.parse(path.read_text(encoding="utf-8"))
+    return syntax(path)
 
 
 @cache

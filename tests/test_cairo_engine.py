@@ -67,7 +67,14 @@ def candidate_moves(state: CairoState, rng: random.Random) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize(("players", "seed", "start"), [(2, 1, "variable"), (3, 2, "preset"), (4, 3, "variable")])
+@pytest.mark.parametrize(
+    ("players", "seed", "start"),
+    [
+        (2, 1, "variable"),
+        pytest.param(3, 2, "preset", marks=pytest.mark.slow),
+        pytest.param(4, 3, "variable", marks=pytest.mark.slow),
+    ],
+)
 def test_a_move_read_alone_is_legal_exactly_when_it_is_listed(players: int, seed: int, start: str) -> None:
     rng = random.Random(seed)
     for state in random_states(players, seed, every=7, start=start):

@@ -34,7 +34,8 @@ CASES = [
         players,
         seed,
         id=f"{engine.name}-{players}-{seed}",
-        marks=[pytest.mark.slow] if seed == 2 else [],  # the quick run plays one random game a table size
+        # the quick run plays one random game a table size (Kairo's, the slowest, at two players only)
+        marks=[pytest.mark.slow] if seed == 2 or (engine.name == "cairo" and players > engine.min_players) else [],
     )
     for engine in engines.all_engines()
     for players in range(engine.min_players, engine.max_players + 1)

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from e2e import boards, open_game, settled, to_move
 from languages import english_in
+from sources import syntax
 
 from bot.core.played import Played
 from bot.core.text import ALT_LIMIT
@@ -163,7 +164,7 @@ def test_every_file_the_bot_builds_has_a_description() -> None:
     missing = []
     for path in sorted(BOT.rglob("*.py")):
         source = path.read_text()
-        for call in ast.walk(ast.parse(source)):
+        for call in ast.walk(syntax(path)):
             if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)):
                 continue
             if call.func.attr != "File" or ast.unparse(call.func.value) != "discord":

@@ -32,8 +32,9 @@ def _case(game: str, players: int, slow: bool = False) -> object:
 
 
 PAIRS = [(game, players) for game in engines.names() for players in player_counts(game)]
-QUICK = PAIRS[0]
-"""The one case of the sweep's first state that the quick run reads: the first game at its fewest players."""
+QUICK = next(pair for pair in PAIRS if pair[0] == "morocco")
+"""The one case of the sweep's first state that the quick run reads: Morocco at its fewest players (its board reads
+in a fifth of Kairo's time; CI reads every game's)."""
 CASES = [_case(game, players) for game, players in PAIRS]
 FIRST_STATE_CASES = [_case(game, players, slow=(game, players) != QUICK) for game, players in PAIRS]
 

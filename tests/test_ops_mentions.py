@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 
 from e2e import click_label, open_game
+from sources import syntax
 from test_e2e_history import slash, undo_request, whole_marrakech_turn
 
 from offline.sandbox import Sandbox
@@ -24,7 +25,7 @@ def test_every_allowed_mentions_with_users_forbids_everyone_roles_and_the_replie
     for path in BOT.rglob("*.py"):
         if "fakediscord" in path.parts:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(syntax(path)):
             if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "AllowedMentions":
                 given = {k.arg: k.value for k in node.keywords}
                 if "users" not in given:

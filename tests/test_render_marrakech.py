@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
+from sources import syntax
 
 import render
 from bot.core.pictures import picture_words
@@ -376,7 +377,7 @@ def test_views_of_a_real_game_render_at_every_stage(players: int) -> None:
 def test_render_never_imports_the_bot_discord_or_the_database() -> None:
     forbidden = {"bot", "discord", "aiosqlite"}
     for module in Path(render.__file__).parent.rglob("*.py"):
-        tree = ast.parse(module.read_text(encoding="utf-8"))
+        tree = syntax(module)
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 roots = {alias.name.split(".")[0] for alias in node.names}

@@ -1,0 +1,18 @@
+"""The project's source files as syntax trees, parsed once per test process and shared by the source checks
+(layering, allowed mentions, alt text, imports): no check changes a tree, and a run changes no source."""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+
+def syntax(path: Path) -> ast.Module:
+    """The syntax tree of the source file at ``path``."""
+    return _parsed(path.resolve())
+
+
+@cache
+def _parsed(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
