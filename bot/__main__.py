@@ -14,20 +14,13 @@ import os
 import sys
 from pathlib import Path
 
-import discord
 from pydantic import ValidationError
 
-from bot.app import BazaarBot
-from bot.catalogs import main as catalogs
 from bot.config import Settings
 from bot.core.address import BadAddress, DatabaseUnavailable
-from bot.core.backup import run_backup, run_restore
-from bot.core.db import open_database
-from bot.core.migrate import run_migrate
-from bot.core.ratings import rebuild as rebuild_ratings
-from bot.core.records_file import replay_to
-from bot.serve import AlreadyRunning, serve
-from bot.serve import health as check_health
+
+# Each command imports what it needs when it runs: ``bazaar health`` (the container's healthcheck, every 30 s)
+# and the other operator commands never load discord.py or the bot (``tests/test_cli.py`` checks it).
 
 FAKE_DISCORD_VARIABLE = "FAKEDISCORD_API_URL"
 """Set (by a test, with the rest of ``offline.fakediscord.remote.environment``): the bot talks to that fake."""
@@ -49,6 +42,10 @@ def run(settings: Settings) -> int:
     bot talks to that fake Discord instead: the end-to-end tests run the real command, in a real process they
     can kill.
     """
+    import discord
+
+    from bot.serve import AlreadyRunning, serve
+
     fake_token = None
     if FAKE_DISCORD_VARIABLE in os.environ:
         remote = importlib.import_module("offline.fakediscord.remote")
@@ -72,6 +69,8 @@ def run(settings: Settings) -> int:
 
 def health(settings: Settings) -> int:
     """``bazaar health``: 0 when the database answers and the running bot's heartbeat is fresh, else 1."""
+    from bot.health import health as check_health
+
     try:
         problem = asyncio.run(check_health(settings))
     except (BadAddress, DatabaseUnavailable) as exc:
@@ -87,6 +86,9 @@ def sync(settings: Settings) -> int:
     """Log in, register the slash commands (globally, or in BAZAAR_DEV_GUILD), and stop."""
     if not _check_token(settings):
         return 2
+    import discord
+
+    from bot.app import BazaarBot
 
     async def go() -> None:
         bot = BazaarBot(settings.model_copy(update={"sync_commands": False}))
@@ -133,6 +135,8 @@ def local(
 
 def migrate(source: str, target: str, force: bool) -> int:
     """Copy every game, log, timer and setting to another database, then replay every game's log there."""
+    from bot.core.migrate import run_migrate
+
     try:
         return asyncio.run(run_migrate(source, target, force=force, out=sys.stdout, err=sys.stderr))
     except KeyboardInterrupt:
@@ -146,16 +150,22 @@ def migrate(source: str, target: str, force: bool) -> int:
 
 def backup(settings: Settings, source: str | None, file: Path) -> int:
     """Write a backup of the bot's database (or ``source``) to a new SQLite file, then check it."""
+    from bot.core.backup import run_backup
+
     return asyncio.run(run_backup(source or settings.database_url, file, out=sys.stdout, err=sys.stderr))
 
 
 def restore(file: Path, target: str, force: bool) -> int:
     """Copy a backup into an empty database, then replay every game's log there."""
+    from bot.core.backup import run_restore
+
     return asyncio.run(run_restore(file, target, force=force, out=sys.stdout, err=sys.stderr))
 
 
 def ratings(settings: Settings, action: str) -> int:
     """``bazaar ratings rebuild``: compute every rating again from the finished games (stop the bot first)."""
+    from bot.core.db import open_database
+    from bot.core.ratings import rebuild as rebuild_ratings
 
     async def go() -> int:
         db = await open_database(settings.database_url)
@@ -175,6 +185,8 @@ def ratings(settings: Settings, action: str) -> int:
 
 def replay(file: Path, locale: str) -> int:
     """``bazaar replay FILE``: the record's turns and final scores; 1 with the first divergence from the rules."""
+    from bot.core.records_file import replay_to
+
     try:
         text = file.read_bytes()
     except OSError as exc:
@@ -257,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "health":
         return health(settings)
     if args.command == "catalogs":
+        from bot.catalogs import main as catalogs
+
         return catalogs([])
     if args.command == "ratings":
         return ratings(settings, args.action)

@@ -29,7 +29,6 @@ import gc
 import logging
 import os
 import signal
-import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -39,11 +38,8 @@ import asyncpg
 from bot.app import BazaarBot
 from bot.config import Settings
 from bot.core.address import (
-    CONNECT_TIMEOUT,
     DatabaseUnavailable,
-    check_address,
     connect,
-    describe_failure,
     hide_password,
 )
 from bot.core.db import is_postgres_url, sqlite_path
@@ -56,8 +52,7 @@ GRACE = 6.0
 CLOSE_TIMEOUT = 3.0
 """Seconds closing the bot (loops, gateway, workers) may take before the process gives up on it."""
 HEARTBEAT_EVERY = 5.0
-HEARTBEAT_STALE = 90.0
-"""A heartbeat older than this means the bot is stuck (``bazaar health`` fails)."""
+"""Seconds between two touches of the heartbeat file (``bot.health`` reads it)."""
 SHARD_LOCK = 0x42415A4100000000
 """PostgreSQL advisory lock keys: ``SHARD_LOCK + shard id`` (``SHARD_LOCK - 1``: a process running every shard)."""
 LOCK_WAIT = 5.0
@@ -220,34 +215,3 @@ async def serve(settings: Settings, token: str, **options: Any) -> None:
         await store.close()
         await lock.release()
         log.info("stopped")
-
-
-async def health(settings: Settings) -> str | None:
-    """``bazaar health``: None when the database opens and the heartbeat is fresh, else why not (one line)."""
-    if settings.heartbeat_file:
-        path = Path(settings.heartbeat_file)
-        if not path.exists():
-            return f"no heartbeat yet at {path} (the bot is starting, or not connected to Discord)"
-        age = time.time() - path.stat().st_mtime
-        if age > HEARTBEAT_STALE:
-            return f"the heartbeat at {path} is {age:.0f} s old: the bot is stuck or disconnected"
-    url = check_address(settings.database_url)
-    try:
-        if is_postgres_url(url):  # one connection, not the bot's pool, and no migration
-            conn = await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
-            try:
-                await conn.fetchval("SELECT 1")
-            finally:
-                await conn.close()
-        else:
-            path = Path(sqlite_path(url))
-            if not path.is_file():
-                return f"there is no database at {path.absolute()}"
-            db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True, timeout=5)
-            try:
-                db.execute("SELECT COUNT(*) FROM meta").fetchone()
-            finally:
-                db.close()
-    except (OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError, sqlite3.Error) as exc:
-        return describe_failure(exc, url)
-    return None

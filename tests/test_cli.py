@@ -136,3 +136,19 @@ def test_health_is_unhealthy_without_a_fresh_heartbeat_and_healthy_with_one(tmp_
 
     asyncio.run(create())
     assert health() == (0, "")
+
+
+@pytest.mark.parametrize("command", [["health"], ["replay", "no-such-record.json"], ["ratings", "rebuild"]])
+def test_the_operator_commands_load_neither_discord_nor_the_bot(command: list[str], tmp_path: Path) -> None:
+    """``bazaar health`` runs every 30 s beside the bot (the container's healthcheck): it, and the other commands
+    that do not talk to Discord, import neither discord.py nor the bot's client."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BAZAAR_")} | {
+        "BAZAAR_DATABASE": str(tmp_path / "b.db")
+    }
+    probe = (
+        "import sys\nfrom bot.__main__ import main\n"
+        f"try:\n    main({command!r})\nexcept SystemExit:\n    pass\n"
+        "print('LOADED', sorted(m for m in sys.modules if m.split('.')[0] in ('discord', 'aiohttp') or m == 'bot.app'))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, cwd=tmp_path)
+    assert "LOADED []" in done.stdout, (done.stdout[-500:], done.stderr[-500:])

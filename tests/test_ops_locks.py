@@ -60,7 +60,7 @@ async def test_health_on_postgresql_is_one_connection_and_one_line(postgres_url:
     from pgserver import with_database
 
     from bot.core.db import open_database
-    from bot.serve import health
+    from bot.health import health
 
     await (await open_database(postgres_url)).close()
     beat = tmp_path / "beat"
