@@ -141,7 +141,9 @@ def test_decisions_do_not_depend_on_the_process_or_its_string_hashing() -> None:
 SECRET_GAMES = [engine.name for engine in engines.all_engines() if engine.secret_fields]
 
 
-@pytest.mark.parametrize("name", SECRET_GAMES)
+@pytest.mark.parametrize(
+    "name", [pytest.param(name, marks=[pytest.mark.slow] if name == "cairo" else []) for name in SECRET_GAMES]
+)  # Kairo's searches take a second: the full run's
 def test_two_full_states_that_look_the_same_to_the_seat_give_the_same_decision(name: str) -> None:
     engine = engines.get(name)
     needs_sampling(engine)

@@ -300,7 +300,13 @@ async def log_lines(box: Sandbox, user: User, game: str, game_id: int) -> list[s
     return [line.split(". ", 1)[1] for line in lines]
 
 
-@pytest.mark.parametrize("game", engines.names())
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(name, marks=[] if name in ("jambo", "marrakech") else [pytest.mark.slow])
+        for name in engines.names()
+    ],
+)  # turns of a whole game each: two games in the quick run, all four in the full one
 async def test_the_live_posts_and_the_log_word_every_turn_identically(sandbox: Sandbox, game: str) -> None:
     """A few turns of each game, decisions picked at random among the legal moves and made with ``/<game> play``:
     what the posts said, turn by turn, is what the log says (a turn: one player's decisions in a row)."""

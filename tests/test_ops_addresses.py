@@ -94,7 +94,13 @@ def test_the_bot_refuses_a_mistyped_bazaar_database_in_one_line(address: str, tm
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize(("address", "said"), UNREACHABLE)
+@pytest.mark.parametrize(
+    ("address", "said"),
+    [
+        pytest.param(*case, marks=[] if n == len(UNREACHABLE) - 1 else [pytest.mark.slow])
+        for n, case in enumerate(UNREACHABLE)
+    ],
+)  # a bot process each: the quick run starts one, the full run all three
 def test_an_unreachable_database_is_one_line_for_migrate_and_run(address: str, said: str, tmp_path: Path) -> None:
     source = source_database(tmp_path.parent / f"{tmp_path.name}-source")
     code, lines = bazaar(["migrate", "--from", str(source), "--to", address], tmp_path)

@@ -170,7 +170,9 @@ def test_a_legend_puts_beside_each_name_the_letter_its_pieces_carry(
         assert before == letter, (item, before, letter)
 
 
-@pytest.mark.parametrize("game", ["cairo", "jambo", "morocco"])
+@pytest.mark.parametrize(
+    "game", [pytest.param("cairo", marks=pytest.mark.slow), pytest.param("jambo", marks=pytest.mark.slow), "morocco"]
+)
 def test_a_board_in_one_language_leaves_no_letter_in_the_next_in_another(game: str) -> None:
     """Sprites are cached by their letter: English, then Spanish, then English again draws the first picture
     again, and Spanish drawn after English is the Spanish drawn from empty caches."""

@@ -176,6 +176,7 @@ async def test_local_play_loads_a_record_to_inspect_or_play_on(tmp_path: Path) -
     assert "Game over" in log.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # a whole game drawn frame by frame, twice
 def test_the_replay_is_animated_and_shrinks_to_fit_its_budget() -> None:
     from PIL import Image
 

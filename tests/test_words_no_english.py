@@ -129,8 +129,9 @@ CASES = [
         players,
         seed,
         id=f"{engine.name}-{players}-{seed}",
-        # a whole game each: the quick run plays one a game, at its fewest players; CI plays them all
-        marks=[pytest.mark.slow] if seed > 1 or players > engine.min_players else [],
+        # a whole game each: the quick run plays one a game but Kairo (the longest), at its fewest players; CI plays
+        # them all
+        marks=[pytest.mark.slow] if seed > 1 or players > engine.min_players or engine.name == "cairo" else [],
     )
     for engine in engines.all_engines()
     for players in sorted({engine.min_players, engine.max_players})
