@@ -20,7 +20,7 @@ import pytest
 
 from offline.fakediscord import Channel, FakeDiscord, Guild, User
 from offline.fakediscord.limits import command_size
-from offline.fakediscord.spec import ID_STRING, spec
+from offline.fakediscord.spec import ID_STRING, Problem, _Validator, spec
 from offline.fakediscord.testing import run_bot, stop_bot
 
 
@@ -105,6 +105,144 @@ def test_a_body_judged_again_is_judged_by_what_it_holds_now() -> None:
     again = spec().validate(schema, body, lenient_ids=True)
     assert again != [] and again == spec().validate(dict(schema), {"content": 5}, lenient_ids=True)
     assert spec().validate({"$ref": "#/components/schemas/SnowflakeType"}, 5, lenient_ids=True) == []
+
+
+JUDGED_BODIES: list[tuple[str, bool, Any]] = [
+    (
+        "MessageCreateRequest",
+        True,
+        {
+            "content": "**Kairo #3** — <@123456789012345678>, your turn",
+            "allowed_mentions": {"parse": [], "users": ["123456789012345678"], "replied_user": False},
+            "embeds": [{"title": "Standings", "description": "Ana: 30", "color": 0x3366CC, "fields": []}],
+            "components": [
+                BUTTONS,
+                {
+                    "type": 1,
+                    "components": [
+                        {
+                            "type": 3,
+                            "custom_id": "m",
+                            "options": [{"label": "a1", "value": "a1", "description": "a carpet"}],
+                            "min_values": 1,
+                            "max_values": 1,
+                        }
+                    ],
+                },
+            ],
+            "attachments": [{"id": 0, "filename": "board.png", "description": "The board"}],
+            "flags": 4096,
+        },
+    ),
+    ("CreateMessageInteractionCallbackRequest", True, {"type": 4, "data": {"content": "Done.", "flags": 64}}),
+    ("UpdateMessageInteractionCallbackRequest", True, {"type": 7, "data": {"components": [BUTTONS]}}),
+    (
+        "ApplicationCommandCreateRequest",
+        True,
+        {
+            "name": "cairo",
+            "description": "Play Kairo",
+            "type": 1,
+            "name_localizations": {"es-ES": "cairo"},
+            "options": [
+                {
+                    "type": 1,
+                    "name": "place",
+                    "description": "Place a stall",
+                    "options": [
+                        {"type": 3, "name": "site", "description": "Where", "required": True, "autocomplete": True}
+                    ],
+                }
+            ],
+        },
+    ),
+    (
+        "MessageResponse",
+        False,
+        {
+            "id": "1234567890123456789",
+            "channel_id": "1234567890123456780",
+            "type": 0,
+            "content": "hi",
+            "author": {
+                "id": "1234567890123456781",
+                "username": "Bazaar",
+                "discriminator": "0",
+                "global_name": None,
+                "avatar": None,
+                "public_flags": 0,
+                "flags": 0,
+                "bot": True,
+                "primary_guild": None,
+            },
+            "attachments": [],
+            "embeds": [],
+            "mentions": [],
+            "mention_roles": [],
+            "pinned": False,
+            "mention_everyone": False,
+            "tts": False,
+            "timestamp": "2026-11-27T10:00:00+00:00",
+            "edited_timestamp": None,
+            "flags": 0,
+            "components": [],
+        },
+    ),
+]
+ODD_VALUES: list[Any] = [None, 5, -1, 5.5, 2.0, True, "", "x" * 5000, "0123", "123", [], {}, [None], {"z": 1}]
+
+
+def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON value (a key of an object, an index of an array), the root first."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _leaves(item, (*path, index))
+    return found
+
+
+def _changed(value: Any, path: tuple[Any, ...], new: Any) -> Any:
+    """``value`` with the place at ``path`` replaced by ``new`` (``_DROP``: the key or item taken out)."""
+    if not path:
+        return new
+    copy: Any = json.loads(json.dumps(value))
+    node = copy
+    for step in path[:-1]:
+        node = node[step]
+    if new is _DROP:
+        del node[path[-1]]
+    else:
+        node[path[-1]] = new
+    return copy
+
+
+_DROP = object()
+
+
+@pytest.mark.parametrize(("name", "lenient", "body"), JUDGED_BODIES, ids=[b[0] for b in JUDGED_BODIES])
+def test_the_compiled_pass_agrees_with_the_problems_walk(name: str, lenient: bool, body: Any) -> None:
+    """``Spec.validate`` lists problems only for a body its compiled test fails: the two must agree on every body,
+    the body as sent and each one-place change of it (a value of another type or size, a key taken out or added)."""
+    judge = spec()
+    schema = {"$ref": f"#/components/schemas/{name}"}
+    passes = judge.passes(schema, lenient)
+    checked = failed = 0
+    for path in _leaves(body):
+        for new in [*ODD_VALUES, *([_DROP] if path else [])]:
+            value = _changed(body, path, new)
+            problems: list[Problem] = []
+            _Validator(judge, lenient, problems).check(schema, value, ())
+            assert passes(value) == (not problems), (path, new, problems[:3])
+            checked, failed = checked + 1, failed + bool(problems)
+        if isinstance(body, dict) and not path:
+            value = {**body, "no_such_field": 1}
+            problems = []
+            _Validator(judge, lenient, problems).check(schema, value, ())
+            assert passes(value) == (not problems)
+    assert passes(body) and 0 < failed < checked, (failed, checked)
 
 
 async def test_an_answer_that_passed_stands_for_one_with_other_ids_and_no_other_change(place: Place) -> None:
