@@ -19,7 +19,7 @@ from functools import cache
 
 from engines.cairo.board import RING_STEPS
 from engines.cairo.occupancy import Layout
-from engines.cairo.paths import ring_mask
+from engines.cairo.paths import ring_mask_at
 
 ORTHOGONAL = tuple(at for at, (dx, dy) in enumerate(RING_STEPS) if dx == 0 or dy == 0)
 """The ring positions sharing a side with the square."""
@@ -106,8 +106,9 @@ def ring_gaps(
     layout: Layout, pieces: list[int], square: int
 ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """``gaps_around`` with the arcs as ring positions, and the ring's cells (the squares only made when needed)."""
-    ring, outside = layout.board.rings[square], len(layout.walkable)
-    befores, arcs = ring_shape(ring_mask(ring, layout.walkable))
+    board = layout.board
+    ring, outside = board.rings[square], len(layout.walkable)
+    befores, arcs = ring_shape(ring_mask_at(ring, board.at[square], board.width, layout.walk_bits, layout.walkable))
     cells = ring.cells
     gaps = tuple(find(pieces, cells[at] if cells[at] >= 0 else outside) for at in befores)
     return gaps, arcs, cells
