@@ -19,7 +19,9 @@ from engines.cairo.board import QUEUE, SOUK, TAVERN, Board, get_board
 from engines.cairo.data import CairoData
 from engines.cairo.layout import NOBODY, Layout, Spot
 from engines.cairo.reach import allowed_entrances, reach, tile_allowed
-from engines.cairo.sites import masks_of_kind, site_masks, squares_around
+from engines.cairo.cuts import cut_at
+from engines.cairo.paths import ring_joined_at
+from engines.cairo.sites import Sites, masks_of_kind, squares_around
 from engines.cairo.state import NEUTRAL
 
 
@@ -274,8 +276,45 @@ def extension_bits(layout: Layout, data: CairoData, spot: Spot) -> int:
         width = board.width
         near = others << 1 | others >> 1 | others << width | others >> width
         zone = kind_bits(zone_kind(data, spot.colour))
-        found = layout.memo[key] = around & site_masks(layout).allowed_bits & zone & ~near
+        found = layout.memo[key] = _allowed_among(layout, around & zone & ~near)
     return found
+
+
+def _allowed_among(layout: Layout, candidates: int) -> int:
+    """The squares of the mask ``candidates`` where a tile keeps every terminal joined (``Sites.allowed``).
+
+    Read off the layout's sites when they are worked out; else each free candidate asked alone
+    (``tile_allowed``): a layout no build is listed on never needs the sites of every square.
+    """
+    sites: Sites | None = layout.analyses.get("sites")
+    if sites is not None:
+        return candidates & sites.allowed_bits
+    if not candidates:
+        return 0
+    board = layout.board
+    found = reach(layout)
+    if not found.joined:
+        return 0
+    at_bit, width, walk, walkable, free = board.at_bit, board.width, layout.walk_bits, layout.walkable, layout.free
+    rings, at, inside = board.rings, board.at, found.inside
+    allowed, rest = 0, candidates
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        square = at_bit[low.bit_length() - 1]
+        if not free[square]:
+            continue
+        if (
+            found.any
+            and walkable[square]
+            and inside[square]
+            and not ring_joined_at(rings[square], at[square], width, walk, walkable)
+        ):
+            cut, _ = cut_at(layout, square)
+            if cut is not None and not cut.allowed:
+                continue
+        allowed |= low
+    return allowed
 
 
 def colour_tiles(layout: Layout) -> dict[str, int]:
