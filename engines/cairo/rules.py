@@ -16,11 +16,11 @@ from itertools import combinations
 
 from engines.base import IllegalMove
 from engines.cairo.board import QUEUE, SOUK, TAVERN, Board, get_board
+from engines.cairo.cuts import cut_at
 from engines.cairo.data import CairoData
 from engines.cairo.layout import NOBODY, Layout, Spot
-from engines.cairo.reach import allowed_entrances, reach, tile_allowed
-from engines.cairo.cuts import cut_at
 from engines.cairo.paths import ring_joined_at
+from engines.cairo.reach import allowed_entrances, reach, tile_allowed
 from engines.cairo.sites import Sites, masks_of_kind, squares_around
 from engines.cairo.state import NEUTRAL
 
