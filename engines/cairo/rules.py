@@ -267,37 +267,66 @@ def extension_sites(layout: Layout, data: CairoData, spot: Spot) -> list[int]:
 def extension_bits(layout: Layout, data: CairoData, spot: Spot) -> int:
     """``extension_sites`` as a board mask (``Board.bits``; kept with the layout): the squares next to the stall
     where a tile is allowed, of its zone, not next to another stall of its colour."""
-    key = ("extension_bits", spot.id)
-    found: int | None = layout.memo.get(key)
+    kept: dict[int, tuple[int, bool]] | None = layout.memo.get(EXTENSIONS)
+    if kept is None:
+        kept = layout.memo[EXTENSIONS] = {}
+    found = kept.get(spot.id)
     if found is None:
-        board = layout.board
-        own, around = tiles_bits(spot.tiles)
-        others = colour_tiles(layout)[spot.colour] & ~own
-        width = board.width
-        near = others << 1 | others >> 1 | others << width | others >> width
-        zone = kind_bits(zone_kind(data, spot.colour))
-        found = layout.memo[key] = _allowed_among(layout, around & zone & ~near)
+        found = kept[spot.id] = _parents_extensions(layout, spot.id) or _extension_bits(layout, data, spot)
+    return found[0]
+
+
+EXTENSIONS = ("extension_bits",)
+"""The memo key of a layout's extension masks: ``{stall id: (mask, whether the mask hangs on where the terminals
+are)}`` (a square that is a cut vertex is allowed only while a single piece holds terminals)."""
+
+
+def _parents_extensions(layout: Layout, sid: int) -> tuple[int, bool] | None:
+    """The parent's answer for the stall ``sid`` when only customers moved, onto and off no free square, and the
+    terminals' piece stayed the same: a tile there cuts the same walkers apart (None: ask again)."""
+    parent, change = layout.parent, layout.change
+    if parent is None or change is None or change.blocked >= 0 or change.touched or layout.spots is not parent.spots:
+        return None
+    before: dict[int, tuple[int, bool]] | None = parent.memo.get(EXTENSIONS)
+    found = None if before is None else before.get(sid)
+    if found is None or (found[1] and change.terminals):
+        return None
+    now, then = reach(layout), reach(parent)
+    if now.inside is not then.inside or not now.joined or not then.joined:
+        return None
     return found
 
 
-def _allowed_among(layout: Layout, candidates: int) -> int:
-    """The squares of the mask ``candidates`` where a tile keeps every terminal joined (``Sites.allowed``).
+def _extension_bits(layout: Layout, data: CairoData, spot: Spot) -> tuple[int, bool]:
+    """``extension_bits`` asked on ``layout``, and whether it hangs on where the terminals are."""
+    board = layout.board
+    own, around = tiles_bits(spot.tiles)
+    others = colour_tiles(layout)[spot.colour] & ~own
+    width = board.width
+    near = others << 1 | others >> 1 | others << width | others >> width
+    zone = kind_bits(zone_kind(data, spot.colour))
+    return _allowed_among(layout, around & zone & ~near)
+
+
+def _allowed_among(layout: Layout, candidates: int) -> tuple[int, bool]:
+    """The squares of the mask ``candidates`` where a tile keeps every terminal joined (``Sites.allowed``), and
+    whether that hangs on where the terminals are (a candidate is a cut vertex).
 
     Read off the layout's sites when they are worked out; else each free candidate asked alone
     (``tile_allowed``): a layout no build is listed on never needs the sites of every square.
     """
     sites: Sites | None = layout.analyses.get("sites")
     if sites is not None:
-        return candidates & sites.allowed_bits
+        return candidates & sites.allowed_bits, True
     if not candidates:
-        return 0
+        return 0, False
     board = layout.board
     found = reach(layout)
     if not found.joined:
-        return 0
+        return 0, True
     at_bit, width, walk, walkable, free = board.at_bit, board.width, layout.walk_bits, layout.walkable, layout.free
     rings, at, inside = board.rings, board.at, found.inside
-    allowed, rest = 0, candidates
+    allowed, rest, cuts = 0, candidates, False
     while rest:
         low = rest & -rest
         rest ^= low
@@ -311,10 +340,12 @@ def _allowed_among(layout: Layout, candidates: int) -> int:
             and not ring_joined_at(rings[square], at[square], width, walk, walkable)
         ):
             cut, _ = cut_at(layout, square)
-            if cut is not None and not cut.allowed:
-                continue
+            if cut is not None:
+                cuts = True
+                if not cut.allowed:
+                    continue
         allowed |= low
-    return allowed
+    return allowed, cuts
 
 
 def colour_tiles(layout: Layout) -> dict[str, int]:
