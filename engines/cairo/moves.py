@@ -27,6 +27,7 @@ from engines.cairo.rules import (
     sectors_bits,
     splits,
     stall_sites,
+    wild_coins,
 )
 from engines.cairo.sitelists import site_list, site_moves
 from engines.cairo.state import CairoState, cards_available, deal_source
@@ -203,6 +204,14 @@ def _extend_moves(
     left = extensions_left_on(layout, data)
     at_bit, every, rate = layout.board.at_bit, len(data.sectors), data.other_colour_coins_per_unit
     any_square, total = len(hand) >= data.cards_for_any_square, sum(coins.values())
+    standard: frozenset[str] = frozenset()
+    with_wilds = standard
+    wilds = False
+    if not any_square:  # ``payable_sectors``, the hand read once: standard cards, then the wildcards' zones
+        standard = frozenset(card for card in hand if card in data.sectors)
+        zones = [data.zones[card] for card in hand if card in data.zones]
+        wilds = bool(zones)
+        with_wilds = standard.union(*(zone.sectors for zone in zones))
     for spot in own_spots(layout, seat, data.colours):
         colour = spot.colour
         if left[colour] <= 0:
@@ -212,7 +221,7 @@ def _extend_moves(
             continue
         sites = extension_bits(layout, data, spot)
         if not any_square and sites:  # else every sector can be paid for (``payable_sectors``)
-            payable = payable_sectors(data, hand, coins, colour, price)
+            payable = with_wilds if wilds and wild_coins(data, coins, colour, price) else standard
             if len(payable) != every:
                 sites &= sectors_bits(payable)
         texts = extend_texts(colour)

@@ -110,8 +110,16 @@ def ring_gaps(
     ring, outside = board.rings[square], len(layout.walkable)
     befores, arcs = ring_shape(ring_mask_at(ring, board.at[square], board.width, layout.walk_bits, layout.walkable))
     cells = ring.cells
-    gaps = tuple(find(pieces, cells[at] if cells[at] >= 0 else outside) for at in befores)
-    return gaps, arcs, cells
+    gaps = []
+    for at in befores:  # ``find``, inlined
+        item = cells[at]
+        if item < 0:
+            item = outside
+        while pieces[item] != item:
+            pieces[item] = pieces[pieces[item]]
+            item = pieces[item]
+        gaps.append(item)
+    return tuple(gaps), arcs, cells
 
 
 @cache
