@@ -40,7 +40,7 @@ def apply_move(state: CairoState, move: str, events: Events) -> None:
 # ---- build: the site --------------------------------------------------------------------------
 def do_build(state: CairoState, words: list[str], events: Events) -> None:
     colour, square, _, door = words
-    state.pending = Pending.model_construct(action="build", colour=colour, square=square, door=door)
+    state.pending = Pending(action="build", colour=colour, square=square, door=door)
     state.phase = "card"
 
 
@@ -48,9 +48,7 @@ def do_extend(state: CairoState, words: list[str], events: Events) -> None:
     colour, square = words
     spot = owned_spot(layout_of(state), state.active, colour)
     assert spot is not None
-    state.pending = Pending.model_construct(
-        action="extend", colour=colour, square=square, stall=spot.id, price=spot.size + 1
-    )
+    state.pending = Pending(action="extend", colour=colour, square=square, stall=spot.id, price=spot.size + 1)
     state.phase = "card"
 
 
@@ -58,7 +56,7 @@ def do_move(state: CairoState, words: list[str], events: Events) -> None:
     colour, _, square, _, door = words
     spot = owned_spot(layout_of(state), state.active, colour)
     assert spot is not None
-    state.pending = Pending.model_construct(action="move", colour=colour, square=square, door=door, stall=spot.id)
+    state.pending = Pending(action="move", colour=colour, square=square, door=door, stall=spot.id)
     state.phase = "card"
 
 
@@ -99,7 +97,7 @@ def finish_new_stall(state: CairoState, seat: int, pending: Pending, events: Eve
     assert pending.door is not None
     add_stall(state, pending.colour, seat, pending.square, pending.door)
     state.built_this_turn = True
-    state.last = LastAction.model_construct(seat=seat, action="build", squares=(pending.square, pending.door))
+    state.last = LastAction(seat=seat, action="build", squares=(pending.square, pending.door))
     tell(
         events,
         "stall_built",
@@ -116,9 +114,7 @@ def finish_move(state: CairoState, seat: int, pending: Pending, events: Events) 
     assert pending.stall is not None and pending.door is not None
     stall = state.stalls[pending.stall]
     state.stalls[pending.stall] = stall.model_copy(update={"square": pending.square, "door": pending.door})
-    state.last = LastAction.model_construct(
-        seat=seat, action="move", squares=(stall.square, stall.door, pending.square, pending.door)
-    )
+    state.last = LastAction(seat=seat, action="move", squares=(stall.square, stall.door, pending.square, pending.door))
     tell(
         events,
         "stall_moved",
@@ -142,7 +138,7 @@ def do_pay(state: CairoState, words: list[str], events: Events) -> None:
     stall = state.stalls[pending.stall] = stall.model_copy(update={"extensions": (*stall.extensions, pending.square)})
     state.scores[seat] += stall.size
     state.built_this_turn = True
-    state.last = LastAction.model_construct(seat=seat, action="extend", squares=(pending.square,))
+    state.last = LastAction(seat=seat, action="extend", squares=(pending.square,))
     tell(
         events,
         "stall_extended",
@@ -224,7 +220,7 @@ def do_attract(state: CairoState, words: list[str], events: Events) -> None:
     )
     pay_customer(state, seat, stall, events)
     tell(events, "customer_replaced", colour=replacing, door=door_name)
-    state.last = LastAction.model_construct(seat=seat, action="attract", squares=(start_square, door_name))
+    state.last = LastAction(seat=seat, action="attract", squares=(start_square, door_name))
     end_turn(state, events)
 
 
@@ -259,7 +255,7 @@ def do_take(state: CairoState, words: list[str], events: Events) -> None:
     if state.phase != "draw":
         state.draws_left = load_cairo_data().draws_per_action
     state.draws_left -= 1
-    state.last = LastAction.model_construct(seat=seat, action="take")
+    state.last = LastAction(seat=seat, action="take")
     if words[0] == "deck":
         state.deals = [f"hand:{seat}"]
         state.after_deals = "pick"
@@ -288,7 +284,7 @@ def do_keep(state: CairoState, cards: list[str], events: Events) -> None:
     for card in dropped:
         state.discard[card] = state.discard.get(card, 0) + 1
     state.hands[seat] = list(cards)
-    state.last = LastAction.model_construct(seat=seat, action="keep")
+    state.last = LastAction(seat=seat, action="keep")
     public = Event("cards_discarded", {"seat": seat, "count": len(dropped)})
     tell_seat(events, seat, "cards_kept", public, seat=seat, cards=list(cards), discarded=dropped)
     end_turn(state, events)
@@ -300,7 +296,7 @@ def do_pass(state: CairoState, words: list[str], events: Events) -> None:
         return
     assert state.active is not None
     state.passed.append(state.active)
-    state.last = LastAction.model_construct(seat=state.active, action="pass")
+    state.last = LastAction(seat=state.active, action="pass")
     tell(events, "passed", seat=state.active)
     end_turn(state, events)
 

@@ -35,7 +35,7 @@ def new_state(num_players: int, options: dict[str, bool | int | str]) -> CairoSt
 
 def add_stall(state: CairoState, colour: str, owner: int, square: str, door: str) -> Stall:
     """A new main stall on the board."""
-    stall = Stall.model_construct(id=len(state.stalls), colour=colour, owner=owner, square=square, door=door)
+    stall = Stall(id=len(state.stalls), colour=colour, owner=owner, square=square, door=door)
     state.stalls.append(stall)
     return stall
 
@@ -120,7 +120,7 @@ def do_place(state: CairoState, words: list[str], events: Events) -> None:
     neutral = state.phase == "neutral"
     add_stall(state, colour, NEUTRAL if neutral else seat, square, door)
     state.neutral_drawn = None
-    state.last = LastAction.model_construct(seat=seat, action="place", squares=(square, door))
+    state.last = LastAction(seat=seat, action="place", squares=(square, door))
     code = "neutral_placed" if neutral else "stall_placed"
     tell(events, code, seat=seat, colour=colour, square=square, door=door)
     after_placement(state)
@@ -131,7 +131,7 @@ def do_setup_pass(state: CairoState, events: Events) -> None:
     seat = state.place_order.pop(0)
     colour = state.neutral_drawn
     state.neutral_drawn = None
-    state.last = LastAction.model_construct(seat=seat, action="pass")
+    state.last = LastAction(seat=seat, action="pass")
     if colour is None:
         tell(events, "placement_skipped", seat=seat)
     else:

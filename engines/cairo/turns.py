@@ -113,4 +113,4 @@ def final_line(state: CairoState, seat: int) -> FinalLine:
     medals = sum(data.medal_points[medal] for medal in held)
     coins = sum(state.coins[seat].values()) // data.coins_per_point
     track = state.scores[seat]
-    return FinalLine.model_construct(seat=seat, track=track, medals=medals, coins=coins, total=track + medals + coins)
+    return FinalLine(seat=seat, track=track, medals=medals, coins=coins, total=track + medals + coins)
