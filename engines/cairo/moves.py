@@ -20,6 +20,7 @@ from engines.cairo.rules import (
     can_move,
     card_payments,
     extension_bits,
+    extension_bits_within,
     extensions_left_on,
     own_spots,
     owned_colours,
@@ -219,11 +220,16 @@ def _extend_moves(
         own, price = coins.get(colour, 0), len(spot.extensions) + 2  # the new size
         if own < 1 or own + (total - own) // rate < price:  # ``affordable``: no payable sector
             continue
-        sites = extension_bits(layout, data, spot)
-        if not any_square and sites:  # else every sector can be paid for (``payable_sectors``)
+        if any_square:  # every sector can be paid for (``payable_sectors``)
+            sites = extension_bits(layout, data, spot)
+        else:
             payable = with_wilds if wilds and wild_coins(data, coins, colour, price) else standard
-            if len(payable) != every:
-                sites &= sectors_bits(payable)
+            if len(payable) == every:
+                sites = extension_bits(layout, data, spot)
+            elif payable:  # only the squares the hand can pay for are asked
+                sites = extension_bits_within(layout, data, spot, sectors_bits(payable))
+            else:
+                continue
         texts = extend_texts(colour)
         while sites:
             low = sites & -sites

@@ -20,7 +20,7 @@ from engines.cairo.cuts import cut_at
 from engines.cairo.data import CairoData
 from engines.cairo.layout import NOBODY, Layout, Spot
 from engines.cairo.paths import ring_joined_at
-from engines.cairo.reach import allowed_entrances, reach, tile_allowed
+from engines.cairo.reach import Reach, allowed_entrances, reach, tile_allowed
 from engines.cairo.sites import Sites, masks_of_kind, squares_around
 from engines.cairo.state import NEUTRAL
 
@@ -272,13 +272,34 @@ def extension_bits(layout: Layout, data: CairoData, spot: Spot) -> int:
         kept = layout.memo[EXTENSIONS] = {}
     found = kept.get(spot.id)
     if found is None:
-        found = kept[spot.id] = _parents_extensions(layout, spot.id) or _extension_bits(layout, data, spot)
+        found = kept[spot.id] = _parents_extensions(layout, spot.id) or _allowed_among(
+            layout, extension_candidates(layout, data, spot)
+        )
     return found[0]
+
+
+def extension_bits_within(layout: Layout, data: CairoData, spot: Spot, within: int) -> int:
+    """``extension_bits(...) & within``, asking only the squares of ``within`` when the whole mask is not known."""
+    kept: dict[int, tuple[int, bool]] | None = layout.memo.get(EXTENSIONS)
+    found = None if kept is None else kept.get(spot.id)
+    if found is None:
+        found = _parents_extensions(layout, spot.id)
+        if found is None:
+            return _allowed_among(layout, extension_candidates(layout, data, spot) & within)[0]
+        if kept is None:
+            kept = layout.memo[EXTENSIONS] = {}
+        kept[spot.id] = found
+    return found[0] & within
 
 
 EXTENSIONS = ("extension_bits",)
 """The memo key of a layout's extension masks: ``{stall id: (mask, whether the mask hangs on where the terminals
 are)}`` (a square that is a cut vertex is allowed only while a single piece holds terminals)."""
+CANDIDATES = ("extension_candidates",)
+"""The key (in ``Layout.stalls_memo``) of each stall's extension candidates: ``{stall id: mask}``."""
+ALLOWED = ("allowed",)
+"""The memo key of the free squares asked so far whether a tile there keeps every terminal joined: ``{square:
+bit 0 allowed, bit 1 the answer hangs on where the terminals are}``."""
 
 
 def _parents_extensions(layout: Layout, sid: int) -> tuple[int, bool] | None:
@@ -297,15 +318,20 @@ def _parents_extensions(layout: Layout, sid: int) -> tuple[int, bool] | None:
     return found
 
 
-def _extension_bits(layout: Layout, data: CairoData, spot: Spot) -> tuple[int, bool]:
-    """``extension_bits`` asked on ``layout``, and whether it hangs on where the terminals are."""
-    board = layout.board
-    own, around = tiles_bits(spot.tiles)
-    others = colour_tiles(layout)[spot.colour] & ~own
-    width = board.width
-    near = others << 1 | others >> 1 | others << width | others >> width
-    zone = kind_bits(zone_kind(data, spot.colour))
-    return _allowed_among(layout, around & zone & ~near)
+def extension_candidates(layout: Layout, data: CairoData, spot: Spot) -> int:
+    """The squares next to the stall, of its zone, not next to another stall of its colour, as a board mask
+    (kept with the stalls: whether a tile is allowed there is asked apart)."""
+    kept: dict[int, int] | None = layout.stalls_memo.get(CANDIDATES)
+    if kept is None:
+        kept = layout.stalls_memo[CANDIDATES] = {}
+    found = kept.get(spot.id)
+    if found is None:
+        width = layout.board.width
+        own, around = tiles_bits(spot.tiles)
+        others = colour_tiles(layout)[spot.colour] & ~own
+        near = others << 1 | others >> 1 | others << width | others >> width
+        found = kept[spot.id] = around & kind_bits(zone_kind(data, spot.colour)) & ~near
+    return found
 
 
 def _allowed_among(layout: Layout, candidates: int) -> tuple[int, bool]:
@@ -313,39 +339,51 @@ def _allowed_among(layout: Layout, candidates: int) -> tuple[int, bool]:
     whether that hangs on where the terminals are (a candidate is a cut vertex).
 
     Read off the layout's sites when they are worked out; else each free candidate asked alone
-    (``tile_allowed``): a layout no build is listed on never needs the sites of every square.
+    (``tile_allowed``, answers kept with the layout): a layout no build is listed on never needs the sites of
+    every square.
     """
     sites: Sites | None = layout.analyses.get("sites")
     if sites is not None:
         return candidates & sites.allowed_bits, True
     if not candidates:
         return 0, False
-    board = layout.board
     found = reach(layout)
     if not found.joined:
         return 0, True
-    at_bit, width, walk, walkable, free = board.at_bit, board.width, layout.walk_bits, layout.walkable, layout.free
-    rings, at, inside = board.rings, board.at, found.inside
-    allowed, rest, cuts = 0, candidates, False
+    answers: dict[int, int] | None = layout.memo.get(ALLOWED)
+    if answers is None:
+        answers = layout.memo[ALLOWED] = {}
+    at_bit = layout.board.at_bit
+    allowed, rest, hangs = 0, candidates, 0
     while rest:
         low = rest & -rest
         rest ^= low
         square = at_bit[low.bit_length() - 1]
-        if not free[square]:
-            continue
-        if (
-            found.any
-            and walkable[square]
-            and inside[square]
-            and not ring_joined_at(rings[square], at[square], width, walk, walkable)
-        ):
-            cut, _ = cut_at(layout, square)
-            if cut is not None:
-                cuts = True
-                if not cut.allowed:
-                    continue
-        allowed |= low
-    return allowed, cuts
+        answer = answers.get(square)
+        if answer is None:
+            answer = answers[square] = _allowed_at(layout, found, square)
+        if answer & 1:
+            allowed |= low
+        hangs |= answer
+    return allowed, hangs > 1
+
+
+def _allowed_at(layout: Layout, found: Reach, square: int) -> int:
+    """For ``_allowed_among``: bit 0, a tile on ``square`` keeps every terminal joined (the piece ``found`` is
+    joined); bit 1, the answer hangs on where the terminals are."""
+    if not layout.free[square]:
+        return 0
+    board = layout.board
+    if (
+        found.any
+        and layout.walkable[square]
+        and found.inside[square]
+        and not ring_joined_at(board.rings[square], board.at[square], board.width, layout.walk_bits, layout.walkable)
+    ):
+        cut, _ = cut_at(layout, square)
+        if cut is not None:
+            return 3 if cut.allowed else 2
+    return 1
 
 
 def colour_tiles(layout: Layout) -> dict[str, int]:
@@ -400,7 +438,36 @@ def squares_of(board: Board, mask: int) -> list[int]:
 
 def can_move(layout: Layout, data: CairoData, spot: Spot) -> bool:
     """A main stall may move when it has no extension and no extension could be placed next to it."""
-    return not spot.extensions and not extension_bits(layout, data, spot)
+    if spot.extensions:
+        return False
+    kept: dict[int, tuple[int, bool]] | None = layout.memo.get(EXTENSIONS)
+    found = None if kept is None else kept.get(spot.id)
+    if found is not None:
+        return not found[0]
+    candidates = extension_candidates(layout, data, spot)
+    if not candidates:
+        return True
+    if layout.analyses.get("sites") is not None or not reach(layout).joined:
+        return not _allowed_among(layout, candidates)[0]
+    return not _any_allowed(layout, candidates)
+
+
+def _any_allowed(layout: Layout, candidates: int) -> bool:
+    """Whether a tile is allowed on some square of ``candidates`` (``_allowed_among``, stopping at the first)."""
+    answers: dict[int, int] | None = layout.memo.get(ALLOWED)
+    if answers is None:
+        answers = layout.memo[ALLOWED] = {}
+    at_bit, found, rest = layout.board.at_bit, reach(layout), candidates
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        square = at_bit[low.bit_length() - 1]
+        answer = answers.get(square)
+        if answer is None:
+            answer = answers[square] = _allowed_at(layout, found, square)
+        if answer & 1:
+            return True
+    return False
 
 
 # ---- payments -------------------------------------------------------------------------------
