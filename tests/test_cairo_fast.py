@@ -31,7 +31,7 @@ from engines.cairo.obstacles import cuts_apart
 from engines.cairo.occupancy import Layout
 from engines.cairo.paths import distances_after_blocking, ring_keeps_joined, walk_distances, walking_steps
 from engines.cairo.reach import reach, walk_from
-from engines.cairo.rules import attract_choices, extension_bits, squares_of
+from engines.cairo.rules import ALLOWED, CANDIDATES, EXTENSIONS, attract_choices, extension_bits, squares_of
 from engines.cairo.sitelists import site_moves
 from engines.cairo.sites import site_masks
 from engines.cairo.state import KEPT
@@ -392,6 +392,7 @@ def check_layout(state: CairoState) -> None:
     for colour, square in kept.customers.items():
         assert walk_from(kept, colour) == walk_distances(fresh.steps, square), colour
     check_attraction(kept, fresh)
+    check_extension_answers(kept, Board(state))  # before the sites: what the listing kept without them
     sites, again = site_masks(kept), site_masks(fresh)
     assert sites.allowed == again.allowed and sites.masks == again.masks and sites.by_kind == again.by_kind
     assert sites.allowed_bits == again.allowed_bits == mask_of(square for square in ALL if again.allowed[square])
@@ -407,6 +408,35 @@ def check_layout(state: CairoState) -> None:
 
 
 ALL = range(len(NAMES))
+
+
+def check_extension_answers(kept: Layout, plain: Board) -> None:
+    """The extension answers kept with a layout (some carried over from its parent) equal plain searches: each
+    stall's extension mask and candidates, and each free square's "a tile here keeps the terminals joined"."""
+    masks: dict[int, tuple[int, bool]] = kept.memo.get(EXTENSIONS, {})
+    for sid, (mask, _) in masks.items():
+        assert squares_of(BOARD, mask) == reference_extension_sites(plain, sid), sid
+    candidates: dict[int, int] = kept.stalls_memo.get(CANDIDATES, {})
+    for sid, mask in candidates.items():
+        stall = next(s for s in plain.stalls if s.id == sid)
+        mine = {BOARD.index[t] for t in (stall.square, *stall.extensions)}
+        near = {
+            n
+            for t, other in plain.tile.items()
+            if other.colour == stall.colour and other.id != sid
+            for n in BOARD.neighbours[t]
+        }
+        expected = [
+            square
+            for square in ALL
+            if BOARD.kinds[square] == zone(stall.colour)
+            and square not in near
+            and mine & set(BOARD.neighbours[square])
+        ]
+        assert sorted(squares_of(BOARD, mask)) == expected, sid  # its tiles too: they are not free
+    answers: dict[int, int] = kept.memo.get(ALLOWED, {})
+    for square, answer in answers.items():
+        assert bool(answer & 1) == (plain.free(square) and plain.joined_after(square)), NAMES[square]
 
 
 def mask_of(squares: Iterable[int]) -> int:
