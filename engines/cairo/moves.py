@@ -249,11 +249,11 @@ def _move_moves(
     moves: list[str], layout: Layout, data: CairoData, seat: int, hand: list[str], coins: dict[str, int]
 ) -> None:
     board = layout.board
+    payable = payable_sectors(data, hand, coins, data.colours[0], 0)  # no coin to pay: the same for every colour
+    if not payable:
+        return
     for spot in own_spots(layout, seat, data.colours):
         if not can_move(layout, data, spot):
-            continue
-        payable = payable_sectors(data, hand, coins, spot.colour, 0)
-        if not payable:
             continue
         found = moved_sites(lifted_layout(layout, spot.id), data, spot)
         if len(payable) == len(data.sectors):

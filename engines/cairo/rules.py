@@ -621,6 +621,8 @@ def _walk_to_doors(
                 low = hit & -hit
                 found.append((at_bit[low.bit_length() - 1], far, needed))
                 hit ^= low
+            if 0 <= most < len(found) and targets:  # the doors further on need too many: none is walked to
+                return found, (walk & ~left) | bits[start], False
     return found, (walk & ~left) | bits[start], True
 
 
