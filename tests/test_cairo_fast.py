@@ -27,7 +27,7 @@ from engines.cairo.board import QUEUE, SOUK, TAVERN, get_board
 from engines.cairo.cuts import Cut, cut_at
 from engines.cairo.data import load_cairo_data
 from engines.cairo.layout import cached_layout, layout_of, lifted_layout, spot_of
-from engines.cairo.obstacles import cuts_apart
+from engines.cairo.obstacles import cuts_apart, obstacles
 from engines.cairo.occupancy import Layout
 from engines.cairo.paths import distances_after_blocking, ring_keeps_joined, walk_distances, walking_steps
 from engines.cairo.reach import reach, walk_from
@@ -393,6 +393,8 @@ def check_layout(state: CairoState) -> None:
         assert walk_from(kept, colour) == walk_distances(fresh.steps, square), colour
     check_attraction(kept, fresh)
     check_extension_answers(kept, Board(state))  # before the sites: what the listing kept without them
+    for square in obstacles(kept).apart:  # narrow squares known to cut nothing apart, some from earlier layouts
+        assert fresh.walkable[square] and len(brute_cut_pieces(fresh, square)) == 1, NAMES[square]
     sites, again = site_masks(kept), site_masks(fresh)
     assert sites.allowed == again.allowed and sites.masks == again.masks and sites.by_kind == again.by_kind
     assert sites.allowed_bits == again.allowed_bits == mask_of(square for square in ALL if again.allowed[square])
@@ -429,9 +431,7 @@ def check_extension_answers(kept: Layout, plain: Board) -> None:
         expected = [
             square
             for square in ALL
-            if BOARD.kinds[square] == zone(stall.colour)
-            and square not in near
-            and mine & set(BOARD.neighbours[square])
+            if BOARD.kinds[square] == zone(stall.colour) and square not in near and mine & set(BOARD.neighbours[square])
         ]
         assert sorted(squares_of(BOARD, mask)) == expected, sid  # its tiles too: they are not free
     answers: dict[int, int] = kept.memo.get(ALLOWED, {})

@@ -35,6 +35,10 @@ class Obstacles:
 
     parent: list[int]
     merged: frozenset[int]
+    apart: dict[int, tuple[int, ...]]
+    """The walkable narrow squares found so far whose gaps lie in distinct pieces (a tile there cuts nothing
+    apart; ``engines.cairo.cuts``), with their gaps' pieces: kept while no tile lands on their ring and no two
+    pieces merge (shared by the layouts with these pieces)."""
 
 
 def obstacles(layout: Layout) -> Obstacles:
@@ -59,7 +63,7 @@ def _fresh(layout: Layout) -> Obstacles:
     for square, walkable in enumerate(layout.walkable):
         if not walkable:
             _join_around(layout, parent, square)
-    return Obstacles(parent, frozenset())
+    return Obstacles(parent, frozenset(), {})
 
 
 def _derived(layout: Layout) -> Obstacles | None:
@@ -69,10 +73,15 @@ def _derived(layout: Layout) -> Obstacles | None:
         return None
     old = obstacles(parent)
     if change.blocked < 0:
-        return Obstacles(old.parent, frozenset())
+        return Obstacles(old.parent, frozenset(), old.apart)
     pieces = old.parent.copy()
     joined = _join_around(layout, pieces, change.blocked)
-    return Obstacles(pieces, frozenset(joined) if len(joined) > 1 else frozenset())
+    if len(joined) > 1:
+        return Obstacles(pieces, frozenset(joined), {})
+    apart = old.apart.copy()
+    for square in layout.board.around[change.blocked]:
+        apart.pop(square, None)
+    return Obstacles(pieces, frozenset(), apart)
 
 
 def _join_around(layout: Layout, parent: list[int], square: int) -> set[int]:
