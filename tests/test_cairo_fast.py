@@ -30,7 +30,7 @@ from engines.cairo.layout import cached_layout, layout_of, lifted_layout, spot_o
 from engines.cairo.obstacles import cuts_apart, obstacles
 from engines.cairo.occupancy import Layout
 from engines.cairo.paths import distances_after_blocking, ring_keeps_joined, walk_distances, walking_steps
-from engines.cairo.reach import reach, walk_from
+from engines.cairo.reach import narrow_bits, reach, walk_from
 from engines.cairo.rules import ALLOWED, CANDIDATES, EXTENSIONS, attract_choices, extension_bits, squares_of
 from engines.cairo.sitelists import site_moves
 from engines.cairo.sites import site_masks
@@ -389,6 +389,9 @@ def check_layout(state: CairoState) -> None:
         assert found.inside == [d >= 0 for d in around]
         assert found.joined == all(around[t] >= 0 for t in kept.terminals)
     assert kept.walk_bits == fresh.walk_bits == mask_of(square for square in ALL if fresh.walkable[square])
+    assert kept.free_bits == fresh.free_bits == mask_of(square for square in ALL if fresh.free[square])
+    narrow = [s for s in ALL if fresh.walkable[s] and not ring_keeps_joined(BOARD.rings[s], fresh.walkable)]
+    assert narrow_bits(kept) == narrow_bits(fresh) == mask_of(narrow)
     for colour, square in kept.customers.items():
         assert walk_from(kept, colour) == walk_distances(fresh.steps, square), colour
     check_attraction(kept, fresh)

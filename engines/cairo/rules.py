@@ -20,7 +20,7 @@ from engines.cairo.cuts import cut_at
 from engines.cairo.data import CairoData
 from engines.cairo.layout import NOBODY, Layout, Spot
 from engines.cairo.paths import ring_joined_at
-from engines.cairo.reach import Reach, allowed_entrances, reach, tile_allowed
+from engines.cairo.reach import Reach, allowed_entrances, narrow_bits, reach, tile_allowed
 from engines.cairo.sites import Sites, masks_of_kind, squares_around
 from engines.cairo.state import NEUTRAL
 
@@ -338,33 +338,38 @@ def _allowed_among(layout: Layout, candidates: int) -> tuple[int, bool]:
     """The squares of the mask ``candidates`` where a tile keeps every terminal joined (``Sites.allowed``), and
     whether that hangs on where the terminals are (a candidate is a cut vertex).
 
-    Read off the layout's sites when they are worked out; else each free candidate asked alone
-    (``tile_allowed``, answers kept with the layout): a layout no build is listed on never needs the sites of
-    every square.
+    Read off the layout's sites when they are worked out; else a free candidate is allowed outright unless it is
+    narrow (``narrow_bits``), and a narrow one is asked alone (``tile_allowed``, answers kept with the layout):
+    a layout no build is listed on never needs the sites of every square.
     """
     sites: Sites | None = layout.analyses.get("sites")
     if sites is not None:
         return candidates & sites.allowed_bits, True
+    candidates &= layout.free_bits
     if not candidates:
         return 0, False
     found = reach(layout)
     if not found.joined:
         return 0, True
-    answers: dict[int, int] | None = layout.memo.get(ALLOWED)
-    if answers is None:
-        answers = layout.memo[ALLOWED] = {}
-    at_bit = layout.board.at_bit
-    allowed, rest, hangs = 0, candidates, 0
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        square = at_bit[low.bit_length() - 1]
-        answer = answers.get(square)
-        if answer is None:
-            answer = answers[square] = _allowed_at(layout, found, square)
-        if answer & 1:
-            allowed |= low
-        hangs |= answer
+    if not found.any:
+        return candidates, False
+    risky = candidates & narrow_bits(layout)
+    allowed, hangs = candidates ^ risky, 0
+    if risky:
+        answers: dict[int, int] | None = layout.memo.get(ALLOWED)
+        if answers is None:
+            answers = layout.memo[ALLOWED] = {}
+        at_bit = layout.board.at_bit
+        while risky:
+            low = risky & -risky
+            risky ^= low
+            square = at_bit[low.bit_length() - 1]
+            answer = answers.get(square)
+            if answer is None:
+                answer = answers[square] = _allowed_at(layout, found, square)
+            if answer & 1:
+                allowed |= low
+            hangs |= answer
     return allowed, hangs > 1
 
 
@@ -454,13 +459,20 @@ def can_move(layout: Layout, data: CairoData, spot: Spot) -> bool:
 
 def _any_allowed(layout: Layout, candidates: int) -> bool:
     """Whether a tile is allowed on some square of ``candidates`` (``_allowed_among``, stopping at the first)."""
+    candidates &= layout.free_bits
+    if not candidates:
+        return False
+    found = reach(layout)
+    risky = candidates & narrow_bits(layout) if found.any else 0
+    if candidates != risky:
+        return True
     answers: dict[int, int] | None = layout.memo.get(ALLOWED)
     if answers is None:
         answers = layout.memo[ALLOWED] = {}
-    at_bit, found, rest = layout.board.at_bit, reach(layout), candidates
-    while rest:
-        low = rest & -rest
-        rest ^= low
+    at_bit = layout.board.at_bit
+    while risky:
+        low = risky & -risky
+        risky ^= low
         square = at_bit[low.bit_length() - 1]
         answer = answers.get(square)
         if answer is None:
