@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from itertools import combinations
-from typing import cast
 
 from engines.base import IllegalMove
 from engines.cairo.board import QUEUE, SOUK, TAVERN, Board, get_board
@@ -686,33 +685,28 @@ def _needed(layout: Layout, colour: str, have: int) -> list[tuple[int, int]]:
 
 
 def _find_needed(layout: Layout, colour: str, have: int, key: tuple[str, str]) -> Needed:
-    """``_needed``'s answer, or the one kept with the nearest layout before when it still holds.
+    """``_needed``'s answer, or the layout before's when it still holds.
 
-    It holds when the customer stands where it stood then, no square it walked over changed and no square became
-    walkable, and no entrance came or went among those it found (one given up beyond them changes nothing found).
+    It holds when the customer stands still, no tile took a square it walked over, and no entrance came or
+    went among those it found (one given up beyond them changes nothing found).
     """
     doors = free_doors(layout, colour)
     if not doors:
         return [], 0, -1
     if len(doors) == 1 and reach(layout).joined:
         return [(doors[0], 0)], 0, -1
-    parent, before = layout.parent, cast("Needed | None", None)
-    while parent is not None:  # the nearest layout before that kept a walk of this customer
-        before = parent.memo.get(key)
-        if before is not None:
-            break
-        parent = parent.parent
-    if (
-        parent is not None
-        and before is not None
-        and parent.customers.get(colour) == layout.customers[colour]
-        and before[1]
-        and not 0 <= before[2] < have
-        and (parent.walk_bits ^ layout.walk_bits) & (before[1] | layout.walk_bits) == 0
-    ):  # the walk hangs on where it starts, the squares walkable and the free entrances alone
-        old = free_doors(parent, colour)
-        if doors == old or (set(doors) <= set(old) and all(door in doors for door, _ in before[0])):
-            return before
+    parent = layout.parent
+    if parent is not None and parent.customers.get(colour) == layout.customers[colour]:
+        before: Needed | None = parent.memo.get(key)
+        if (
+            before is not None
+            and before[1]
+            and not 0 <= before[2] < have
+            and (parent.walk_bits ^ layout.walk_bits) & (before[1] | layout.walk_bits) == 0
+        ):
+            old = free_doors(parent, colour)
+            if doors == old or (set(doors) <= set(old) and all(door in doors for door, _ in before[0])):
+                return before
     found, reached, whole = _walk_to_doors(layout, layout.customers[colour], doors, have)
     return [(door, needed) for door, _, needed in found], reached, -1 if whole else have
 
