@@ -27,11 +27,11 @@ from engines.cairo.board import QUEUE, SOUK, TAVERN, get_board
 from engines.cairo.cuts import Cut, cut_at
 from engines.cairo.data import load_cairo_data
 from engines.cairo.layout import cached_layout, layout_of, lifted_layout, spot_of
-from engines.cairo.obstacles import cuts_apart
+from engines.cairo.obstacles import cuts_apart, obstacles
 from engines.cairo.occupancy import Layout
 from engines.cairo.paths import distances_after_blocking, ring_keeps_joined, walk_distances, walking_steps
-from engines.cairo.reach import reach, walk_from
-from engines.cairo.rules import attract_choices, extension_bits, squares_of
+from engines.cairo.reach import narrow_bits, reach, walk_from
+from engines.cairo.rules import ALLOWED, CANDIDATES, EXTENSIONS, attract_choices, extension_bits, squares_of
 from engines.cairo.sitelists import site_moves
 from engines.cairo.sites import site_masks
 from engines.cairo.state import KEPT
@@ -389,9 +389,15 @@ def check_layout(state: CairoState) -> None:
         assert found.inside == [d >= 0 for d in around]
         assert found.joined == all(around[t] >= 0 for t in kept.terminals)
     assert kept.walk_bits == fresh.walk_bits == mask_of(square for square in ALL if fresh.walkable[square])
+    assert kept.free_bits == fresh.free_bits == mask_of(square for square in ALL if fresh.free[square])
+    narrow = [s for s in ALL if fresh.walkable[s] and not ring_keeps_joined(BOARD.rings[s], fresh.walkable)]
+    assert narrow_bits(kept) == narrow_bits(fresh) == mask_of(narrow)
     for colour, square in kept.customers.items():
         assert walk_from(kept, colour) == walk_distances(fresh.steps, square), colour
     check_attraction(kept, fresh)
+    check_extension_answers(kept, Board(state))  # before the sites: what the listing kept without them
+    for square in obstacles(kept).apart:  # narrow squares known to cut nothing apart, some from earlier layouts
+        assert fresh.walkable[square] and len(brute_cut_pieces(fresh, square)) == 1, NAMES[square]
     sites, again = site_masks(kept), site_masks(fresh)
     assert sites.allowed == again.allowed and sites.masks == again.masks and sites.by_kind == again.by_kind
     assert sites.allowed_bits == again.allowed_bits == mask_of(square for square in ALL if again.allowed[square])
@@ -407,6 +413,33 @@ def check_layout(state: CairoState) -> None:
 
 
 ALL = range(len(NAMES))
+
+
+def check_extension_answers(kept: Layout, plain: Board) -> None:
+    """The extension answers kept with a layout (some carried over from its parent) equal plain searches: each
+    stall's extension mask and candidates, and each free square's "a tile here keeps the terminals joined"."""
+    masks: dict[int, tuple[int, bool]] = kept.memo.get(EXTENSIONS, {})
+    for sid, (mask, _) in masks.items():
+        assert squares_of(BOARD, mask) == reference_extension_sites(plain, sid), sid
+    candidates: dict[int, int] = kept.stalls_memo.get(CANDIDATES, {})
+    for sid, mask in candidates.items():
+        stall = next(s for s in plain.stalls if s.id == sid)
+        mine = {BOARD.index[t] for t in (stall.square, *stall.extensions)}
+        near = {
+            n
+            for t, other in plain.tile.items()
+            if other.colour == stall.colour and other.id != sid
+            for n in BOARD.neighbours[t]
+        }
+        expected = [
+            square
+            for square in ALL
+            if BOARD.kinds[square] == zone(stall.colour) and square not in near and mine & set(BOARD.neighbours[square])
+        ]
+        assert sorted(squares_of(BOARD, mask)) == expected, sid  # its tiles too: they are not free
+    answers: dict[int, int] = kept.memo.get(ALLOWED, {})
+    for square, answer in answers.items():
+        assert bool(answer & 1) == (plain.free(square) and plain.joined_after(square)), NAMES[square]
 
 
 def mask_of(squares: Iterable[int]) -> int:

@@ -60,8 +60,13 @@ class Cut:
 
 def cut_at(layout: Layout, square: int) -> tuple[Cut | None, tuple[int, ...]]:
     """The cut a tile on the walkable, narrow ``square`` makes (None: it cuts nothing apart), and its gaps' pieces."""
-    gaps, arcs, cells = ring_gaps(layout, obstacles(layout).parent, square)
+    pieces = obstacles(layout)
+    known = pieces.apart.get(square)
+    if known is not None:
+        return None, known
+    gaps, arcs, cells = ring_gaps(layout, pieces.parent, square)
     if len(set(gaps)) == len(gaps):
+        pieces.apart[square] = gaps
         return None, gaps
     groups: dict[int, list[int]] = {}
     for label, arc in zip(arc_pieces(gaps), arcs, strict=True):

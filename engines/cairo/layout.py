@@ -110,7 +110,7 @@ def cached_layout(state: CairoState) -> Layout:
 
 
 _EMPTY: dict[tuple[int, ...], Layout] = {}
-EMPTY_SHARED = ("reach", "sites", "obstacles")
+EMPTY_SHARED = ("reach", "sites", "obstacles", "narrow")
 """The analyses of a board without stalls that hang on where the customers stand, not on who stands there."""
 EMPTY_MEMO = frozenset({"site_list", "site_moves"})
 
@@ -138,6 +138,7 @@ def empty_layout(customers: dict[str, int]) -> Layout:
     for colour, square in customers.items():
         layout.customer[square] = colour
     layout.free, layout.walkable, layout.walk_bits = first.free, first.walkable, first.walk_bits
+    layout.free_bits = first.free_bits
     layout.steps, layout.touching, layout.terminals = first.steps, first.touching, first.terminals
     layout.parent, layout.change = None, None
     layout._reset()

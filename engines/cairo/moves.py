@@ -14,12 +14,13 @@ from itertools import combinations, permutations
 from engines.base import CHANCE
 from engines.cairo.board import get_board
 from engines.cairo.data import CairoData, load_cairo_data
-from engines.cairo.layout import Layout, Spot, layout_of
+from engines.cairo.layout import Layout, Spot, layout_of, lifted_layout
 from engines.cairo.rules import (
     attract_choices,
     can_move,
     card_payments,
     extension_bits,
+    extension_bits_within,
     extensions_left_on,
     own_spots,
     owned_colours,
@@ -27,6 +28,7 @@ from engines.cairo.rules import (
     sectors_bits,
     splits,
     stall_sites,
+    wild_coins,
 )
 from engines.cairo.sitelists import site_list, site_moves
 from engines.cairo.state import CairoState, cards_available, deal_source
@@ -76,6 +78,9 @@ def words_for(state: CairoState, seat: int | None) -> tuple[str, ...]:
 
 def legal_moves(state: CairoState) -> list[str]:
     """Every legal move for whoever is to move, in a stable order."""
+    phase = state.phase
+    if (phase == "play" or phase == "final") and not state.deals:
+        return main_moves(state, phase == "play")
     moves: list[str] = []
     for word in move_words(state):
         if word not in LISTED_WITH:
@@ -136,12 +141,40 @@ def pass_moves(state: CairoState) -> list[str]:
     return [] if placeable else ["pass"]
 
 
-# ---- build: the placement step -------------------------------------------------------------
-def build_moves(state: CairoState) -> list[str]:
+# ---- the main stage: one listing ----------------------------------------------------------------
+def main_moves(state: CairoState, play: bool) -> list[str]:
+    """``legal_moves`` in the phases "play" (build, extend, move, attract, take) and "final" (build, extend,
+    move, pass): the generators of those words run on one layout read once."""
     seat, data = state.active, load_cairo_data()
     assert seat is not None
     layout, hand, coins = layout_of(state), state.hands[seat], state.coins[seat]
-    owned, moves = owned_colours(layout, seat), []
+    moves: list[str] = []
+    _build_moves(moves, layout, data, seat, hand, coins)
+    _extend_moves(moves, layout, data, seat, hand, coins)
+    _move_moves(moves, layout, data, seat, hand, coins)
+    if play:
+        moves.extend(_attract_moves(layout, state.charlatans[seat]))
+        moves.extend(take_moves(state))
+    else:
+        moves.append("pass")
+    return moves
+
+
+# ---- build: the placement step -------------------------------------------------------------
+def build_moves(state: CairoState) -> list[str]:
+    seat = state.active
+    assert seat is not None
+    moves: list[str] = []
+    _build_moves(moves, layout_of(state), load_cairo_data(), seat, state.hands[seat], state.coins[seat])
+    return moves
+
+
+def _build_moves(
+    moves: list[str], layout: Layout, data: CairoData, seat: int, hand: list[str], coins: dict[str, int]
+) -> None:
+    owned = owned_colours(layout, seat)
+    if len(owned) == len(data.colours):
+        return
     payable = payable_sectors(data, hand, coins, data.colours[0], 0)  # no coin to pay: the same for every colour
     for colour in data.colours:
         if colour in owned:
@@ -156,17 +189,30 @@ def build_moves(state: CairoState) -> list[str]:
                 if sectors[square] in payable
                 for text in texts
             )
-    return moves
 
 
 def extend_moves(state: CairoState) -> list[str]:
-    seat, data = state.active, load_cairo_data()
+    seat = state.active
     assert seat is not None
-    layout = layout_of(state)
-    left, hand, coins = extensions_left_on(layout, data), state.hands[seat], state.coins[seat]
+    moves: list[str] = []
+    _extend_moves(moves, layout_of(state), load_cairo_data(), seat, state.hands[seat], state.coins[seat])
+    return moves
+
+
+def _extend_moves(
+    moves: list[str], layout: Layout, data: CairoData, seat: int, hand: list[str], coins: dict[str, int]
+) -> None:
+    left = extensions_left_on(layout, data)
     at_bit, every, rate = layout.board.at_bit, len(data.sectors), data.other_colour_coins_per_unit
     any_square, total = len(hand) >= data.cards_for_any_square, sum(coins.values())
-    moves: list[str] = []
+    standard: frozenset[str] = frozenset()
+    with_wilds = standard
+    wilds = False
+    if not any_square:  # ``payable_sectors``, the hand read once: standard cards, then the wildcards' zones
+        standard = frozenset(card for card in hand if card in data.sectors)
+        zones = [data.zones[card] for card in hand if card in data.zones]
+        wilds = bool(zones)
+        with_wilds = standard.union(*(zone.sectors for zone in zones))
     for spot in own_spots(layout, seat, data.colours):
         colour = spot.colour
         if left[colour] <= 0:
@@ -174,36 +220,46 @@ def extend_moves(state: CairoState) -> list[str]:
         own, price = coins.get(colour, 0), len(spot.extensions) + 2  # the new size
         if own < 1 or own + (total - own) // rate < price:  # ``affordable``: no payable sector
             continue
-        sites = extension_bits(layout, data, spot)
-        if not any_square and sites:  # else every sector can be paid for (``payable_sectors``)
-            payable = payable_sectors(data, hand, coins, colour, price)
-            if len(payable) != every:
-                sites &= sectors_bits(payable)
+        if any_square:  # every sector can be paid for (``payable_sectors``)
+            sites = extension_bits(layout, data, spot)
+        else:
+            payable = with_wilds if wilds and wild_coins(data, coins, colour, price) else standard
+            if len(payable) == every:
+                sites = extension_bits(layout, data, spot)
+            elif payable:  # only the squares the hand can pay for are asked
+                sites = extension_bits_within(layout, data, spot, sectors_bits(payable))
+            else:
+                continue
         texts = extend_texts(colour)
         while sites:
             low = sites & -sites
             moves.append(texts[at_bit[low.bit_length() - 1]])
             sites ^= low
-    return moves
 
 
 def move_moves(state: CairoState) -> list[str]:
-    seat, data = state.active, load_cairo_data()
+    seat = state.active
     assert seat is not None
-    layout, board = layout_of(state), get_board()
     moves: list[str] = []
+    _move_moves(moves, layout_of(state), load_cairo_data(), seat, state.hands[seat], state.coins[seat])
+    return moves
+
+
+def _move_moves(
+    moves: list[str], layout: Layout, data: CairoData, seat: int, hand: list[str], coins: dict[str, int]
+) -> None:
+    board = layout.board
+    payable = payable_sectors(data, hand, coins, data.colours[0], 0)  # no coin to pay: the same for every colour
+    if not payable:
+        return
     for spot in own_spots(layout, seat, data.colours):
         if not can_move(layout, data, spot):
             continue
-        payable = payable_sectors(data, state.hands[seat], state.coins[seat], spot.colour, 0)
-        if not payable:
-            continue
-        found = moved_sites(layout_of(state, lifted=spot.id), data, spot)
+        found = moved_sites(lifted_layout(layout, spot.id), data, spot)
         if len(payable) == len(data.sectors):
             moves.extend(text for _, text in found)
         else:
             moves.extend(text for square, text in found if board.sectors[square] in payable)
-    return moves
 
 
 def moved_sites(lifted: Layout, data: CairoData, spot: Spot) -> list[tuple[int, str]]:
@@ -256,18 +312,30 @@ def payment_tails(others: tuple[str, ...], total: int, limits: tuple[int, ...]) 
 def attract_moves(state: CairoState) -> list[str]:
     seat = state.active
     assert seat is not None
-    layout, have = layout_of(state), state.charlatans[seat]
+    return list(_attract_moves(layout_of(state), state.charlatans[seat]))
+
+
+def _attract_moves(layout: Layout, have: int) -> list[str]:
+    """The attract moves with ``have`` charlatans held (kept with the layout: not to be changed)."""
     key = ("attract_moves", have)
     found: list[str] | None = layout.memo.get(key)
     if found is None:
         found = layout.memo[key] = [
             attract_text(colour, door) for colour, door in attract_choices(layout, load_cairo_data().colours, have)
         ]
-    return list(found)
+    return found
+
+
+TAKE_DISPLAY = tuple(f"take display {slot + 1}" for slot in range(16))
+"""``take display N``, formatted once."""
 
 
 def take_moves(state: CairoState) -> list[str]:
-    moves = [f"take display {slot + 1}" for slot, card in enumerate(state.display) if card]
+    moves = [
+        TAKE_DISPLAY[slot] if slot < len(TAKE_DISPLAY) else f"take display {slot + 1}"
+        for slot, card in enumerate(state.display)
+        if card
+    ]
     if cards_available(state):
         moves.append("take deck")
     if state.charlatan_supply > 0:

@@ -19,7 +19,7 @@ from functools import cache
 
 from engines.cairo.board import RING_STEPS
 from engines.cairo.occupancy import Layout
-from engines.cairo.paths import ring_mask
+from engines.cairo.paths import ring_mask_at
 
 ORTHOGONAL = tuple(at for at, (dx, dy) in enumerate(RING_STEPS) if dx == 0 or dy == 0)
 """The ring positions sharing a side with the square."""
@@ -35,6 +35,10 @@ class Obstacles:
 
     parent: list[int]
     merged: frozenset[int]
+    apart: dict[int, tuple[int, ...]]
+    """The walkable narrow squares found so far whose gaps lie in distinct pieces (a tile there cuts nothing
+    apart; ``engines.cairo.cuts``), with their gaps' pieces: kept while no tile lands on their ring and no two
+    pieces merge (shared by the layouts with these pieces)."""
 
 
 def obstacles(layout: Layout) -> Obstacles:
@@ -59,7 +63,7 @@ def _fresh(layout: Layout) -> Obstacles:
     for square, walkable in enumerate(layout.walkable):
         if not walkable:
             _join_around(layout, parent, square)
-    return Obstacles(parent, frozenset())
+    return Obstacles(parent, frozenset(), {})
 
 
 def _derived(layout: Layout) -> Obstacles | None:
@@ -69,10 +73,15 @@ def _derived(layout: Layout) -> Obstacles | None:
         return None
     old = obstacles(parent)
     if change.blocked < 0:
-        return Obstacles(old.parent, frozenset())
+        return Obstacles(old.parent, frozenset(), old.apart)
     pieces = old.parent.copy()
     joined = _join_around(layout, pieces, change.blocked)
-    return Obstacles(pieces, frozenset(joined) if len(joined) > 1 else frozenset())
+    if len(joined) > 1:
+        return Obstacles(pieces, frozenset(joined), {})
+    apart = old.apart.copy()
+    for square in layout.board.around[change.blocked]:
+        apart.pop(square, None)
+    return Obstacles(pieces, frozenset(), apart)
 
 
 def _join_around(layout: Layout, parent: list[int], square: int) -> set[int]:
@@ -106,11 +115,20 @@ def ring_gaps(
     layout: Layout, pieces: list[int], square: int
 ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """``gaps_around`` with the arcs as ring positions, and the ring's cells (the squares only made when needed)."""
-    ring, outside = layout.board.rings[square], len(layout.walkable)
-    befores, arcs = ring_shape(ring_mask(ring, layout.walkable))
+    board = layout.board
+    ring, outside = board.rings[square], len(layout.walkable)
+    befores, arcs = ring_shape(ring_mask_at(ring, board.at[square], board.width, layout.walk_bits, layout.walkable))
     cells = ring.cells
-    gaps = tuple(find(pieces, cells[at] if cells[at] >= 0 else outside) for at in befores)
-    return gaps, arcs, cells
+    gaps = []
+    for at in befores:  # ``find``, inlined
+        item = cells[at]
+        if item < 0:
+            item = outside
+        while pieces[item] != item:
+            pieces[item] = pieces[pieces[item]]
+            item = pieces[item]
+        gaps.append(item)
+    return tuple(gaps), arcs, cells
 
 
 @cache

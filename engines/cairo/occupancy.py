@@ -66,8 +66,8 @@ class Layout:
 
     ``tile``/``door``: the id of the stall with a tile / its entrance there (-1: none); ``main``:
     the tile is a main stall; ``customer``: the colour standing there; ``free``: no stall, entrance,
-    customer, not a queue square; ``walkable``: customers may stand there (``walk_bits``: the same as one
-    board mask, ``Board.bits``); ``steps``: for each
+    customer, not a queue square (``free_bits``: the same as one board mask); ``walkable``: customers
+    may stand there (``walk_bits``: the same as one board mask, ``Board.bits``); ``steps``: for each
     square, the walkable neighbours a customer standing there can step to; ``touching``: the first
     neighbouring square (north, east, south, west) with a stall tile; ``terminals``: the squares
     with a customer or an entrance, sorted.
@@ -83,6 +83,7 @@ class Layout:
         "customers",
         "door",
         "free",
+        "free_bits",
         "main",
         "memo",
         "parent",
@@ -114,6 +115,7 @@ class Layout:
         for colour, square in customers.items():
             self.customer[square] = colour
         self.free = [self._is_free(square) for square in range(count)]
+        self.free_bits = sum(bit for bit, free in zip(board.bits, self.free, strict=True) if free)
         self.walkable = [self._is_walkable(square) for square in range(count)]
         self.walk_bits = sum(bit for bit, walkable in zip(board.bits, self.walkable, strict=True) if walkable)
         self.steps = walking_steps(board.neighbours, self.walkable)
@@ -191,7 +193,7 @@ class Layout:
         child.board, child.spots, child.customers = self.board, self.spots, self.customers
         child.tile, child.main, child.door = self.tile, self.main, self.door
         child.customer, child.free, child.walkable = self.customer, self.free, self.walkable
-        child.walk_bits = self.walk_bits
+        child.walk_bits, child.free_bits = self.walk_bits, self.free_bits
         child.steps, child.touching, child.terminals = self.steps, self.touching, self.terminals
         child.parent, child.change = self, None
         child._reset()
@@ -208,6 +210,7 @@ class Layout:
         self.tile[square] = sid
         self.main[square] = main
         self.free[square] = False
+        self.free_bits &= ~self.board.bits[square]
         for other in self.board.neighbours[square]:
             self.touching[other] = self._first_tile_around(other)
         if not self.walkable[square]:
@@ -238,6 +241,7 @@ def with_stall(parent: Layout, spot: Spot) -> Layout | None:
     child.spots = {**parent.spots, spot.id: spot}
     child.door[spot.door] = spot.id
     child.free[spot.door] = False
+    child.free_bits &= ~parent.board.bits[spot.door]
     blocked = child._place_tile(spot.square, spot.id, True)
     child.terminals = tuple(sorted({*parent.terminals, spot.door}))
     child.change = Change((spot.square, spot.door), blocked, True, (spot.door,))
@@ -281,6 +285,7 @@ def with_customers(parent: Layout, customers: dict[str, int]) -> Layout | None:
         child.free = list(parent.free)
         for square in touched:
             child.free[square] = not parent.free[square]
+            child.free_bits ^= parent.board.bits[square]
     terminals = set(parent.terminals)
     for square in moved:
         if customer[square] is not None or parent.door[square] >= 0:
@@ -308,8 +313,13 @@ def without_stall(layout: Layout, sid: int) -> Layout:
     lifted.parent, lifted.change = None, None
     lifted._reset()
     lifted.tile[spot.square], lifted.main[spot.square], lifted.door[spot.door] = NOBODY, False, NOBODY
+    lifted.free_bits = layout.free_bits
     for square in (spot.square, spot.door):
         lifted.free[square] = lifted._is_free(square)
+        if lifted.free[square]:
+            lifted.free_bits |= layout.board.bits[square]
+        else:
+            lifted.free_bits &= ~layout.board.bits[square]
     lifted.walkable[spot.square] = lifted._is_walkable(spot.square)
     lifted.walk_bits = layout.walk_bits | (layout.board.bits[spot.square] if lifted.walkable[spot.square] else 0)
     neighbours, walkable = layout.board.neighbours, lifted.walkable

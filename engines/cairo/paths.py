@@ -148,6 +148,16 @@ WINDOW_MASKS = tuple(
 """The ring mask of each 3×3 window of a board mask (see ``WINDOW_RING``)."""
 
 
+def ring_mask_at(ring: Ring, at: int, width: int, walk: int, walkable: Sequence[bool]) -> int:
+    """``ring_mask`` for the square at bit ``at`` of the board masks, read off the walkable mask ``walk``
+    (as ``ring_joined_at`` reads it)."""
+    if at <= width:
+        return ring_mask(ring, walkable)
+    return WINDOW_MASKS[
+        (walk >> (at - width - 1)) & 7 | ((walk >> (at - 1)) & 7) << 3 | ((walk >> (at + width - 1)) & 7) << 6
+    ]
+
+
 def ring_joined_at(ring: Ring, at: int, width: int, walk: int, walkable: Sequence[bool]) -> bool:
     """``ring_keeps_joined`` for the square at bit ``at`` of the board masks, read off the walkable mask ``walk``
     (``Board.bits``: rows ``width`` bits apart; squares off the board are never walkable)."""

@@ -14,6 +14,7 @@ parent by one move, updated from the parent's answer rather than computed again:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engines.cairo.cuts import cut_at
@@ -126,6 +127,34 @@ def _derived_walk(layout: Layout, colour: str, start: int) -> list[int] | None:
 
 
 # ---- what a tile would cut -------------------------------------------------------------------------
+def narrow_bits(layout: Layout) -> int:
+    """The walkable squares whose ring test fails (a tile there might cut the walkers apart), as a board mask
+    (kept with the layout; a derived layout asks again only the squares around the one its tile blocked)."""
+    found: int | None = layout.analyses.get("narrow")
+    if found is None:
+        parent, change = layout.parent, layout.change
+        if parent is None or change is None:
+            found = _narrow_among(layout, 0, range(len(layout.walkable)))
+        elif change.blocked < 0:
+            found = narrow_bits(parent)
+        else:
+            found = _narrow_among(layout, narrow_bits(parent), layout.board.around[change.blocked])
+        layout.analyses["narrow"] = found
+    return found
+
+
+def _narrow_among(layout: Layout, mask: int, squares: Iterable[int]) -> int:
+    """``mask`` with the bits of ``squares`` set again by the ring test."""
+    board, walkable, walk = layout.board, layout.walkable, layout.walk_bits
+    rings, at, bits, width = board.rings, board.at, board.bits, board.width
+    for square in squares:
+        if walkable[square] and not ring_joined_at(rings[square], at[square], width, walk, walkable):
+            mask |= bits[square]
+        else:
+            mask &= ~bits[square]
+    return mask
+
+
 def needs_search(layout: Layout, found: Reach, square: int) -> bool:
     """Whether a tile on ``square`` can only be judged by the global test (it might cut the piece)."""
     if not (found.any and layout.walkable[square] and found.inside[square]):

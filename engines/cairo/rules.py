@@ -16,10 +16,12 @@ from itertools import combinations
 
 from engines.base import IllegalMove
 from engines.cairo.board import QUEUE, SOUK, TAVERN, Board, get_board
+from engines.cairo.cuts import cut_at
 from engines.cairo.data import CairoData
 from engines.cairo.layout import NOBODY, Layout, Spot
-from engines.cairo.reach import allowed_entrances, reach, tile_allowed
-from engines.cairo.sites import masks_of_kind, site_masks, squares_around
+from engines.cairo.paths import ring_joined_at
+from engines.cairo.reach import Reach, allowed_entrances, narrow_bits, reach, tile_allowed
+from engines.cairo.sites import Sites, masks_of_kind, squares_around
 from engines.cairo.state import NEUTRAL
 
 
@@ -265,17 +267,128 @@ def extension_sites(layout: Layout, data: CairoData, spot: Spot) -> list[int]:
 def extension_bits(layout: Layout, data: CairoData, spot: Spot) -> int:
     """``extension_sites`` as a board mask (``Board.bits``; kept with the layout): the squares next to the stall
     where a tile is allowed, of its zone, not next to another stall of its colour."""
-    key = ("extension_bits", spot.id)
-    found: int | None = layout.memo.get(key)
+    kept: dict[int, tuple[int, bool]] | None = layout.memo.get(EXTENSIONS)
+    if kept is None:
+        kept = layout.memo[EXTENSIONS] = {}
+    found = kept.get(spot.id)
     if found is None:
-        board = layout.board
+        found = kept[spot.id] = _parents_extensions(layout, spot.id) or _allowed_among(
+            layout, extension_candidates(layout, data, spot)
+        )
+    return found[0]
+
+
+def extension_bits_within(layout: Layout, data: CairoData, spot: Spot, within: int) -> int:
+    """``extension_bits(...) & within``, asking only the squares of ``within`` when the whole mask is not known."""
+    kept: dict[int, tuple[int, bool]] | None = layout.memo.get(EXTENSIONS)
+    found = None if kept is None else kept.get(spot.id)
+    if found is None:
+        found = _parents_extensions(layout, spot.id)
+        if found is None:
+            return _allowed_among(layout, extension_candidates(layout, data, spot) & within)[0]
+        if kept is None:
+            kept = layout.memo[EXTENSIONS] = {}
+        kept[spot.id] = found
+    return found[0] & within
+
+
+EXTENSIONS = ("extension_bits",)
+"""The memo key of a layout's extension masks: ``{stall id: (mask, whether the mask hangs on where the terminals
+are)}`` (a square that is a cut vertex is allowed only while a single piece holds terminals)."""
+CANDIDATES = ("extension_candidates",)
+"""The key (in ``Layout.stalls_memo``) of each stall's extension candidates: ``{stall id: mask}``."""
+ALLOWED = ("allowed",)
+"""The memo key of the free squares asked so far whether a tile there keeps every terminal joined: ``{square:
+bit 0 allowed, bit 1 the answer hangs on where the terminals are}``."""
+
+
+def _parents_extensions(layout: Layout, sid: int) -> tuple[int, bool] | None:
+    """The parent's answer for the stall ``sid`` when only customers moved, onto and off no free square, and the
+    terminals' piece stayed the same: a tile there cuts the same walkers apart (None: ask again)."""
+    parent, change = layout.parent, layout.change
+    if parent is None or change is None or change.blocked >= 0 or change.touched or layout.spots is not parent.spots:
+        return None
+    before: dict[int, tuple[int, bool]] | None = parent.memo.get(EXTENSIONS)
+    found = None if before is None else before.get(sid)
+    if found is None or (found[1] and change.terminals):
+        return None
+    now, then = reach(layout), reach(parent)
+    if now.inside is not then.inside or not now.joined or not then.joined:
+        return None
+    return found
+
+
+def extension_candidates(layout: Layout, data: CairoData, spot: Spot) -> int:
+    """The squares next to the stall, of its zone, not next to another stall of its colour, as a board mask
+    (kept with the stalls: whether a tile is allowed there is asked apart)."""
+    kept: dict[int, int] | None = layout.stalls_memo.get(CANDIDATES)
+    if kept is None:
+        kept = layout.stalls_memo[CANDIDATES] = {}
+    found = kept.get(spot.id)
+    if found is None:
+        width = layout.board.width
         own, around = tiles_bits(spot.tiles)
         others = colour_tiles(layout)[spot.colour] & ~own
-        width = board.width
         near = others << 1 | others >> 1 | others << width | others >> width
-        zone = kind_bits(zone_kind(data, spot.colour))
-        found = layout.memo[key] = around & site_masks(layout).allowed_bits & zone & ~near
+        found = kept[spot.id] = around & kind_bits(zone_kind(data, spot.colour)) & ~near
     return found
+
+
+def _allowed_among(layout: Layout, candidates: int) -> tuple[int, bool]:
+    """The squares of the mask ``candidates`` where a tile keeps every terminal joined (``Sites.allowed``), and
+    whether that hangs on where the terminals are (a candidate is a cut vertex).
+
+    Read off the layout's sites when they are worked out; else a free candidate is allowed outright unless it is
+    narrow (``narrow_bits``), and a narrow one is asked alone (``tile_allowed``, answers kept with the layout):
+    a layout no build is listed on never needs the sites of every square.
+    """
+    sites: Sites | None = layout.analyses.get("sites")
+    if sites is not None:
+        return candidates & sites.allowed_bits, True
+    candidates &= layout.free_bits
+    if not candidates:
+        return 0, False
+    found = reach(layout)
+    if not found.joined:
+        return 0, True
+    if not found.any:
+        return candidates, False
+    risky = candidates & narrow_bits(layout)
+    allowed, hangs = candidates ^ risky, 0
+    if risky:
+        answers: dict[int, int] | None = layout.memo.get(ALLOWED)
+        if answers is None:
+            answers = layout.memo[ALLOWED] = {}
+        at_bit = layout.board.at_bit
+        while risky:
+            low = risky & -risky
+            risky ^= low
+            square = at_bit[low.bit_length() - 1]
+            answer = answers.get(square)
+            if answer is None:
+                answer = answers[square] = _allowed_at(layout, found, square)
+            if answer & 1:
+                allowed |= low
+            hangs |= answer
+    return allowed, hangs > 1
+
+
+def _allowed_at(layout: Layout, found: Reach, square: int) -> int:
+    """For ``_allowed_among``: bit 0, a tile on ``square`` keeps every terminal joined (the piece ``found`` is
+    joined); bit 1, the answer hangs on where the terminals are."""
+    if not layout.free[square]:
+        return 0
+    board = layout.board
+    if (
+        found.any
+        and layout.walkable[square]
+        and found.inside[square]
+        and not ring_joined_at(board.rings[square], board.at[square], board.width, layout.walk_bits, layout.walkable)
+    ):
+        cut, _ = cut_at(layout, square)
+        if cut is not None:
+            return 3 if cut.allowed else 2
+    return 1
 
 
 def colour_tiles(layout: Layout) -> dict[str, int]:
@@ -330,7 +443,43 @@ def squares_of(board: Board, mask: int) -> list[int]:
 
 def can_move(layout: Layout, data: CairoData, spot: Spot) -> bool:
     """A main stall may move when it has no extension and no extension could be placed next to it."""
-    return not spot.extensions and not extension_bits(layout, data, spot)
+    if spot.extensions:
+        return False
+    kept: dict[int, tuple[int, bool]] | None = layout.memo.get(EXTENSIONS)
+    found = None if kept is None else kept.get(spot.id)
+    if found is not None:
+        return not found[0]
+    candidates = extension_candidates(layout, data, spot)
+    if not candidates:
+        return True
+    if layout.analyses.get("sites") is not None or not reach(layout).joined:
+        return not _allowed_among(layout, candidates)[0]
+    return not _any_allowed(layout, candidates)
+
+
+def _any_allowed(layout: Layout, candidates: int) -> bool:
+    """Whether a tile is allowed on some square of ``candidates`` (``_allowed_among``, stopping at the first)."""
+    candidates &= layout.free_bits
+    if not candidates:
+        return False
+    found = reach(layout)
+    risky = candidates & narrow_bits(layout) if found.any else 0
+    if candidates != risky:
+        return True
+    answers: dict[int, int] | None = layout.memo.get(ALLOWED)
+    if answers is None:
+        answers = layout.memo[ALLOWED] = {}
+    at_bit = layout.board.at_bit
+    while risky:
+        low = risky & -risky
+        risky ^= low
+        square = at_bit[low.bit_length() - 1]
+        answer = answers.get(square)
+        if answer is None:
+            answer = answers[square] = _allowed_at(layout, found, square)
+        if answer & 1:
+            return True
+    return False
 
 
 # ---- payments -------------------------------------------------------------------------------
@@ -484,6 +633,8 @@ def _walk_to_doors(
                 low = hit & -hit
                 found.append((at_bit[low.bit_length() - 1], far, needed))
                 hit ^= low
+            if 0 <= most < len(found) and targets:  # the doors further on need too many: none is walked to
+                return found, (walk & ~left) | bits[start], False
     return found, (walk & ~left) | bits[start], True
 
 
