@@ -70,14 +70,17 @@ async def sandbox(database_url: str) -> AsyncIterator[Sandbox]:
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto`` (the default, ``addopts``): a worker a core, and one more.
+    """``-n auto`` (the default, ``addopts``): a worker a core, and in the quick run (``-m "not slow"``) one more.
 
-    An end-to-end test spends about a third of its time waiting (the fake Discord's rate limits and timers, the
-    bot's settle, a subprocess); with one worker a core those waits leave a core idle. One worker more fills
-    them: the quick run on two cores took 71 s with three workers where two took 78 s.
+    A quick end-to-end test spends about a third of its time waiting (the fake Discord's rate limits and timers,
+    the bot's settle, a subprocess); with one worker a core those waits leave a core idle, and one worker more
+    fills them (the quick run on two cores: 71 s with three workers where two took 78 s). The full run keeps one a
+    core: its whole games in real processes and its answers due within Discord's 3 s need the headroom (on a
+    loaded two-core machine an extra worker made a replay's low-priority drawing and a racing answer miss them).
     """
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return cores + 1
+    quick = "not slow" in (config.getoption("markexpr", "") or "")
+    return cores + 1 if quick else cores
 
 
 EVERY_DATABASE_ENV = "BAZAAR_TEST_EVERY_DATABASE"
