@@ -8,9 +8,10 @@ each seat to move takes the move best for itself (max^n; two seats: minimax on t
 
 The search deepens one decision at a time while the next depth fits the leaf budget (``Profile.expectimax``
 leaves per level iteration): a depth that would judge more leaves than the budget is abandoned and the last
-complete depth answers. The count of leaves, not the clock, decides, so the same view, level and seed give
-the same move (a budget's time cap only stops deepening after a complete depth; the move then depends on
-timing, as the tree search's does).
+complete depth answers; a depth whose growth, estimated from the last one's, would judge far more than the
+budget (``GROWTH_SLACK``) is not begun at all, since its work would be thrown away. The count of leaves, not
+the clock, decides, so the same view, level and seed give the same move (a budget's time cap only stops
+deepening after a complete depth; the move then depends on timing, as the tree search's does).
 """
 
 from __future__ import annotations
@@ -19,6 +20,11 @@ import time
 
 from ai.evaluate import state_values
 from engines.base import CHANCE, Engine, S
+
+GROWTH_SLACK = 4.0
+"""A depth is not begun when the last depth's growth, repeated, would judge more than this many times the budget:
+it would run out and be abandoned, its work lost (the growth alternates between a turn's decisions, so the
+estimate is only trusted this far)."""
 
 
 class OutOfLeaves(Exception):
@@ -85,7 +91,10 @@ def root_values(
     deadline = None if seconds is None else time.perf_counter() + seconds
     answer: list[tuple[str, int, float]] = []
     reached = depth = 0
+    judged_at: list[int] = []  # leaves each complete depth judged
     while True:
+        if len(judged_at) >= 2 and judged_at[-1] ** 2 > GROWTH_SLACK * leaves * max(1, judged_at[-2]):
+            break  # the next depth would grow as the last did and judge far more than the budget: not begun
         counter = Counter(leaves, beam)
         found: list[tuple[str, int, float]] = []
         try:
@@ -96,6 +105,7 @@ def root_values(
         except OutOfLeaves:
             break
         answer, reached = found, depth
+        judged_at.append(counter.leaves)
         if not counter.cut:  # every line ends the game within reach: deeper finds nothing new
             break
         if deadline is not None and time.perf_counter() > deadline:

@@ -116,3 +116,30 @@ def test_normal_and_hard_marrakech_search_by_expectimax_and_easy_keeps_its_noise
     assert hard.iterations > first.iterations
     easy = analyse(engine, view, "easy", 5, Budget(60))
     assert easy.iterations <= 60  # tree search iterations, not judged positions
+
+
+def test_a_depth_that_would_run_far_over_the_budget_is_not_begun(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ai.expectimax as expectimax
+
+    engine = engines.get("marrakech")
+    state = position(30, "place")
+    moves = engine.legal_moves(state)
+    calls = 0
+
+    def counted(engine_: object, judged_state: MarrakechState) -> list[float]:
+        nonlocal calls
+        calls += 1
+        return state_values(engines.get("marrakech"), judged_state)
+
+    monkeypatch.setattr(expectimax, "state_values", counted)
+    # a carpet (depth 0), then every turn, roll and draw of the other merchant (depth 1, about 24 times as many):
+    # the next depth would grow as much again, far beyond 400, so it is not begun and no judging is thrown away
+    found, depth = root_values(engine, state, state.seat, moves, 400, None)
+    complete = sum(judged for _, judged, _ in found)
+    assert depth == 1 and 24 * len(moves) <= complete <= 400
+    assert calls == len(moves) + complete
+    # begun anyway, the deeper depth runs out and is abandoned: the same answer for more work
+    calls = 0
+    monkeypatch.setattr(expectimax, "GROWTH_SLACK", float("inf"))
+    assert root_values(engine, state, state.seat, moves, 400, None) == (found, depth)
+    assert calls == len(moves) + complete + 400  # the 401st is refused before it is judged
