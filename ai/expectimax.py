@@ -62,13 +62,21 @@ def value(engine: Engine[S], state: S, depth: int, counter: Counter) -> list[flo
             weight += chance
         return [part / weight for part in total]
     children = [applied(engine, state, move) for move in engine.legal_moves(state)]
+    known: list[list[float] | None] = [None] * len(children)
     if 0 < counter.beam < len(children):  # the best few as they stand (a stable sort: ties in the engine's order)
-        worth = [judged(engine, child, counter)[seat] for child in children]
-        ranked = sorted(range(len(children)), key=lambda index: -worth[index])
-        children = [children[index] for index in ranked[: counter.beam]]
+        worth = [judged(engine, child, counter) for child in children]
+        ranked = sorted(range(len(children)), key=lambda index: -worth[index][seat])[: counter.beam]
+        children = [children[index] for index in ranked]
+        # a followed child about to be judged as it stands (no chance before it) was judged just now
+        known = [
+            worth[index] if depth <= 1 and engine.to_move(children[at]) != CHANCE else None
+            for at, index in enumerate(ranked)
+        ]
     best: list[float] | None = None
-    for child in children:
-        found = value(engine, child, depth - 1, counter)
+    for child, seen in zip(children, known, strict=True):
+        if seen is not None:
+            counter.cut = counter.cut or engine.to_move(child) is not None
+        found = value(engine, child, depth - 1, counter) if seen is None else seen
         if best is None or found[seat] > best[seat]:
             best = found
     assert best is not None
