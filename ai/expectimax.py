@@ -21,7 +21,7 @@ import time
 from ai.evaluate import state_values
 from engines.base import CHANCE, Engine, S
 
-GROWTH_SLACK = 4.0
+GROWTH_SLACK = 2.0
 """A depth is not begun when the last depth's growth, repeated, would judge more than this many times the budget:
 it would run out and be abandoned, its work lost (the growth alternates between a turn's decisions, so the
 estimate is only trusted this far)."""
