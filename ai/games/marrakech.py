@@ -12,6 +12,12 @@ larger it is the more: squares ``REGION`` times the region's share of the board,
 run out: nothing is paid after the last), plus the tribute the merchant to move is expected to pay on the
 coming roll (he turns Assam the way that costs him least, the die's faces weighed evenly). ``terms`` splits
 the projection into its named parts (``TERMS``), which a hint words as the reason for a move.
+
+A projected lead is valued by the chance that it holds (``spread``: how far the margin may still move by the
+end, ``4 + 2.2 * sqrt(carpets left)`` points, fitted in beginner games; ``ai.evaluate``): early on a few
+dirhams are nearly worth their face value whichever way the die falls, near the end a lead is nearly a win.
+Before, the scale grew with the scores (about 6 points), which took a 7-dirham tribute early in the game
+for most of a lost game and made the search shy of rolls that risk one and keen on gambles once behind.
 """
 
 from __future__ import annotations
