@@ -16,8 +16,9 @@ the projection into its named parts (``TERMS``), which a hint words as the reaso
 A projected lead is valued by the chance that it holds (``spread``: how far the margin may still move by the
 end, ``4 + 2.2 * sqrt(carpets left)`` points, fitted in beginner games; ``ai.evaluate``): early on a few
 dirhams are nearly worth their face value whichever way the die falls, near the end a lead is nearly a win.
-Before, the scale grew with the scores (about 6 points), which took a 7-dirham tribute early in the game
-for most of a lost game and made the search shy of rolls that risk one and keen on gambles once behind.
+Before, the scale grew with the scores (about 6 points whatever was left to play): a 7-point lead early in
+the game already looked nearly won (0.9) and a 7-point deficit nearly lost, so the search cared little about
+widening the one or narrowing the other.
 """
 
 from __future__ import annotations
