@@ -184,32 +184,3 @@ def test_marrakech_a_lead_is_surer_as_the_carpets_run_out() -> None:
     early_value, late_value = state_values(engine, early)[0], state_values(engine, late)[0]
     assert 0.6 < early_value < 0.75 < 0.85 < late_value < 0.95
     assert state_values(engine, early)[1] == pytest.approx(1 - early_value)
-
-
-def test_marrakech_while_a_carpet_is_laid_the_next_merchants_roll_is_foreseen(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(marrakech, "PER_ROLL", 0.5)
-    engine = engines.get("marrakech")
-    state = engine.new_game(2)
-    rng = random.Random(1)
-    while state.phase != "place":  # seat 0 turns, rolls and draws: he is about to lay his carpet
-        seat = engine.to_move(state)
-        engine.apply_in_place(state, engine.sample_chance(state, rng) if seat == CHANCE else "straight")
-    layer = state.seat
-    other = 1 - layer
-    assert marrakech.next_roller(state) == other
-    # every square in the layer's colour (seat 0: colours 0 and 2): wherever the other merchant lands, he pays
-    covered = engine.copy(state)
-    covered.board_colour = [0] * len(state.board_colour)
-    covered.board_carpet = [0] * len(state.board_carpet)
-    payer, gains = marrakech.expected_tribute(covered, marrakech.area_sizes(covered))
-    assert payer == other and gains[other] < 0 < gains[layer]
-    assert gains[layer] == pytest.approx(-gains[other])
-    assert marrakech.terms(covered)[layer]["tribute"] == pytest.approx(gains[layer])  # type: ignore[index]
-    # that roll is the tribute's, not the regions': the other merchant's 6 carpets are 5 rolls after it
-    covered.pile[1] = covered.pile[3] = 3
-    assert marrakech.region_weight(covered, layer) == pytest.approx(0.5 * 5)
-    # with no carpet left to the other merchant nobody rolls again after this carpet
-    covered.pile = [colour_left if colour in (0, 2) else 0 for colour, colour_left in enumerate(covered.pile)]
-    covered.pile[0], covered.pile[2] = 1, 0
-    assert marrakech.next_roller(covered) is None
-    assert marrakech.expected_tribute(covered, marrakech.area_sizes(covered))[1] == [0.0, 0.0]
