@@ -9,9 +9,8 @@ the root only the ``beam`` moves that look best as they stand; ``easy`` keeps th
 A position cut off mid-game is judged on what the final score will be (``project``): dirhams plus visible
 squares, plus a part of each merchant's regions (a region brings tribute in as long as it lies, and the
 larger it is the more: squares ``REGION`` times the region's share of the board, fading as the others' rolls
-run out: nothing is paid after the last), plus the tribute the next merchant to roll is expected to pay on
-that roll (he turns Assam the way that costs him least, the die's faces weighed evenly; while a carpet is being
-laid, the next merchant's roll from where Assam stands). ``terms`` splits
+run out: nothing is paid after the last), plus the tribute the merchant to move is expected to pay on the
+coming roll (he turns Assam the way that costs him least, the die's faces weighed evenly). ``terms`` splits
 the projection into its named parts (``TERMS``), which a hint words as the reason for a move.
 
 A projected lead is valued by the chance that it holds (``spread``: how far the margin may still move by the
@@ -83,27 +82,10 @@ def area_sizes(state: MarrakechState) -> list[int]:
     return sizes
 
 
-def next_roller(state: MarrakechState) -> int | None:
-    """The merchant who rolls next: the one to move, before his roll; once he has rolled (drawing, laying his
-    carpet), the next merchant in turn with a carpet still to lay (None once nobody will roll again)."""
-    if state.phase in ("orient", "roll"):
-        return None if state.out[state.seat] else state.seat
-    if state.phase not in ("draw", "place"):
-        return None
-    seats = len(state.out)
-    for offset in range(1, seats + 1):
-        seat = (state.seat + offset) % seats
-        left = sum(state.pile[colour] for colour in seat_colours(seats)[seat]) - (seat == state.seat)
-        if not state.out[seat] and left > 0:
-            return seat
-    return None
-
-
 def region_weight(state: MarrakechState, owner: int) -> float:
     """What ``owner``'s region of ``n`` squares is worth per ``n * n / 49``: ``REGION``, less as the others' rolls
-    run out (``PER_ROLL`` a roll still to come; the next roll is ``expected_tribute``'s)."""
-    roller = next_roller(state)
-    rolls = -1 if roller is not None and roller != owner else 0
+    run out (``PER_ROLL`` a roll still to come; the roll about to be made is ``expected_tribute``'s)."""
+    rolls = -1 if state.seat != owner and state.phase in ("orient", "roll") else 0
     for seat, colours in enumerate(seat_colours(len(state.out))):
         if seat != owner and not state.out[seat]:
             rolls += sum(state.pile[colour] for colour in colours)
@@ -113,19 +95,17 @@ def region_weight(state: MarrakechState, owner: int) -> float:
 
 
 def expected_tribute(state: MarrakechState, sizes: list[int]) -> tuple[int, list[float]]:
-    """The merchant who rolls next (``next_roller``), and what each seat expects to gain from his tribute (he turns
-    Assam to pay least; once turned, the way Assam faces). While a carpet is being laid the next merchant's roll
-    is foreseen from where Assam stands, on the board as it is (the carpet in hand not yet on it)."""
+    """The merchant about to roll, and what each seat expects to gain from his tribute (he turns Assam to pay least;
+    once turned, the way Assam faces)."""
     seats = len(state.out)
     gains = [0.0] * seats
-    roller = next_roller(state)
-    if roller is None or state.options.get("variant"):
-        return state.seat, gains
-    payer = roller
+    payer = state.seat
+    if state.phase not in ("orient", "roll") or state.out[payer] or state.options.get("variant"):
+        return payer, gains
     owners = colour_owners(seats)
     faces = DATA.die_faces
     best: list[float] | None = None
-    for turn in ("straight",) if state.phase == "roll" else TURNS:  # rolling: Assam already faces his way
+    for turn in TURNS if state.phase == "orient" else ("straight",):  # rolling: Assam already faces his way
         facing = turned(state.facing, turn)
         due = [0.0] * seats
         for steps in faces:
