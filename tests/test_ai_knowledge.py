@@ -184,3 +184,5 @@ def test_marrakech_a_lead_is_surer_as_the_carpets_run_out() -> None:
     early_value, late_value = state_values(engine, early)[0], state_values(engine, late)[0]
     assert 0.6 < early_value < 0.75 < 0.85 < late_value < 0.95
     assert state_values(engine, early)[1] == pytest.approx(1 - early_value)
+    # three or four merchants keep the scale that grows with the scores (the spread was fitted on two)
+    assert marrakech.spread(engine.new_game(3)) is None and marrakech.spread(engine.new_game(4)) is None

@@ -13,12 +13,12 @@ run out: nothing is paid after the last), plus the tribute the merchant to move 
 coming roll (he turns Assam the way that costs him least, the die's faces weighed evenly). ``terms`` splits
 the projection into its named parts (``TERMS``), which a hint words as the reason for a move.
 
-A projected lead is valued by the chance that it holds (``spread``: how far the margin may still move by the
-end, ``4 + 2.2 * sqrt(carpets left)`` points, fitted in beginner games; ``ai.evaluate``): early on a few
-dirhams are nearly worth their face value whichever way the die falls, near the end a lead is nearly a win.
-Before, the scale grew with the scores (about 6 points whatever was left to play): a 7-point lead early in
-the game already looked nearly won (0.9) and a 7-point deficit nearly lost, so the search cared little about
-widening the one or narrowing the other.
+Between two merchants a projected lead is valued by the chance that it holds (``spread``: how far the margin may
+still move by the end, ``4 + 2.2 * sqrt(carpets left)`` points, fitted in beginner games; ``ai.evaluate``): early on
+a few dirhams are nearly worth their face value whichever way the die falls, near the end a lead is nearly a win.
+Before, the scale grew with the scores (about 6 points whatever was left to play): a 7-point lead early in the game
+already looked nearly won (0.9) and a 7-point deficit nearly lost, so the search cared little about widening the one
+or narrowing the other.
 """
 
 from __future__ import annotations
@@ -124,9 +124,13 @@ def expected_tribute(state: MarrakechState, sizes: list[int]) -> tuple[int, list
     return payer, best or gains
 
 
-def spread(state: MarrakechState) -> float:
-    """How far the margin between merchants may still move by the end (one standard deviation, in points): the
-    dice and carpets still to come (``SPREAD``). The search values a lead by the chance it holds (``ai.evaluate``)."""
+def spread(state: MarrakechState) -> float | None:
+    """How far the margin between two merchants may still move by the end (one standard deviation, in points): the
+    dice and carpets still to come (``SPREAD``). The search values a lead by the chance it holds (``ai.evaluate``).
+    None with three or four merchants (the scale that grows with the scores): there it did no better in the arena
+    (fitted on two, measured in docs/BENCHMARKS.md, "Marrakech, third round")."""
+    if len(state.out) != 2:
+        return None
     return SPREAD[0] + SPREAD[1] * math.sqrt(sum(state.pile))
 
 
