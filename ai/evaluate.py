@@ -5,7 +5,9 @@ score margin, so a lost game is still better lost by less (in a game of three or
 beaten player from handing the game to another). A position cut off mid-game is judged on each
 seat's projected final score (``ai.worth``: the game's own knowledge, read from the sampled state), by the
 margin to the best other seat, squashed by ``tanh`` on a scale that grows with the scores (a 5-point lead matters
-more at 10 points each than at 60). Seats that are out (resigned, bankrupt) get nothing.
+more at 10 points each than at 60), or, where the game can tell how far the margin may still move by the end
+(``ai.worth.spread``), on that spread: a lead early in a long game is less sure than the same lead near its end.
+Seats that are out (resigned, bankrupt) get nothing.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ai.worth import projected
+from ai.worth import projected, spread
 from engines.base import Engine, S
 
 WIN_SHARE = 0.75
@@ -22,6 +24,8 @@ MIN_SCALE = 3.0
 """The smallest score scale: early on, when every score is near 0, a point is still only a point."""
 SCALE_PER_POINT = 0.15
 """The scale grows by this much per point of the average absolute score."""
+TANH_PER_SPREAD = 1.18
+"""``tanh(m / (1.18 * sd))`` matches the normal distribution's ``2 * Phi(m / sd) - 1`` (logistic ~ Phi(x / 1.7))."""
 
 
 def margins(scores: Sequence[float]) -> list[float]:
@@ -33,9 +37,17 @@ def margins(scores: Sequence[float]) -> list[float]:
     return result
 
 
-def margin_values(scores: Sequence[float]) -> list[float]:
-    """The margins squashed into [0, 1]: 0.5 level with the best other, towards 1 far ahead."""
-    scale = max(MIN_SCALE, SCALE_PER_POINT * sum(abs(s) for s in scores) / max(len(scores), 1))
+def margin_values(scores: Sequence[float], spread: float | None = None) -> list[float]:
+    """The margins squashed into [0, 1]: 0.5 level with the best other, towards 1 far ahead.
+
+    ``spread``, where the game tells it (``ai.worth.spread``), is how far a margin may still move by the end
+    (one standard deviation, in points): the value is then about the chance that the margin holds
+    (``0.5 + 0.5 * tanh(m / (TANH_PER_SPREAD * spread))`` is within 0.01 of the normal distribution's
+    ``Phi(m / spread)``). Without it the scale grows with the scores."""
+    if spread is not None:
+        scale = max(MIN_SCALE, TANH_PER_SPREAD * spread)
+    else:
+        scale = max(MIN_SCALE, SCALE_PER_POINT * sum(abs(s) for s in scores) / max(len(scores), 1))
     return [0.5 + 0.5 * math.tanh(m / scale) for m in margins(scores)]
 
 
@@ -45,7 +57,7 @@ def state_values(engine: Engine[S], state: S) -> list[float]:
     if outcome is not None:
         return finished_values(outcome.scores, outcome.winners)
     scores = projected(engine, state)
-    values = margin_values([score if score is not None else 0.0 for score in scores])
+    values = margin_values([score if score is not None else 0.0 for score in scores], spread(engine, state))
     return [0.0 if score is None else value for score, value in zip(scores, values, strict=True)]
 
 

@@ -8,9 +8,10 @@ each seat to move takes the move best for itself (max^n; two seats: minimax on t
 
 The search deepens one decision at a time while the next depth fits the leaf budget (``Profile.expectimax``
 leaves per level iteration): a depth that would judge more leaves than the budget is abandoned and the last
-complete depth answers. The count of leaves, not the clock, decides, so the same view, level and seed give
-the same move (a budget's time cap only stops deepening after a complete depth; the move then depends on
-timing, as the tree search's does).
+complete depth answers; a depth whose growth, estimated from the last one's, would judge far more than the
+budget (``GROWTH_SLACK``) is not begun at all, since its work would be thrown away. The count of leaves, not
+the clock, decides, so the same view, level and seed give the same move (a budget's time cap only stops
+deepening after a complete depth; the move then depends on timing, as the tree search's does).
 """
 
 from __future__ import annotations
@@ -19,6 +20,11 @@ import time
 
 from ai.evaluate import state_values
 from engines.base import CHANCE, Engine, S
+
+GROWTH_SLACK = 2.0
+"""A depth is not begun when the last depth's growth, repeated, would judge more than this many times the budget:
+it would run out and be abandoned, its work lost (the growth alternates between a turn's decisions, so the
+estimate is only trusted this far)."""
 
 
 class OutOfLeaves(Exception):
@@ -56,13 +62,21 @@ def value(engine: Engine[S], state: S, depth: int, counter: Counter) -> list[flo
             weight += chance
         return [part / weight for part in total]
     children = [applied(engine, state, move) for move in engine.legal_moves(state)]
+    known: list[list[float] | None] = [None] * len(children)
     if 0 < counter.beam < len(children):  # the best few as they stand (a stable sort: ties in the engine's order)
-        worth = [judged(engine, child, counter)[seat] for child in children]
-        ranked = sorted(range(len(children)), key=lambda index: -worth[index])
-        children = [children[index] for index in ranked[: counter.beam]]
+        worth = [judged(engine, child, counter) for child in children]
+        ranked = sorted(range(len(children)), key=lambda index: -worth[index][seat])[: counter.beam]
+        children = [children[index] for index in ranked]
+        # a followed child about to be judged as it stands (no chance before it) was judged just now
+        known = [
+            worth[index] if depth <= 1 and engine.to_move(children[at]) != CHANCE else None
+            for at, index in enumerate(ranked)
+        ]
     best: list[float] | None = None
-    for child in children:
-        found = value(engine, child, depth - 1, counter)
+    for child, seen in zip(children, known, strict=True):
+        if seen is not None:
+            counter.cut = counter.cut or engine.to_move(child) is not None
+        found = value(engine, child, depth - 1, counter) if seen is None else seen
         if best is None or found[seat] > best[seat]:
             best = found
     assert best is not None
@@ -85,7 +99,10 @@ def root_values(
     deadline = None if seconds is None else time.perf_counter() + seconds
     answer: list[tuple[str, int, float]] = []
     reached = depth = 0
+    judged_at: list[int] = []  # leaves each complete depth judged
     while True:
+        if len(judged_at) >= 2 and judged_at[-1] ** 2 > GROWTH_SLACK * leaves * max(1, judged_at[-2]):
+            break  # the next depth would grow as the last did and judge far more than the budget: not begun
         counter = Counter(leaves, beam)
         found: list[tuple[str, int, float]] = []
         try:
@@ -96,6 +113,7 @@ def root_values(
         except OutOfLeaves:
             break
         answer, reached = found, depth
+        judged_at.append(counter.leaves)
         if not counter.cut:  # every line ends the game within reach: deeper finds nothing new
             break
         if deadline is not None and time.perf_counter() > deadline:

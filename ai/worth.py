@@ -55,3 +55,13 @@ def terms(engine: Engine[S], state: S) -> list[dict[str, float] | None]:
     if callable(split):
         return split(state)
     return [None if score is None else {"score": score} for score in projected(engine, state)]
+
+
+def spread(engine: Engine[S], state: S) -> float | None:
+    """How far the margin between seats may still move by the end (one standard deviation, in points):
+    ``ai.games.<game>.spread(state)`` where the game has one and tells it, else None (``ai.evaluate`` then scales
+    by the scores).
+    """
+    found = getattr(module_of(engine.name), "spread", None)
+    told = found(state) if callable(found) else None
+    return None if told is None else float(told)

@@ -82,19 +82,20 @@ def test_below_the_root_the_beam_follows_only_the_best_few_moves() -> None:
     engine = engines.get("marrakech")
     state = position(30, "orient")
     seat, moves = state.seat, engine.legal_moves(state)
+    # depth 1: the carpet laid after each roll and draw, judged as it stands. The beam ranks the placements by
+    # those very judgments, so it follows the best of them at no extra cost: the same values, the same count
     full, depth = root_values(engine, state, seat, moves, 600, None)
     narrow, narrow_depth = root_values(engine, state, seat, moves, 600, None, beam=2)
     assert depth == narrow_depth == 1
-    # depth 1: the carpet laid after each roll and draw. Without a beam every placement is judged once; with a
-    # beam of 2 every placement is judged as it stands to rank them, and the best two once more as leaves
-    for (move, judged, worth), (same, narrow_judged, narrow_worth) in zip(full, narrow, strict=True):
+    assert narrow == full
+    # depth 2: after one's own carpet the other merchant turns, rolls and draws. Without a beam every placement
+    # is followed there; with a beam of 2 only the best two: fewer judged positions for every move
+    full, depth = root_values(engine, state, seat, moves, 6_000, None)
+    narrow, narrow_depth = root_values(engine, state, seat, moves, 6_000, None, beam=2)
+    assert depth == narrow_depth == 2
+    for (move, judged, _), (same, narrow_judged, _) in zip(full, narrow, strict=True):
         assert move == same
-        places = 0
-        for roll, _ in engine.chance_odds(after(state, move)):
-            rolled = after(after(state, move), roll)
-            places += len(engine.chance_odds(rolled)) if engine.to_move(rolled) == CHANCE else 1
-        assert narrow_judged == judged + 2 * places
-        assert narrow_worth <= worth + 1e-12  # the best of two of one's own placements is never the better
+        assert narrow_judged < judged / 3
 
 
 def test_normal_and_hard_marrakech_search_by_expectimax_and_easy_keeps_its_noise() -> None:
@@ -116,3 +117,30 @@ def test_normal_and_hard_marrakech_search_by_expectimax_and_easy_keeps_its_noise
     assert hard.iterations > first.iterations
     easy = analyse(engine, view, "easy", 5, Budget(60))
     assert easy.iterations <= 60  # tree search iterations, not judged positions
+
+
+def test_a_depth_that_would_run_far_over_the_budget_is_not_begun(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ai.expectimax as expectimax
+
+    engine = engines.get("marrakech")
+    state = position(30, "place")
+    moves = engine.legal_moves(state)
+    calls = 0
+
+    def counted(engine_: object, judged_state: MarrakechState) -> list[float]:
+        nonlocal calls
+        calls += 1
+        return state_values(engines.get("marrakech"), judged_state)
+
+    monkeypatch.setattr(expectimax, "state_values", counted)
+    # a carpet (depth 0), then every turn, roll and draw of the other merchant (depth 1, about 24 times as many):
+    # the next depth would grow as much again, far beyond 400, so it is not begun and no judging is thrown away
+    found, depth = root_values(engine, state, state.seat, moves, 400, None)
+    complete = sum(judged for _, judged, _ in found)
+    assert depth == 1 and 24 * len(moves) <= complete <= 400
+    assert calls == len(moves) + complete
+    # begun anyway, the deeper depth runs out and is abandoned: the same answer for more work
+    calls = 0
+    monkeypatch.setattr(expectimax, "GROWTH_SLACK", float("inf"))
+    assert root_values(engine, state, state.seat, moves, 400, None) == (found, depth)
+    assert calls == len(moves) + complete + 400  # the 401st is refused before it is judged

@@ -170,3 +170,19 @@ def test_marrakech_a_region_is_worth_less_as_the_others_rolls_run_out(monkeypatc
     late.pile[1] = late.pile[3] = 0
     assert marrakech.region_weight(late, 0) == 0.0  # nobody left to land on seat 0's carpets
     assert marrakech.region_weight(late, 1) == marrakech.REGION
+
+
+def test_marrakech_a_lead_is_surer_as_the_carpets_run_out() -> None:
+    engine = engines.get("marrakech")
+    early = engine.new_game(2)  # a bare board: each merchant's projection is his dirhams
+    early.dirhams = [40, 30]
+    late = engine.copy(early)
+    late.pile = [1] * len(late.pile)
+    assert marrakech.project(early) == marrakech.project(late) == [40.0, 30.0]
+    assert marrakech.spread(early) > marrakech.spread(late) > 0
+    # the same 10-point lead: with every carpet to come the dice can still undo it, with four left hardly
+    early_value, late_value = state_values(engine, early)[0], state_values(engine, late)[0]
+    assert 0.6 < early_value < 0.75 < 0.85 < late_value < 0.95
+    assert state_values(engine, early)[1] == pytest.approx(1 - early_value)
+    # three or four merchants keep the scale that grows with the scores (the spread was fitted on two)
+    assert marrakech.spread(engine.new_game(3)) is None and marrakech.spread(engine.new_game(4)) is None

@@ -12,9 +12,18 @@ larger it is the more: squares ``REGION`` times the region's share of the board,
 run out: nothing is paid after the last), plus the tribute the merchant to move is expected to pay on the
 coming roll (he turns Assam the way that costs him least, the die's faces weighed evenly). ``terms`` splits
 the projection into its named parts (``TERMS``), which a hint words as the reason for a move.
+
+Between two merchants a projected lead is valued by the chance that it holds (``spread``: how far the margin may
+still move by the end, ``4 + 2.2 * sqrt(carpets left)`` points, fitted in beginner games; ``ai.evaluate``): early on
+a few dirhams are nearly worth their face value whichever way the die falls, near the end a lead is nearly a win.
+Before, the scale grew with the scores (about 6 points whatever was left to play): a 7-point lead early in the game
+already looked nearly won (0.9) and a 7-point deficit nearly lost, so the search cared little about widening the one
+or narrowing the other.
 """
 
 from __future__ import annotations
+
+import math
 
 from ai.levels import Profile
 from engines.marrakech.board import NEIGHBOURS, WALKS, turned
@@ -27,6 +36,9 @@ REGION = 6.0
 """A region of ``n`` squares adds ``REGION * n * n / 49``: its squares, weighted by the chance Assam lands on it."""
 PER_ROLL = 0.5
 """Near the end a region brings in at most this much of ``n * n / 49`` per roll the others have left."""
+SPREAD = (4.0, 2.2)
+"""How far the margin may still move by the end, one standard deviation: ``4 + 2.2 * sqrt(carpets left)`` points
+(fitted in 800 2-player games between beginners: 5.6 with up to 3 carpets left, 12.6 with 12-15, 18 with 44-48)."""
 TURNS = ("left", "straight", "right")
 TERMS = ("dirhams", "squares", "regions", "tribute")
 """The parts of ``project``, by stable id: dirhams, visible squares, the regions' worth, the tribute expected."""
@@ -110,6 +122,16 @@ def expected_tribute(state: MarrakechState, sizes: list[int]) -> tuple[int, list
         if best is None or due[payer] > best[payer]:
             best = due
     return payer, best or gains
+
+
+def spread(state: MarrakechState) -> float | None:
+    """How far the margin between two merchants may still move by the end (one standard deviation, in points): the
+    dice and carpets still to come (``SPREAD``). The search values a lead by the chance it holds (``ai.evaluate``).
+    None with three or four merchants (the scale that grows with the scores): there it did no better in the arena
+    (fitted on two, measured in docs/BENCHMARKS.md, "Marrakech, third round")."""
+    if len(state.out) != 2:
+        return None
+    return SPREAD[0] + SPREAD[1] * math.sqrt(sum(state.pile))
 
 
 def project(state: MarrakechState) -> list[float | None]:
