@@ -28,6 +28,33 @@ from offline.fakediscord.state import Channel, Interaction, Message, User
 pytestmark = pytest.mark.slow
 
 
+def children(pid: int) -> set[int]:
+    """Every process descended from ``pid`` (from /proc: psutil is not a dependency)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` is still a running process (a zombie is not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
 class BotProcess:
     """``python -m bot run`` against the fake, on one database file; killable for real."""
 
@@ -297,8 +324,13 @@ async def test_a_computer_turn_due_when_the_bot_was_killed_is_played_once_after_
         await until(lambda: computer_turn(bot.database, game_id)[0], "the computer's turn")
     await asyncio.sleep(0.5)
     assert computer_turn(bot.database, game_id) == (True, 0), "killed while the computer thinks"
+    assert bot.process is not None
+    workers = children(bot.process.pid)
+    assert workers, "the bot runs worker processes (images, the computer)"
     bot.kill()
     await bot.wait()
+    # its workers (the computer's still thinking) end with it, not left waiting for good
+    await until(lambda: not any(alive(pid) for pid in workers), "the killed bot's workers end", 10)
     posted = len(board_messages(fake, thread))
 
     bot.settings = {"BAZAAR_COMPUTER_ITERATIONS": "50"}

@@ -20,8 +20,10 @@ import pytest
 from test_e2e_crash import (
     BotProcess,
     World,
+    alive,
     board_messages,
     bot_world,
+    children,
     computer_turn,
     lay_carpet,
     open_game,
@@ -35,33 +37,6 @@ from offline.fakediscord.faults import SEND_MESSAGE
 from offline.fakediscord.state import Channel, User
 
 pytestmark = pytest.mark.slow
-
-
-def children(pid: int) -> set[int]:
-    """Every process descended from ``pid`` (from /proc: psutil is not a dependency)."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
-    found: set[int] = set()
-    frontier = {pid}
-    while frontier:
-        frontier = {child for child, parent in parents.items() if parent in frontier} - found
-        found |= frontier
-    return found
-
-
-def alive(pid: int) -> bool:
-    """Whether ``pid`` is still a running process (a zombie is not)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 async def stopped_within(bot: BotProcess, sig: int, limit: float = 10.0) -> tuple[int, float, set[int]]:

@@ -33,7 +33,7 @@ from bot.core.pictures import picture_words
 from bot.core.records_file import GameFile
 from bot.core.replay_image import MAX_BYTES, Animation, Stopped, replay_animation
 from bot.core.schedule import BOARD_LAYOUT
-from bot.core.workers import stop_pool
+from bot.core.workers import end_with_parent, stop_pool
 from engines.base import View
 from render.warm import warm_up
 
@@ -81,12 +81,16 @@ def words_for(game: str, spoken: str | None) -> dict[str, str]:
 
 
 def _warm() -> None:
-    """A worker's start: draw sample boards once, in every language, so that the first real one is not slow."""
+    """A worker's start: it ends with the bot's process; it draws sample boards once, in every language, so that
+    the first real one is not slow."""
+    end_with_parent()
     warm_up(tables=lambda game: [picture_words(game, spoken) for spoken in language.LANGUAGES])
 
 
 def _lower_priority() -> None:
-    """The replay worker's start: its long drawings yield the CPU to the bot and the boards' workers."""
+    """The replay worker's start: it ends with the bot's process; its long drawings yield the CPU to the bot and the
+    boards' workers."""
+    end_with_parent()
     with contextlib.suppress(OSError):  # not allowed here: it runs at the bot's priority
         os.nice(REPLAY_NICENESS)
 

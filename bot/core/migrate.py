@@ -50,6 +50,7 @@ from bot.core.db import (
 from bot.core.host import replay_log
 from bot.core.records import GameRecord, MoveRecord
 from bot.core.store import GAME_COLUMNS, Store, _game
+from bot.core.workers import end_with_parent
 
 TABLES: tuple[tuple[str, str], ...] = (
     ("games", "id"),
@@ -514,7 +515,11 @@ async def verify_games(
         workers = os.cpu_count() or 1
     parallel = workers > 1 and started >= parallel_from
     # spawned, not forked: this process runs threads (aiosqlite's, asyncpg's) that a fork would copy mid-step
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) if parallel else None
+    pool = (
+        ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=end_with_parent)
+        if parallel
+        else None
+    )
     loop = asyncio.get_running_loop()
     pending: list[tuple[int, asyncio.Future[list[int]]]] = []
     suspects: list[int] = []

@@ -1,10 +1,35 @@
-"""Ending a pool of worker processes for good: at a stop, a worker still thinking or drawing is not waited for."""
+"""Worker processes' lives: a pool ended for good at a stop (a worker still thinking or drawing is not waited for),
+and every worker ending with the process that started it.
+
+A pool's workers wait on a queue whose writing end they hold themselves (``multiprocessing`` hands both ends to
+each worker), so a bot process killed outright (the OOM killer, ``kill -9``, a crash) would leave them waiting
+for good, each holding its fonts and caches (~220 MB for an image worker). ``end_with_parent``, run as a worker
+starts, watches the parent and ends the worker once it is gone.
+"""
 
 from __future__ import annotations
 
+import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 JOIN_TIMEOUT = 2.0
+PARENT_POLL = 1.0
+"""Seconds between two looks of a worker at whether the process that started it is still there."""
+
+
+def end_with_parent() -> None:
+    """Run in a worker process as it starts: it exits within ``PARENT_POLL`` seconds of its parent's end (the
+    parent gone, the worker is handed to another parent and ``os.getppid`` changes)."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
 def stop_pool(pool: Executor | None) -> None:

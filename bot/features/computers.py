@@ -26,7 +26,7 @@ from bot.core.played import Played
 from bot.core.refused import Refused
 from bot.core.timing import number_text
 from bot.core.wording import Say, say_for
-from bot.core.workers import stop_pool
+from bot.core.workers import end_with_parent, stop_pool
 from bot.ui.context import GameId, make_command
 from bot.ui.errors import reply_private
 from bot.ui.moves import defer
@@ -52,7 +52,9 @@ def worker_pool(workers: int) -> Executor | None:
     """A pool of worker processes for the search (None: think in a thread, for tests and local play)."""
     if workers <= 0:
         return None
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(
+        max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=end_with_parent
+    )
 
 
 class Computers(commands.Cog):
