@@ -1,11 +1,16 @@
 """The project's source files as syntax trees, parsed once per test process and shared by the source checks
-(layering, allowed mentions, alt text, imports): no check changes a tree, and a run changes no source."""
+(layering, allowed mentions, alt text, imports): no check changes a tree, and a run changes no source. The checks
+run in one worker of a parallel run (``SOURCES``, an xdist group), so the tree is parsed once a run, not once a
+worker."""
 
 from __future__ import annotations
 
 import ast
 from functools import cache
 from pathlib import Path
+
+SOURCES = "sources"
+"""The xdist group of the tests that read the source files (``@pytest.mark.xdist_group(SOURCES)``)."""
 
 
 def syntax(path: Path) -> ast.Module:

@@ -11,7 +11,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from sources import syntax
+import pytest
+from sources import SOURCES, syntax
+
+pytestmark = pytest.mark.xdist_group(SOURCES)
 
 BOT = Path(__file__).resolve().parent.parent / "bot"
 SENDING = {"send", "send_message", "edit", "edit_message", "edit_original_response"}

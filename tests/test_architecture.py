@@ -22,11 +22,13 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from sources import syntax
+from sources import SOURCES, syntax
 
 import engines
 import render
 from bot import catalogs
+
+pytestmark = pytest.mark.xdist_group(SOURCES)
 
 PACKAGES = ("engines", "render", "ai", "bot", "offline", "bench")
 FORBIDDEN = {
