@@ -11,6 +11,7 @@ Owners in parameters: ``owner`` is a seat number or ``"neutral"``; ``seat`` is t
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache, lru_cache
 from itertools import combinations
 
@@ -355,21 +356,10 @@ def _allowed_among(layout: Layout, candidates: int) -> tuple[int, bool]:
         return candidates, False
     risky = candidates & narrow_bits(layout)
     allowed, hangs = candidates ^ risky, 0
-    if risky:
-        answers: dict[int, int] | None = layout.memo.get(ALLOWED)
-        if answers is None:
-            answers = layout.memo[ALLOWED] = {}
-        at_bit = layout.board.at_bit
-        while risky:
-            low = risky & -risky
-            risky ^= low
-            square = at_bit[low.bit_length() - 1]
-            answer = answers.get(square)
-            if answer is None:
-                answer = answers[square] = _allowed_at(layout, found, square)
-            if answer & 1:
-                allowed |= low
-            hangs |= answer
+    for low, answer in _answers(layout, found, risky):
+        if answer & 1:
+            allowed |= low
+        hangs |= answer
     return allowed, hangs > 1
 
 
@@ -466,6 +456,12 @@ def _any_allowed(layout: Layout, candidates: int) -> bool:
     risky = candidates & narrow_bits(layout) if found.any else 0
     if candidates != risky:
         return True
+    return any(answer & 1 for _, answer in _answers(layout, found, risky))
+
+
+def _answers(layout: Layout, found: Reach, risky: int) -> Iterator[tuple[int, int]]:
+    """Each square of ``risky`` (a mask of narrow squares), as its bit, with ``_allowed_at``'s answer for it, kept
+    with the layout (``ALLOWED``): asked once a layout however often its sites are listed."""
     answers: dict[int, int] | None = layout.memo.get(ALLOWED)
     if answers is None:
         answers = layout.memo[ALLOWED] = {}
@@ -477,9 +473,7 @@ def _any_allowed(layout: Layout, candidates: int) -> bool:
         answer = answers.get(square)
         if answer is None:
             answer = answers[square] = _allowed_at(layout, found, square)
-        if answer & 1:
-            return True
-    return False
+        yield low, answer
 
 
 # ---- payments -------------------------------------------------------------------------------
