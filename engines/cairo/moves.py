@@ -160,13 +160,22 @@ def main_moves(state: CairoState, play: bool) -> list[str]:
     return moves
 
 
-# ---- build: the placement step -------------------------------------------------------------
-def build_moves(state: CairoState) -> list[str]:
+Lister = Callable[[list[str], Layout, CairoData, int, list[str], dict[str, int]], None]
+"""A generator of the main stage's words: it appends the mover's moves of one kind, read off a layout once."""
+
+
+def _listed(state: CairoState, lister: Lister) -> list[str]:
+    """The moves ``lister`` finds for the merchant to move, alone (``main_moves`` runs them all on one layout)."""
     seat = state.active
     assert seat is not None
     moves: list[str] = []
-    _build_moves(moves, layout_of(state), load_cairo_data(), seat, state.hands[seat], state.coins[seat])
+    lister(moves, layout_of(state), load_cairo_data(), seat, state.hands[seat], state.coins[seat])
     return moves
+
+
+# ---- build: the placement step -------------------------------------------------------------
+def build_moves(state: CairoState) -> list[str]:
+    return _listed(state, _build_moves)
 
 
 def _build_moves(
@@ -192,11 +201,7 @@ def _build_moves(
 
 
 def extend_moves(state: CairoState) -> list[str]:
-    seat = state.active
-    assert seat is not None
-    moves: list[str] = []
-    _extend_moves(moves, layout_of(state), load_cairo_data(), seat, state.hands[seat], state.coins[seat])
-    return moves
+    return _listed(state, _extend_moves)
 
 
 def _extend_moves(
@@ -238,11 +243,7 @@ def _extend_moves(
 
 
 def move_moves(state: CairoState) -> list[str]:
-    seat = state.active
-    assert seat is not None
-    moves: list[str] = []
-    _move_moves(moves, layout_of(state), load_cairo_data(), seat, state.hands[seat], state.coins[seat])
-    return moves
+    return _listed(state, _move_moves)
 
 
 def _move_moves(
