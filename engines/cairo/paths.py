@@ -149,8 +149,8 @@ WINDOW_MASKS = tuple(
 
 
 def ring_mask_at(ring: Ring, at: int, width: int, walk: int, walkable: Sequence[bool]) -> int:
-    """``ring_mask`` for the square at bit ``at`` of the board masks, read off the walkable mask ``walk``
-    (as ``ring_joined_at`` reads it)."""
+    """``ring_mask`` for the square at bit ``at`` of the board masks, read off the walkable mask ``walk`` (its 3×3
+    window, ``WINDOW_MASKS``; a square on the board's first row reads its ring square by square)."""
     if at <= width:
         return ring_mask(ring, walkable)
     return WINDOW_MASKS[
@@ -161,11 +161,7 @@ def ring_mask_at(ring: Ring, at: int, width: int, walk: int, walkable: Sequence[
 def ring_joined_at(ring: Ring, at: int, width: int, walk: int, walkable: Sequence[bool]) -> bool:
     """``ring_keeps_joined`` for the square at bit ``at`` of the board masks, read off the walkable mask ``walk``
     (``Board.bits``: rows ``width`` bits apart; squares off the board are never walkable)."""
-    if at <= width:
-        return ring_keeps_joined(ring, walkable)
-    mask = WINDOW_MASKS[
-        (walk >> (at - width - 1)) & 7 | ((walk >> (at - 1)) & 7) << 3 | ((walk >> (at + width - 1)) & 7) << 6
-    ]
+    mask = ring_mask_at(ring, at, width, walk, walkable)
     found = ring.answers[mask]
     if found is None:
         found = ring.answers[mask] = _one_arc(ring.links, ring.sides, mask)
