@@ -27,6 +27,7 @@ if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pgserver import BACKENDS, fresh_database
@@ -90,6 +91,18 @@ EVERY_DATABASE_ENV = "BAZAAR_TEST_EVERY_DATABASE"
 
 END_TO_END_MODULES = "test_e2e_"
 """Modules of end-to-end tests (the bot against the fake Discord), whose PostgreSQL variants run in the slow run."""
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Load scheduling with the source checks kept in one worker (``tests/sources.py``, ``group_of``)."""
+    from sources import group_of
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Grouped(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return group_of(nodeid)
+
+    return Grouped(config, log)
 
 
 @pytest.hookimpl(trylast=True)

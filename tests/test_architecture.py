@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from sources import SOURCES, syntax
+from sources import SOURCES, group_of, syntax
 
 import engines
 import render
@@ -249,3 +249,15 @@ def test_the_catalog_checks_catch_what_breaks_a_message() -> None:
     assert check(("a carpet", "{count} carpets"), ("una alfombra", "{count} alfombras")) == []
     assert check(("a carpet", "{count} carpets"), ("una alfombra", "")) == ["untranslated"]
     assert check(("{count} carpet", "{count} carpets"), ("{count} alfombra", "alfombras"))
+
+
+def test_the_tests_that_read_the_sources_are_scheduled_together(request: pytest.FixtureRequest) -> None:
+    """The controller's group (ids in ``tests/sources.py``) names exactly the tests marked ``SOURCES``."""
+    marked = {
+        item.nodeid
+        for item in request.session.items
+        if any(mark.args[:1] == (SOURCES,) for mark in item.iter_markers("xdist_group"))
+    }
+    grouped = {item.nodeid for item in request.session.items if group_of(item.nodeid) == SOURCES}
+    assert request.node.nodeid in marked
+    assert marked == grouped, f"marked only: {sorted(marked - grouped)}; grouped only: {sorted(grouped - marked)}"
