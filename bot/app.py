@@ -11,6 +11,7 @@ the database), or on demand with ``bazaar sync``.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import logging
 import random
@@ -170,11 +171,17 @@ class BazaarBot(commands.AutoShardedBot):
             await self.sync_commands(force=False)
 
     async def _load(self, name: str) -> None:
-        """Load one extension; a broken one is logged and skipped."""
+        """Load one extension: its module, imported once per process, sets this bot up (``setup(bot)``); a broken
+        one is logged and skipped.
+
+        discord.py's ``load_extension`` would execute the module afresh at every load, and make every command of
+        it again from its callback's signature (a third of a bot's start); imported once, its functions stay the
+        same objects and ``bot.ui.context.make_command`` reads each one's signature once per process. An
+        extension's module-level names are constants and caches, never one bot's state; two bots in one process
+        share no command (``tests/test_e2e_lifecycle.py``)."""
         try:
-            await self.load_extension(name)
-        except commands.ExtensionNotFound:
-            log.warning("no extension %s", name)
+            module = importlib.import_module(name)
+            await module.setup(self)
         except ModuleNotFoundError as exc:
             if exc.name is not None and name.startswith(exc.name):
                 log.warning("no extension %s", name)
@@ -238,11 +245,6 @@ class BazaarBot(commands.AutoShardedBot):
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
     async def close(self) -> None:
-        for name in list(self.extensions):
-            try:
-                await self.unload_extension(name)
-            except Exception:
-                log.exception("could not unload %s", name)
         await super().close()
         self.images.close()
         if self._owns_store and hasattr(self, "host"):

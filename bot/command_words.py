@@ -345,8 +345,6 @@ async def current_payload() -> list[dict[str, Any]]:
         try:
             return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
         finally:
-            for name in list(bot.extensions):
-                await bot.unload_extension(name)
             await bot.host.store.close()
             bot.images.close()
 

@@ -191,3 +191,37 @@ async def test_the_slash_commands_are_synced_once_with_their_spanish_names_and_n
     again = [line for line in world.request_log if line.startswith("PUT") and "/commands" in line]
     assert again == puts, "the same commands are not sent again at a restart"
     assert {command["name"]: command for command in world.commands.list(None)} == synced
+
+
+def _commands_of(bot: object) -> list[object]:
+    """Every command and group of a bot's tree, subcommands included."""
+    found: list[object] = []
+    for command in bot.tree.get_commands():  # type: ignore[attr-defined]
+        found.append(command)
+        found.extend(getattr(command, "walk_commands", lambda: ())())
+    return found
+
+
+async def test_two_bots_in_one_process_share_no_command_and_one_stopping_leaves_the_other_whole(
+    tmp_path, sandbox: Sandbox
+) -> None:
+    """Extensions are imported once per process and commands copied from ones made before: each bot still has
+    commands of its own, and a bot that stops takes none of another's with it."""
+    other = Sandbox(str(tmp_path / "other.db"))
+    await other.start()
+    try:
+        mine, theirs = _commands_of(sandbox.bot), _commands_of(other.bot)
+        assert len(mine) == len(theirs) > 100
+        assert not {id(c) for c in mine} & {id(c) for c in theirs}, "a command object shared by two bots"
+        shared_options = {id(p) for c in mine for p in getattr(c, "_params", {}).values()} & {
+            id(p) for c in theirs for p in getattr(c, "_params", {}).values()
+        }
+        assert not shared_options, "an option shared by two bots' commands"
+    finally:
+        await other.stop()
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    await settled(sandbox.fake.slash(ana, sandbox.channel, "marrakech new"))
+    running, _ = await open_game(sandbox, "marrakech", ben, [ana])
+    it = await sandbox.fake.slash(ana, sandbox.channel, "marrakech games")
+    await it.done()
+    assert f"#{running} (active)" in it.content

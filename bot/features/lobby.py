@@ -133,8 +133,19 @@ def _option_annotation(option: Option) -> Any:
     return type(option.default) | None
 
 
+_NEW: dict[str, tuple[Engine, Any]] = {}
+
+
 def make_new(engine: Engine) -> Any:
-    """The ``new`` callback: one optional parameter per engine option, then the shared clock options."""
+    """The ``new`` callback: one optional parameter per engine option, then the shared clock options (made once per
+    engine and process: ``make_command`` reads its signature once)."""
+    kept = _NEW.get(engine.name)
+    if kept is None or kept[0] is not engine:
+        kept = _NEW[engine.name] = (engine, _made_new(engine))
+    return kept[1]
+
+
+def _made_new(engine: Engine) -> Any:
 
     async def new(interaction: discord.Interaction, **options: Any) -> None:
         timing = {name: options.pop(name, None) for name in TIMING_OPTIONS}
