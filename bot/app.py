@@ -201,18 +201,22 @@ class BazaarBot(commands.AutoShardedBot):
         process for the same commands (``_TRANSLATED``, keyed by the untranslated payload; the catalogs do not
         change while a process runs) and shared by every client of the process (each shard's, each restart's).
         """
+        loaded: list[dict[str, Any]] = json.loads(await self._payload_text())  # a copy of its own for each caller
+        return loaded
+
+    async def _payload_text(self) -> str:
+        """``commands_payload`` as JSON, worked out once per process for the same commands."""
         translator = self.tree.translator
         commands_ = self.tree.get_commands()
         plain = [command.to_dict(self.tree) for command in commands_]
         if translator is None:
-            return plain
+            return json.dumps(plain)
         key = (type(translator), json.dumps(plain, sort_keys=True))
         text = _TRANSLATED.get(key)
         if text is None:
             payload = [await command.get_translated_payload(self.tree, translator) for command in commands_]
             text = _TRANSLATED[key] = json.dumps(payload)
-        loaded: list[dict[str, Any]] = json.loads(text)  # a copy of its own for each caller
-        return loaded
+        return text
 
     async def sync_commands(self, force: bool = True) -> bool:
         """Register the slash commands (in the development server if set, else globally) if they changed.
@@ -221,10 +225,11 @@ class BazaarBot(commands.AutoShardedBot):
         to build the same list)."""
         if self.application_id is None:
             raise app_commands.MissingApplicationID
-        payload = await self.commands_payload()
-        digest = hashlib.sha256(json.dumps([self.settings.dev_guild, payload], sort_keys=True).encode()).hexdigest()
+        text = await self._payload_text()
+        digest = hashlib.sha256(f"{self.settings.dev_guild}\n{text}".encode()).hexdigest()
         if not force and await self.store.meta(COMMANDS_HASH_KEY) == digest:
             return False
+        payload = json.loads(text)
         try:
             guild = self.settings.dev_guild
             if guild:

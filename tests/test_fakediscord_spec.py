@@ -92,6 +92,26 @@ def test_the_validator_covers_what_the_spec_uses() -> None:
     assert spec().validate(ids, "012") != []
 
 
+def test_a_body_given_as_it_came_is_judged_as_its_value() -> None:
+    """The fake keys a request or answer by its text as it came: the verdict is the parsed value's, bad text twice."""
+    schema = {"$ref": "#/components/schemas/MessageCreateRequest"}
+    good = {"content": "hi", "embeds": [{"title": "t"}]}
+    bad = {"content": 5, "embeds": [{"title": "x" * 300}]}
+    for body in (good, bad, good, bad):
+        text = json.dumps(body, separators=(",", ":"))  # as discord.py sends it: not as the fake writes it out
+        assert spec().validate(schema, body, lenient_ids=True, text=text) == spec().validate(
+            schema, body, lenient_ids=True
+        )
+    operation = spec().operation("POST", "/channels/1/messages")
+    assert operation is not None
+    answer = {"content": 5}
+    assert (
+        spec().response_problems(operation, 200, None, text=json.dumps(answer))
+        == spec().response_problems(operation, 200, answer)
+        != []
+    )
+
+
 def test_a_body_judged_again_is_judged_by_what_it_holds_now() -> None:
     """Verdicts are remembered (the bot syncs the same commands at every start): by the body's content, so a body
     changed since, or the same body against another schema, is judged afresh."""

@@ -27,7 +27,7 @@ from .rest_channels import ChannelRoutes
 from .rest_interactions import InteractionRoutes
 from .spec import Operation, errors_body, spec
 from .state import Interaction, RequestProblem, World
-from .wire import error_response, json_response, read_any_body
+from .wire import TEXT_KEY, error_response, json_response, read_any_body
 
 API = r"/api/v{version:\d+}"
 GATEWAY_PATH = "/gateway"
@@ -193,7 +193,8 @@ class FakeServer:
         if operation is None or not request.body_exists:
             return operation
         body, _ = await read_any_body(request)
-        problems = spec().request_problems(operation, body, multipart=request.content_type.startswith("multipart/"))
+        multipart = request.content_type.startswith("multipart/")
+        problems = spec().request_problems(operation, body, multipart=multipart, text=request.get(TEXT_KEY))
         if problems:
             detail = f"{operation.operation_id}: " + "; ".join(str(problem) for problem in problems)
             error = DiscordError(400, 50035, "Invalid Form Body", detail=detail, errors=errors_body(problems))
@@ -211,14 +212,14 @@ class FakeServer:
             detail = "the fake answers a route Discord's OpenAPI spec does not have"
             self.world.record_error(RequestProblem(request.method, request.path_qs, response.status, detail))
             return
-        body: Any = None
+        text: str | None = None
         if isinstance(response, web.Response) and response.body is not None and response.status != 204:
             if response.content_type != "application/json":
                 return
-            body = json.loads(response.body)  # type: ignore[arg-type]
+            text = bytes(response.body).decode()  # type: ignore[arg-type]
         elif response.status == 204:
             return
-        problems = spec().response_problems(operation, response.status, body)
+        problems = spec().response_problems(operation, response.status, None, text=text)
         if problems:
             detail = f"the fake's answer breaks {operation.operation_id}'s {response.status} schema: " + "; ".join(
                 str(problem) for problem in problems

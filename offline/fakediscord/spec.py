@@ -126,19 +126,26 @@ class Spec:
         answer = self.resolve(answer)
         return ((answer.get("content") or {}).get("application/json") or {}).get("schema")
 
-    def request_problems(self, operation: Operation, body: Any, *, multipart: bool = False) -> list[Problem]:
+    def request_problems(
+        self, operation: Operation, body: Any, *, multipart: bool = False, text: str | None = None
+    ) -> list[Problem]:
+        """The problems of a request's ``body`` (``text``: its JSON as it came, if at hand: see ``validate``)."""
         schema = self.request_schema(operation, multipart)
         if schema is None:
             return []
-        return self.validate(schema, body, lenient_ids=True)
+        return self.validate(schema, body, lenient_ids=True, text=text)
 
-    def response_problems(self, operation: Operation, status: int, body: Any) -> list[Problem]:
+    def response_problems(
+        self, operation: Operation, status: int, body: Any, *, text: str | None = None
+    ) -> list[Problem]:
+        """The problems of an answer's ``body``, or of its JSON ``text`` (then parsed only if not judged before)."""
         if not 200 <= status < 300:
             return []
         schema = self.response_schema(operation, status)
         if schema is None:
             return [Problem((), "NO_RESPONSE_BODY", f"{operation.template} answers {status} without a JSON body")]
-        return self.validate(schema, body, lenient_ids=False, ids_alike=True)
+        value = _UNPARSED if text is not None else body
+        return self.validate(schema, value, lenient_ids=False, ids_alike=True, text=text)
 
     # -- validation ---------------------------------------------------------------------------------
 
@@ -156,7 +163,13 @@ class Spec:
         return resolved
 
     def validate(
-        self, schema: dict[str, Any], value: Any, *, lenient_ids: bool = False, ids_alike: bool = False
+        self,
+        schema: dict[str, Any],
+        value: Any,
+        *,
+        lenient_ids: bool = False,
+        ids_alike: bool = False,
+        text: str | None = None,
     ) -> list[Problem]:
         """The problems of ``value`` against ``schema`` (the first ``MAX_REPORTED``).
 
@@ -167,13 +180,21 @@ class Spec:
         which ids are equal, and their lengths, are kept), and one that differs from it only so passes too — no
         constraint of Discord's spec tells one such id from another but by equality (``uniqueItems``;
         ``tests/test_fakediscord_spec.py`` checks the rest); a body with problems is judged afresh each time.
+
+        ``text``, where the caller has the body's JSON as it came over the wire, is the key (the same text is the
+        same value; the same value sent differently is only judged again), and saves writing the body out as JSON
+        again (the bot's slash commands are 125 kB of it); a ``value`` of ``_UNPARSED`` is parsed from ``text``
+        only when it was not judged before.
         """
-        text = json.dumps(value, ensure_ascii=False)
+        if text is None:
+            text = json.dumps(value, ensure_ascii=False)
         if ids_alike:
             text = _ids_in_turn(text)
         key = (id(schema), lenient_ids, ids_alike, text)
         known = self._judged.get(key)
         if known is None or known[0] is not schema:  # the entry holds its schema: its id names no other meanwhile
+            if value is _UNPARSED:
+                value = json.loads(text)
             problems: list[Problem] = []
             if not self.passes(schema, lenient_ids)(value):  # only a failing body is walked for its problems
                 _Validator(self, lenient_ids, problems).check(schema, value, ())
@@ -203,6 +224,10 @@ class Spec:
         built.append(test)
         self._passes[key] = (schema, test)
         return test
+
+
+_UNPARSED: Any = object()
+"""``Spec.validate``'s value for a body given only as its text."""
 
 
 def _ids_in_turn(text: str) -> str:

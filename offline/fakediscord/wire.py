@@ -27,6 +27,8 @@ def error_response(error: DiscordError) -> web.Response:
 
 
 BODY_KEY: web.RequestKey[tuple[Any, list[UploadedFile]]] = web.RequestKey("fakediscord.body", tuple)
+TEXT_KEY: web.RequestKey[str] = web.RequestKey("fakediscord.text", str)
+"""A JSON request's body as it came (not set for multipart), kept beside ``BODY_KEY``: the spec's key for it."""
 
 
 async def read_body(request: web.Request) -> tuple[dict[str, Any], list[UploadedFile]]:
@@ -45,6 +47,8 @@ async def read_any_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
         else:
             text = await request.text() if request.body_exists else ""
             request[BODY_KEY] = (_parse_json(text, any_value=True), [])
+            if text:
+                request[TEXT_KEY] = text
     body: tuple[Any, list[UploadedFile]] = request[BODY_KEY]
     return body
 
