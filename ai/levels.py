@@ -53,7 +53,9 @@ class Profile:
     ``expectimax`` above 0 replaces the tree search at the levels without noise (temperature 0) by
     depth-limited expectimax (``ai.expectimax``) judging at most ``expectimax`` positions per iteration of
     the budget, for games whose view hides nothing and whose chance has few outcomes (Marrakech); below its
-    root it follows only the ``beam`` moves of a decision that look best as they stand (0: all).
+    root it follows only the ``beam`` moves of a decision that look best as they stand (0: all). ``finish``
+    completes a half-made move (a Kairo build's cards and coins) by its best options before the random playout
+    (``ai.search.finish``).
     """
 
     scale: float = 1.0
@@ -65,6 +67,7 @@ class Profile:
     chance_nodes: bool = False
     expectimax: float = 0.0
     beam: int = 0
+    finish: bool = False
 
 
 LEVELS: dict[str, Level] = {

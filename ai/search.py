@@ -155,7 +155,12 @@ def iterate(engine: Engine[S], state: S, root: Node, profile: Profile, rng: rand
 
 
 def playout(engine: Engine[S], state: S, profile: Profile, rng: random.Random) -> list[float]:
-    """Random moves until the game ends or the profile's playout is spent; the values of where it stops."""
+    """Random moves until the game ends or the profile's playout is spent; the values of where it stops.
+
+    With ``Profile.finish`` a half-made move (``engine.partial``) is first completed by its best options
+    (``finish``), so that a build site is judged built and paid for, not half done or paid at random."""
+    if profile.finish:
+        finish(engine, state)
     made = listed = 0
     while made < profile.playout and listed < profile.playout_work and (seat := engine.to_move(state)) is not None:
         if seat == CHANCE:
@@ -166,6 +171,21 @@ def playout(engine: Engine[S], state: S, profile: Profile, rng: random.Random) -
             made += 1
             listed += len(moves)
     return state_values(engine, state)
+
+
+def finish(engine: Engine[S], state: S, steps: int = 3) -> None:
+    """Complete the half-made move of the seat to move in place, each step by the option best for that seat one
+    step ahead (ties: the engine's order), at most ``steps`` steps."""
+    while steps > 0 and (seat := engine.to_move(state)) is not None and seat != CHANCE and engine.partial(state):
+        best_value, best_move = -1.0, ""
+        for move in engine.legal_moves(state):
+            after = engine.copy(state)
+            engine.apply_in_place(after, move)
+            value = state_values(engine, after)[seat]
+            if value > best_value:
+                best_value, best_move = value, move
+        engine.apply_in_place(state, best_move)
+        steps -= 1
 
 
 def considered(engine: Engine[S], state: S, moves: list[str]) -> list[str]:

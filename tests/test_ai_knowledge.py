@@ -186,3 +186,16 @@ def test_marrakech_a_lead_is_surer_as_the_carpets_run_out() -> None:
     assert state_values(engine, early)[1] == pytest.approx(1 - early_value)
     # three or four merchants keep the scale that grows with the scores (the spread was fitted on two)
     assert marrakech.spread(engine.new_game(3)) is None and marrakech.spread(engine.new_game(4)) is None
+
+
+def test_cairo_a_lead_among_three_is_surer_as_the_extensions_run_out() -> None:
+    engine = engines.get("cairo")
+    early = play_randomly(engine, 3, seed=4, until=40)
+    late = engine.copy(early)
+    extended = next(stall for stall in late.stalls if stall.owner >= 0)
+    late.stalls[extended.id] = extended.model_copy(update={"extensions": tuple(f"x{n}" for n in range(30))})
+    assert cairo.spread(early) is not None and cairo.spread(late) is not None
+    assert cairo.spread(early) > cairo.spread(late) >= cairo.SPREAD[0]
+    assert cairo.spread(engine.new_game(4)) == pytest.approx(cairo.SPREAD[0] + cairo.SPREAD[1] * cairo.EXTENSIONS**0.5)
+    # two merchants keep the scale that grows with the scores
+    assert cairo.spread(engine.new_game(2)) is None

@@ -242,3 +242,34 @@ def test_a_jambo_auction_is_searched_over_a_few_bids_and_the_answer_is_one_of_th
     analysis = analyse(engine, engine.view(state, seat), "normal", seed=1, budget=Budget(200))
     assert analysis.move in kept and {move for move, _, _ in analysis.candidates} <= set(kept)
     assert thin(state, ["draw", "end"]) == ["draw", "end"], "other decisions keep every move"
+
+
+def test_finish_completes_a_kairo_build_by_its_best_payment() -> None:
+    """``finish`` pays for a half-made build with the options best one step ahead: never worse than the engine's
+    first option or a random one, and the move is whole afterwards."""
+    from ai.search import finish
+
+    engine = engines.get("cairo")
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = engine.new_game(3)
+        while (seat := engine.to_move(state)) is not None and not engine.partial(state):
+            moves = [] if seat == CHANCE else engine.legal_moves(state)
+            extends = [m for m in moves if m.startswith("extend")]
+            move = engine.sample_chance(state, rng) if seat == CHANCE else rng.choice(extends or moves)
+            engine.apply_in_place(state, move)
+        if seat is None or seat == CHANCE:
+            continue
+        finished, first, drawn = engine.copy(state), engine.copy(state), engine.copy(state)
+        finish(engine, finished)
+        for other in (first, drawn):
+            while engine.to_move(other) == seat and engine.partial(other):
+                options = engine.legal_moves(other)
+                engine.apply_in_place(other, options[0] if other is first else rng.choice(options))
+        assert not engine.partial(finished) or engine.to_move(finished) != seat
+        best = state_values(engine, finished)[seat]
+        assert best >= state_values(engine, first)[seat] - 1e-9
+        assert best >= state_values(engine, drawn)[seat] - 1e-9
+        checked += 1
+    assert checked >= 10

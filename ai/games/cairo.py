@@ -6,22 +6,33 @@ coins drawn with the world), plus what the hand is worth: a building card is the
 extension (``CARD``), a charlatan sends a customer further (``CHARLATAN``). Half the iterations (a
 playout step lists hundreds of build sites) and short playouts; a root of more than 300 moves adds them
 best first by their value one step ahead (of 600 sites and extensions, the extension that takes a medal
-first: without it the search tried 200 of them at random). ``terms`` splits the projection into its named
+first: without it the search tried 200 of them at random). A build cut off half made (site chosen, cards or coins
+still to pay) is paid for by its best options before the playout (``Profile.finish``), not at random. With three or
+four merchants a lead is judged by how far the margin may still move (``spread``: the extensions left), not by a
+scale that grows with the scores. ``terms`` splits the projection into its named
 parts (``TERMS``), which a hint words as the reason for a move.
 """
 
 from __future__ import annotations
 
+import math
+
 from ai.levels import Profile
 from engines.cairo.data import load_cairo_data
 from engines.cairo.state import CairoState
 
-PROFILE = Profile(scale=0.5, playout_work=500, prior_above=300)
+PROFILE = Profile(scale=0.5, playout_work=500, prior_above=300, finish=True)
 
 CARD = 1.0
 CHARLATAN = 0.5
 MEDALS = load_cairo_data().medal_points
 PER_POINT = load_cairo_data().coins_per_point
+EXTENSIONS = len(load_cairo_data().colours) * load_cairo_data().extensions_per_colour
+SPREAD = (2.0, 1.5)
+"""With three or four merchants the margin may still move ``SPREAD[0] + SPREAD[1] * sqrt(extensions left)`` points
+(one standard deviation): a rough guess from a few beginners' games (margins of 5-10 points still turned over with
+half the extensions left), not fitted; measured in the arena (docs/BENCHMARKS.md, "Kairo with 3 and 4 players,
+second round")."""
 TERMS = ("score", "medals", "coins", "hand", "charlatans")
 """The parts of ``project``, by stable id: the running score, medals held, coins, building cards, charlatans."""
 
@@ -44,6 +55,16 @@ def project(state: CairoState) -> list[float | None]:
         charlatans = CHARLATAN * state.charlatans[seat] if state.charlatans else 0.0
         found[seat] = value + coins + hand + charlatans
     return found
+
+
+def spread(state: CairoState) -> float | None:
+    """How far the margin may still move by the end (one standard deviation, in points), with three or four
+    merchants: more while many extensions (the points of the game) are left. None with two (``ai.evaluate``'s scale
+    that grows with the scores)."""
+    if state.num_players < 3:
+        return None
+    left = EXTENSIONS - sum(len(stall.extensions) for stall in state.stalls)
+    return SPREAD[0] + SPREAD[1] * math.sqrt(max(left, 0))
 
 
 def terms(state: CairoState) -> list[dict[str, float] | None]:
