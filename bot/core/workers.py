@@ -9,6 +9,7 @@ starts, watches the parent and ends the worker once it is gone.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import threading
 import time
@@ -21,8 +22,14 @@ PARENT_POLL = 1.0
 
 def end_with_parent() -> None:
     """Run in a worker process as it starts: it exits within ``PARENT_POLL`` seconds of its parent's end (the
-    parent gone, the worker is handed to another parent and ``os.getppid`` changes)."""
-    parent = os.getppid()
+    parent gone, the worker is handed to another parent and ``os.getppid`` changes).
+
+    The parent is the process that started the worker (``multiprocessing.parent_process``), not whichever is its
+    parent when this runs: a spawned worker imports the bot before its initializer runs (about a second), and a bot
+    killed meanwhile had left it waiting for good, its parent already another (four such image workers outlived one
+    run of the suite)."""
+    started_by = multiprocessing.parent_process()
+    parent = started_by.pid if started_by is not None and started_by.pid is not None else os.getppid()
 
     def watch() -> None:
         while os.getppid() == parent:
