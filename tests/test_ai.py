@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sources import SOURCES, syntax
+from sources import syntax
 
 import ai
 import engines
@@ -234,7 +234,6 @@ def test_a_seat_that_is_not_to_move_is_refused() -> None:
         choose(engine, engine.view(state, mover), level="grandmaster")
 
 
-@pytest.mark.xdist_group(SOURCES)
 def test_the_package_imports_only_engines_and_the_standard_library() -> None:
     allowed = {"ai", "engines", *sys.stdlib_module_names}
     for path in sorted((ROOT / "ai").glob("*.py")):

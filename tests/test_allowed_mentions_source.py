@@ -11,10 +11,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-from sources import SOURCES, syntax
-
-pytestmark = pytest.mark.xdist_group(SOURCES)
+from sources import syntax
 
 BOT = Path(__file__).resolve().parent.parent / "bot"
 SENDING = {"send", "send_message", "edit", "edit_message", "edit_original_response"}

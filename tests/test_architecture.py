@@ -22,13 +22,11 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from sources import SOURCES, group_of, syntax
+from sources import GROUPED, syntax
 
 import engines
 import render
 from bot import catalogs
-
-pytestmark = pytest.mark.xdist_group(SOURCES)
 
 PACKAGES = ("engines", "render", "ai", "bot", "offline", "bench")
 FORBIDDEN = {
@@ -251,13 +249,14 @@ def test_the_catalog_checks_catch_what_breaks_a_message() -> None:
     assert check(("{count} carpet", "{count} carpets"), ("{count} alfombra", "alfombras"))
 
 
-def test_the_tests_that_read_the_sources_are_scheduled_together(request: pytest.FixtureRequest) -> None:
-    """The controller's group (ids in ``tests/sources.py``) names exactly the tests marked ``SOURCES``."""
-    marked = {
-        item.nodeid
-        for item in request.session.items
-        if any(mark.args[:1] == (SOURCES,) for mark in item.iter_markers("xdist_group"))
-    }
-    grouped = {item.nodeid for item in request.session.items if group_of(item.nodeid) == SOURCES}
-    assert request.node.nodeid in marked
-    assert marked == grouped, f"marked only: {sorted(marked - grouped)}; grouped only: {sorted(grouped - marked)}"
+def test_the_source_checks_scheduled_together_are_real_tests() -> None:
+    """Every id in ``tests/sources.py`` ``GROUPED`` names a test file and, where it names one, a test in it: a renamed
+    check would otherwise fall out of the group unnoticed (and parse the sources in a worker of its own)."""
+    for prefix in GROUPED:
+        path, _, name = prefix.partition("::")
+        assert Path(path).is_file(), prefix
+        if name:
+            assert any(
+                isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == name
+                for node in syntax(Path(path)).body
+            ), prefix

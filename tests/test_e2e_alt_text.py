@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from e2e import boards, open_game, settled, to_move
 from languages import english_in
-from sources import SOURCES, syntax
+from sources import syntax
 
 from bot.core.played import Played
 from bot.core.text import ALT_LIMIT
@@ -159,7 +159,6 @@ async def test_a_spanish_game_speaks_spanish_in_its_alt_text(tmp_path: Path) -> 
         await box.stop()
 
 
-@pytest.mark.xdist_group(SOURCES)
 def test_every_file_the_bot_builds_has_a_description() -> None:
     """A source check over ``bot/``: each ``discord.File(...)`` names ``description=`` (its alt text)."""
     missing = []

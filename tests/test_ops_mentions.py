@@ -11,9 +11,8 @@ import ast
 import random
 from pathlib import Path
 
-import pytest
 from e2e import click_label, open_game
-from sources import SOURCES, syntax
+from sources import syntax
 from test_e2e_history import slash, undo_request, whole_marrakech_turn
 
 from offline.sandbox import Sandbox
@@ -21,7 +20,6 @@ from offline.sandbox import Sandbox
 BOT = Path(__file__).resolve().parents[1] / "bot"
 
 
-@pytest.mark.xdist_group(SOURCES)
 def test_every_allowed_mentions_with_users_forbids_everyone_roles_and_the_replied_user() -> None:
     found = 0
     for path in BOT.rglob("*.py"):

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
-from sources import SOURCES, syntax
+from sources import syntax
 
 import render
 from bot.core.pictures import picture_words
@@ -374,7 +374,6 @@ def test_views_of_a_real_game_render_at_every_stage(players: int) -> None:
 
 
 # ---- layering -----------------------------------------------------------------------------------
-@pytest.mark.xdist_group(SOURCES)
 def test_render_never_imports_the_bot_discord_or_the_database() -> None:
     forbidden = {"bot", "discord", "aiosqlite"}
     for module in Path(render.__file__).parent.rglob("*.py"):

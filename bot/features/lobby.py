@@ -11,6 +11,7 @@ answer first and update the lobby message afterwards.
 from __future__ import annotations
 
 import inspect
+from functools import cache
 from typing import Any, Literal
 
 import discord
@@ -133,19 +134,10 @@ def _option_annotation(option: Option) -> Any:
     return type(option.default) | None
 
 
-_NEW: dict[str, tuple[Engine, Any]] = {}
-
-
+@cache
 def make_new(engine: Engine) -> Any:
     """The ``new`` callback: one optional parameter per engine option, then the shared clock options (made once per
-    engine and process: ``make_command`` reads its signature once)."""
-    kept = _NEW.get(engine.name)
-    if kept is None or kept[0] is not engine:
-        kept = _NEW[engine.name] = (engine, _made_new(engine))
-    return kept[1]
-
-
-def _made_new(engine: Engine) -> Any:
+    engine and process, so that ``make_command`` reads its signature once)."""
 
     async def new(interaction: discord.Interaction, **options: Any) -> None:
         timing = {name: options.pop(name, None) for name in TIMING_OPTIONS}

@@ -180,8 +180,9 @@ async def my_game_choices(interaction: discord.Interaction, current: str) -> lis
 
 
 _MADE: dict[tuple[str, Any, str | None], app_commands.Command[Any, ..., Any]] = {}
-"""Commands made from module-level callbacks, kept to be copied: a bot start makes about a hundred commands, and
-reading a callback's signature and annotations into options was a fifth of a start's CPU (tests start hundreds)."""
+"""Commands made before, by name, callback and description, kept to be copied: a bot start makes about a hundred
+commands, and reading a callback's signature and annotations into options was a fifth of a start's CPU (tests
+start hundreds)."""
 MADE_KEPT = 1_000
 """The most commands ``_MADE`` keeps (a bot makes about a hundred)."""
 
