@@ -29,3 +29,15 @@ def test_a_worker_whose_parent_ended_before_its_start_ran_ends_at_once(monkeypat
 
 def test_a_worker_whose_parent_lives_keeps_working(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not watched(monkeypatch, os.getppid()).wait(0.2)
+
+
+def thread_names() -> list[str]:
+    """Run in a pool's worker: the names of its threads."""
+    return [thread.name for thread in threading.enumerate()]
+
+
+def test_every_pool_the_bot_spawns_watches_its_parent() -> None:
+    """``spawned_pool`` (the one maker of the bot's worker pools: images, replays, computers, migrate's check, the
+    ratings rebuild) starts each worker with the parent's watch before its own start."""
+    with workers.spawned_pool(1) as pool:
+        assert "end-with-parent" in pool.submit(thread_names).result(timeout=60)

@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import multiprocessing
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -33,7 +32,7 @@ from bot.core.pictures import picture_words
 from bot.core.records_file import GameFile
 from bot.core.replay_image import MAX_BYTES, Animation, Stopped, replay_animation
 from bot.core.schedule import BOARD_LAYOUT
-from bot.core.workers import end_with_parent, stop_pool
+from bot.core.workers import spawned_pool, stop_pool
 from engines.base import View
 from render.warm import warm_up
 
@@ -81,16 +80,12 @@ def words_for(game: str, spoken: str | None) -> dict[str, str]:
 
 
 def _warm() -> None:
-    """A worker's start: it ends with the bot's process; it draws sample boards once, in every language, so that
-    the first real one is not slow."""
-    end_with_parent()
+    """A worker's start: it draws sample boards once, in every language, so that the first real one is not slow."""
     warm_up(tables=lambda game: [picture_words(game, spoken) for spoken in language.LANGUAGES])
 
 
 def _lower_priority() -> None:
-    """The replay worker's start: it ends with the bot's process; its long drawings yield the CPU to the bot and the
-    boards' workers."""
-    end_with_parent()
+    """The replay worker's start: its long drawings yield the CPU to the bot and the boards' workers."""
     with contextlib.suppress(OSError):  # not allowed here: it runs at the bot's priority
         os.nice(REPLAY_NICENESS)
 
@@ -108,14 +103,10 @@ class Images:
             self.pool = self._new_pool()
 
     def _new_pool(self) -> Executor:
-        return ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm
-        )
+        return spawned_pool(self.workers, _warm)
 
     def _new_replay_pool(self) -> Executor:
-        return ProcessPoolExecutor(
-            max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
-        )
+        return spawned_pool(1, _lower_priority)
 
     async def board(
         self, view: View, highlight: Sequence[str] = (), layout: str = BOARD_LAYOUT, spoken: str | None = None

@@ -22,12 +22,10 @@ import asyncio
 import contextlib
 import json
 import math
-import multiprocessing
 import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,7 +48,7 @@ from bot.core.db import (
 from bot.core.host import replay_log
 from bot.core.records import GameRecord, MoveRecord
 from bot.core.store import GAME_COLUMNS, Store, _game
-from bot.core.workers import end_with_parent
+from bot.core.workers import spawned_pool
 
 TABLES: tuple[tuple[str, str], ...] = (
     ("games", "id"),
@@ -514,12 +512,7 @@ async def verify_games(
     if workers is None:
         workers = os.cpu_count() or 1
     parallel = workers > 1 and started >= parallel_from
-    # spawned, not forked: this process runs threads (aiosqlite's, asyncpg's) that a fork would copy mid-step
-    pool = (
-        ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=end_with_parent)
-        if parallel
-        else None
-    )
+    pool = spawned_pool(workers) if parallel else None
     loop = asyncio.get_running_loop()
     pending: list[tuple[int, asyncio.Future[list[int]]]] = []
     suspects: list[int] = []

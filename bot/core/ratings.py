@@ -22,11 +22,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 import statistics
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,7 +35,7 @@ from ai.levels import LEVELS
 from bot.core.db import Connection, Database, PostgresDatabase, is_postgres_url, open_database, placeholders
 from bot.core.records import GameRecord, SeatRecord
 from bot.core.store import GAME_COLUMNS, _game
-from bot.core.workers import end_with_parent
+from bot.core.workers import spawned_pool
 from engines.base import Outcome
 
 log = logging.getLogger(__name__)
@@ -272,8 +270,7 @@ async def rebuild(db: Database, *, workers: int | None = None, parallel_from: in
     results: list[_KindRated] = []
     if workers > 1 and finished >= parallel_from and address and address != ":memory:":
         loop = asyncio.get_running_loop()
-        context = multiprocessing.get_context("spawn")  # this process runs threads a fork would copy mid-step
-        with ProcessPoolExecutor(workers, mp_context=context, initializer=end_with_parent) as pool:
+        with spawned_pool(workers) as pool:
             results = list(
                 await asyncio.gather(*(loop.run_in_executor(pool, _rate_kind_apart, str(address), k) for k in kinds))
             )

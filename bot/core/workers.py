@@ -4,7 +4,7 @@ and every worker ending with the process that started it.
 A pool's workers wait on a queue whose writing end they hold themselves (``multiprocessing`` hands both ends to
 each worker), so a bot process killed outright (the OOM killer, ``kill -9``, a crash) would leave them waiting
 for good, each holding its fonts and caches (~220 MB for an image worker). ``end_with_parent``, run as a worker
-starts, watches the parent and ends the worker once it is gone.
+starts, watches the parent and ends the worker once it is gone; ``spawned_pool`` makes every pool of the bot so.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 JOIN_TIMEOUT = 2.0
@@ -37,6 +38,21 @@ def end_with_parent() -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
+
+
+def spawned_pool(workers: int, start: Callable[[], None] | None = None) -> ProcessPoolExecutor:
+    """A pool of ``workers`` spawned processes (not forked: the bot runs threads, aiosqlite's and asyncpg's, that a
+    fork would copy mid-step), each ending with the process that started it, then running ``start`` (a module-level
+    function: it is sent to the worker by name)."""
+    return ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("spawn"), initializer=_begin, initargs=(start,)
+    )
+
+
+def _begin(start: Callable[[], None] | None) -> None:
+    end_with_parent()
+    if start is not None:
+        start()
 
 
 def stop_pool(pool: Executor | None) -> None:

@@ -13,8 +13,7 @@ it; a game's creator may turn hints off at ``new``).
 from __future__ import annotations
 
 import logging
-import multiprocessing
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 
 import discord
 from discord.ext import commands, tasks
@@ -26,7 +25,7 @@ from bot.core.played import Played
 from bot.core.refused import Refused
 from bot.core.timing import number_text
 from bot.core.wording import Say, say_for
-from bot.core.workers import end_with_parent, stop_pool
+from bot.core.workers import spawned_pool, stop_pool
 from bot.ui.context import GameId, make_command
 from bot.ui.errors import reply_private
 from bot.ui.moves import defer
@@ -52,9 +51,7 @@ def worker_pool(workers: int) -> Executor | None:
     """A pool of worker processes for the search (None: think in a thread, for tests and local play)."""
     if workers <= 0:
         return None
-    return ProcessPoolExecutor(
-        max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=end_with_parent
-    )
+    return spawned_pool(workers)
 
 
 class Computers(commands.Cog):
