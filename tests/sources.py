@@ -1,7 +1,8 @@
 """The project's source files as syntax trees, parsed once per test process and shared by the source checks
 (layering, allowed mentions, alt text, imports): no check changes a tree, and a run changes no source. The checks
-run in one worker of a parallel run (``SOURCES``, an xdist group), so the tree is parsed once a run, not once a
-worker."""
+run in one worker of a parallel run (``GROUPED``, scheduled together by ``tests/conftest.py``), so the trees are
+parsed once a run, not once a worker; that worker freezes them after its last check (they are no longer walked by
+the garbage collector)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from functools import cache
 from pathlib import Path
 
 SOURCES = "sources"
-"""The xdist group of the tests that read the source files (``@pytest.mark.xdist_group(SOURCES)``)."""
+"""The scheduling scope of the tests that read the source files (``GROUPED``, ``group_of``)."""
 
 GROUPED = (
     "tests/test_architecture.py::",
@@ -24,8 +25,8 @@ GROUPED = (
 
 pytest-xdist's own ``loadgroup`` reads the group from the ``xdist_group`` mark by renaming the test's id, which
 pytest 9 no longer allows (ids are structured): its groups are silently ignored. The controller, which never sees
-marks, groups by these ids instead (``group_of``, ``tests/conftest.py``); ``test_architecture`` checks that they
-name exactly the tests marked ``SOURCES``."""
+marks, groups by these ids instead (``group_of``, ``tests/conftest.py``); ``test_architecture`` checks that each
+names a real test."""
 
 
 def group_of(nodeid: str) -> str:

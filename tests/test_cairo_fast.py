@@ -53,9 +53,12 @@ class Board:
         self.tile = {index[t]: stall for stall in self.stalls for t in (stall.square, *stall.extensions)}
         self.door = {index[stall.door]: stall for stall in self.stalls}
         self.customer = {index[square]: colour for colour, square in state.customers.items()}
+        self.open = {square for square, kind in enumerate(BOARD.kinds) if kind in (SOUK, QUEUE)} - self.tile.keys()
+        """The walkable squares: souk and queue squares no tile covers."""
+        self._joined: dict[tuple[int, int | None], bool] = {}
 
     def walkable(self, square: int) -> bool:
-        return BOARD.kinds[square] in (SOUK, QUEUE) and square not in self.tile
+        return square in self.open
 
     def free(self, square: int) -> bool:
         occupied = square in self.tile or square in self.door or square in self.customer
@@ -63,16 +66,22 @@ class Board:
 
     def reached(self, start: int, blocked: int = -1) -> dict[int, int]:
         """Steps from ``start`` to every square it reaches with ``blocked`` taken away."""
+        walkable = self.open - {blocked}
         dist, queue = {start: 0}, [start]
         for here in queue:
             for there in BOARD.neighbours[here]:
-                if there != blocked and there not in dist and self.walkable(there):
+                if there in walkable and there not in dist:
                     dist[there] = dist[here] + 1
                     queue.append(there)
         return dist
 
     def joined_after(self, blocked: int, door: int | None = None) -> bool:
         """With a tile on ``blocked`` (and ``door`` an entrance), does every terminal reach every other?"""
+        if (blocked, door) not in self._joined:
+            self._joined[blocked, door] = self._joins(blocked, door)
+        return self._joined[blocked, door]
+
+    def _joins(self, blocked: int, door: int | None) -> bool:
         terminals = {*self.customer, *self.door, *([door] if door is not None else [])}
         if not terminals:
             return True
@@ -398,13 +407,13 @@ def check_layout(state: CairoState) -> None:
     for colour, square in kept.customers.items():
         assert walk_from(kept, colour) == walk_distances(fresh.steps, square), colour
     check_attraction(kept, fresh)
-    check_extension_answers(kept, Board(state))  # before the sites: what the listing kept without them
+    plain = Board(state)
+    check_extension_answers(kept, plain)  # before the sites: what the listing kept without them
     for square in obstacles(kept).apart:  # narrow squares known to cut nothing apart, some from earlier layouts
         assert fresh.walkable[square] and len(brute_cut_pieces(fresh, square)) == 1, NAMES[square]
     sites, again = site_masks(kept), site_masks(fresh)
     assert sites.allowed == again.allowed and sites.masks == again.masks and sites.by_kind == again.by_kind
     assert sites.allowed_bits == again.allowed_bits == mask_of(square for square in ALL if again.allowed[square])
-    plain = Board(state)
     for spot in kept.spots.values():
         assert squares_of(BOARD, extension_bits(kept, DATA, spot)) == reference_extension_sites(plain, spot.id), spot
     assert sites.searched.keys() == again.searched.keys() and sites.cuts.keys() == again.cuts.keys()

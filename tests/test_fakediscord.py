@@ -674,3 +674,22 @@ async def test_gateway_handshake_numbers_every_dispatch(scene: Scene) -> None:
     assert [channel["name"] for channel in guild_create["d"]["channels"]] == ["games", "nothreads"]
     # without the GUILD_MEMBERS intent Discord lists only the bot itself
     assert [member["user"]["id"] for member in guild_create["d"]["members"]] == [str(scene.fake.bot_user.id)]
+
+
+async def test_a_stopped_fake_keeps_nothing_of_its_world_alive() -> None:
+    """A process (local play, a test run) starts hundreds of fakes: once one has served requests and stopped, its
+    world (users, channels, every message and image) is freed, not kept by a cache of the web framework's."""
+    import gc
+    import weakref
+
+    fake = FakeDiscord()
+    await fake.start()
+    async with aiohttp.ClientSession() as http:
+        for path in ("/gateway", "/gateway/bot", "/users/@me", "/no/such/route"):
+            async with http.get(fake.api_url + path, headers={"Authorization": f"Bot {fake.token}"}) as answer:
+                await answer.read()
+    await fake.stop()
+    world = weakref.ref(fake.world)
+    del fake
+    gc.collect()
+    assert world() is None

@@ -1,7 +1,7 @@
 """The fake Discord's aiohttp application: REST under /api/v{n}, the gateway websocket at /gateway.
 
-A middleware counts requests in flight (so the driver can wait for quiet), serves the faults a test
-injected (`faults`, `failures`), checks the `Bot <token>` header where Discord wants it, turns
+Around every REST route, one wrapper counts requests in flight (so the driver can wait for quiet), serves the
+faults a test injected (`faults`, `failures`), checks the `Bot <token>` header where Discord wants it, turns
 `DiscordError` into Discord's error JSON, and records every problem: bot bugs (unknown routes, invalid
 bodies, crashes inside the fake) in `World.errors`, refusals a correct bot must handle in
 `World.refusals`. It answers 5xx only for an injected fault: a crash inside the fake is a 400, because
@@ -49,14 +49,28 @@ class FakeServer:
         self._runner: web.AppRunner | None = None
 
     def build_app(self) -> web.Application:
-        app = web.Application(middlewares=[self._middleware], client_max_size=MAX_UPLOAD)
+        """The application: the gateway, then every REST route wrapped by ``_around`` (not an aiohttp middleware:
+        aiohttp caches each handler's middleware chain for the life of the process, up to 1,024 of them, and so
+        would keep every stopped fake's world alive, its messages and images with it, in a process that starts
+        hundreds of fakes)."""
+        app = web.Application(client_max_size=MAX_UPLOAD)
         app.router.add_get(GATEWAY_PATH, self.gateway.handle)
-        app.router.add_get(API + "/gateway", self._gateway_url)
-        app.router.add_get(API + "/gateway/bot", self._gateway_bot)
-        for method, path, handler in [*ChannelRoutes(self.world).routes(), *InteractionRoutes(self.world).routes()]:
-            app.router.add_route(method, API + path, handler)
-        app.router.add_route("*", "/{tail:.*}", self._unknown_route)
+        routes: list[tuple[str, str, Handler]] = [
+            ("GET", API + "/gateway", self._gateway_url),
+            ("GET", API + "/gateway/bot", self._gateway_bot),
+            *((method, API + path, handler) for method, path, handler in ChannelRoutes(self.world).routes()),
+            *((method, API + path, handler) for method, path, handler in InteractionRoutes(self.world).routes()),
+            ("*", "/{tail:.*}", self._unknown_route),
+        ]
+        for method, path, handler in routes:
+            app.router.add_route(method, path, self._wrapped(handler))
         return app
+
+    def _wrapped(self, handler: Handler) -> Handler:
+        async def around(request: web.Request) -> web.StreamResponse:
+            return await self._around(request, handler)
+
+        return around
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen on a free port (or the one given) and return it."""
@@ -75,10 +89,8 @@ class FakeServer:
             await self._runner.cleanup()
             self._runner = None
 
-    @web.middleware
-    async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        if request.path == GATEWAY_PATH:
-            return await handler(request)
+    async def _around(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Every REST request: counted in flight, rate limited, faulted as injected, logged."""
         self.world.inflight += 1
         try:
             headers, retry_after = self._take_rate_limit(request)
