@@ -174,6 +174,7 @@ class Watched:
         self.drawn: set[int] = set()
         self.keep: list[GameState] = []  # keeps ids unique while the spy lives
         self.checked = 0
+        self.takes_state: dict[str, bool] = {}  # by method name: read once, not at every call
 
     def own(self, state: GameState) -> GameState:
         self.drawn.add(id(state))
@@ -193,7 +194,9 @@ class Watched:
             return lambda state: (self.check(state), self.own(attribute(state)))[1]
         if not callable(attribute):
             return attribute
-        if "state" in inspect.signature(attribute).parameters:
+        if name not in self.takes_state:
+            self.takes_state[name] = "state" in inspect.signature(attribute).parameters
+        if self.takes_state[name]:
             return lambda state, *rest, **kw: (self.check(state), attribute(state, *rest, **kw))[1]
         return attribute
 
