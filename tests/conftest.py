@@ -116,11 +116,15 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 @pytest.hookimpl(trylast=True)
 def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
-    """After the last source check of a worker, freeze the syntax trees it parsed (``tests/sources.py``): kept for
-    the run, as every source check shares them, but no longer walked by each full collection (a quarter of a million
-    objects)."""
+    """In a worker of a parallel run, after its last source check, freeze the syntax trees they parsed
+    (``tests/sources.py``): kept for the run, as every source check shares them, but no longer walked by each full
+    collection (a quarter of a million objects). A worker runs the group back to back (``Grouped``); in one process
+    (``-n 0``) the checks lie among other tests, and nothing is frozen there. The source checks take no fixture, so
+    nothing of a test's own is frozen with the trees."""
     from sources import SOURCES, group_of
 
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        return
     if group_of(item.nodeid) == SOURCES and (nextitem is None or group_of(nextitem.nodeid) != SOURCES):
         gc.collect()
         gc.freeze()

@@ -21,7 +21,8 @@ GROUPED = (
     "tests/test_ops_mentions.py::test_every_allowed_mentions_with_users_forbids_everyone_roles_and_the_replied_user",
     "tests/test_render_marrakech.py::test_render_never_imports_the_bot_discord_or_the_database",
 )
-"""The test ids (or their beginnings) of the ``SOURCES`` group, as the controller of a parallel run sees them.
+"""The test ids (or their beginnings) of the ``SOURCES`` group, as the controller of a parallel run sees them. They
+take no fixture (a worker freezes what is alive after the last of them, ``tests/conftest.py``).
 
 pytest-xdist's own ``loadgroup`` reads the group from the ``xdist_group`` mark by renaming the test's id, which
 pytest 9 no longer allows (ids are structured): its groups are silently ignored. The controller, which never sees
