@@ -199,3 +199,40 @@ async def test_a_move_costs_few_trips_to_the_database_and_few_requests(
         assert len(requests) == 2 and "/callback" in requests[0] and "/messages" in requests[1], requests
     finally:
         await box.stop()
+
+
+async def test_private_buttons_leave_no_view_or_timer_behind_and_still_work(sandbox: Sandbox) -> None:
+    """A private reply's buttons are routed by their ids alone: the bot keeps no view for them. discord.py holds a
+    view it sends privately for 15 minutes, with a task asleep for each, so a busy table would hold thousands; the
+    bot sends its views stopped. Clicking the buttons of those replies still plays the steps."""
+    import asyncio
+
+    box = sandbox
+    ana, bo = box.user("ana"), box.user("bo")
+    _, thread = await open_game(box, "jambo", ana, [bo])
+    clicked = 0
+    for _ in range(6):
+        board = boards(box, thread)[-1]
+        user = to_move(box, board)
+        assert user is not None
+        hand = await settled(box.fake.slash(user, thread, "jambo hand"))
+        message = next(m for m in reversed(hand.followups) if m.ephemeral and m.components)
+        for _ in range(10):
+            if not has_step(message):
+                break
+            it = await answer(box, user, message)
+            clicked += 1
+            assert not it.refused_answers and it.response_type is not None
+            replies = [m for m in private_replies(it) if m.components]
+            if not replies:
+                break
+            message = replies[-1]
+        await box.settle()
+        assert box.bot is not None
+        store = box.bot._connection._view_store
+        assert not store._synced_message_views and not any(store._views.values()), "the bot kept a view"
+        asleep = [t for t in asyncio.all_tasks() if "timeout_task" in getattr(t.get_coro(), "__qualname__", "")]
+        assert not asleep, f"{len(asleep)} views wait for a timeout"
+        if clicked >= 4:
+            break
+    assert clicked >= 4, "too few private buttons were clicked"

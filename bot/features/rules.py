@@ -25,6 +25,7 @@ from bot.core.catalog import N_
 from bot.core.rules import PICTURED, TOPICS, fresh_view, page_number, page_text, topic_title
 from bot.core.text import LABEL_LIMIT, fit_alt, shorten
 from bot.core.wording import say_for
+from bot.ui.components import persistent_view
 from bot.ui.context import group_name, make_command
 from bot.ui.errors import acknowledge, report
 from bot.ui.reader import adopt
@@ -138,11 +139,11 @@ def rules_view(game: str, topic: str) -> discord.ui.View:
         discord.SelectOption(label=shorten(topic_title(say, t), LABEL_LIMIT), value=t, default=t == topic)
         for t in TOPICS
     ]
-    view = discord.ui.View(timeout=None)
-    view.add_item(RulesPageButton(game, before, label=say._(PREVIOUS), disabled=number == 1))
-    view.add_item(RulesPageButton(game, after, label=say._(NEXT), disabled=number == len(TOPICS)))
-    view.add_item(RulesTopicMenu(game, options, say._(JUMP)))
-    return view
+    return persistent_view(
+        RulesPageButton(game, before, label=say._(PREVIOUS), disabled=number == 1),
+        RulesPageButton(game, after, label=say._(NEXT), disabled=number == len(TOPICS)),
+        RulesTopicMenu(game, options, say._(JUMP)),
+    )
 
 
 async def page(client: Any, game: str, topic: str) -> tuple[str, discord.ui.View, list[discord.File]]:

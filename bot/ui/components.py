@@ -151,8 +151,16 @@ class GameSelect(GameComponent, discord.ui.DynamicItem[discord.ui.Select[Any]], 
 
 
 def persistent_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
-    """A view with no timeout holding ``items``."""
+    """A view holding ``items``, to be sent and then forgotten.
+
+    Every item is a ``DynamicItem`` whose kind the bot registers once (``bot.add_dynamic_items``), so a click is
+    routed by its ``custom_id`` alone; the view itself need not listen. It is stopped before it is sent: discord.py
+    keeps a view it sends until the view stops, and gives one sent privately (ephemeral) a 15-minute timeout, a task
+    asleep for each: at the table's pace, thousands of views and tasks held for nothing (a whole game of Jambo left
+    a thousand). A stopped view is sent as it is (its buttons and menus) and never stored.
+    """
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)
+    view.stop()
     return view
