@@ -51,7 +51,7 @@ async def click_label(box: Sandbox, user: User, message: Message, label: str) ->
 
 def boards(box: Sandbox, thread: Channel) -> list[Message]:
     """The messages of a thread that carry a board image."""
-    return [m for m in box.fake.messages(thread) if any(name.endswith(".png") for name, _ in m.files)]
+    return [m for m in box.fake.messages(thread) if any(a.filename.endswith(".png") for a in m.attachments)]
 
 
 def menu(message: Message) -> dict | None:

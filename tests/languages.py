@@ -38,10 +38,16 @@ def english_only() -> tuple[frozenset[str], tuple[str, ...]]:
     return frozenset(whole), tuple(sorted(phrases))
 
 
+@cache
+def _any_phrase() -> re.Pattern[str]:
+    """Matches where any phrase of ``english_only`` occurs: one pass over a text finds whether any does."""
+    return re.compile("|".join(re.escape(p) for p in english_only()[1]) or r"(?!)")
+
+
 def english_in(text: str, *, label: bool = False) -> list[str]:
     """The English catalog messages found in ``text`` (a label: the whole text is one message)."""
     whole, phrases = english_only()
-    found = [p for p in phrases if p in text]
+    found = [p for p in phrases if p in text] if _any_phrase().search(text) else []
     if label and text.strip() in whole:
         found.append(text.strip())
     return found

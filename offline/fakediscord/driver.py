@@ -495,7 +495,7 @@ class FakeDiscord:
             guild_id=channel.guild_id,
             mentions=pinged_users(self.world, content, None),
         )
-        self.world.messages[message.id] = message
+        self.world.add_message(message)
         channel.last_message_id = message.id
         message_created(self.world, message)
         return message
@@ -535,7 +535,7 @@ class FakeDiscord:
         channel = self.world.channels[message.channel_id]
         self._check_member(user, channel)
         if message.ephemeral:
-            owner = next((i for i in self.world.interactions.values() if i.id == message.interaction_id), None)
+            owner = self.world.interaction_with_id(message.interaction_id)
             if owner is None or owner.user_id != user.id:
                 raise Refused(f"ephemeral message {message.id} is only visible to the user it answered")
         return channel
@@ -597,7 +597,7 @@ class FakeDiscord:
             session_id=session.session_id,
             shard=session.shard,
         )
-        self.world.interactions[token] = interaction
+        self.world.add_interaction(token, interaction)
         log_start = len(self.world.request_log)
         interaction.handler_tasks_before = frozenset(bot_handler_tasks())
         interaction.dispatched_at = self.world.now()

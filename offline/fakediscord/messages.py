@@ -84,7 +84,7 @@ def create_message(
     message.allowed_mentions = payload.get("allowed_mentions")
     problems = _set_text(world, message, payload)
     problems += _notify(message)
-    world.messages[message.id] = message
+    world.add_message(message)
     _count_in_channel(world, message)
     return message, problems
 

@@ -331,7 +331,7 @@ def _reaction_payload(emoji: str) -> dict[str, Any]:
 
 
 def _interaction_metadata(world: World, interaction_id: int | None) -> dict[str, Any] | None:
-    interaction = next((i for i in world.interactions.values() if i.id == interaction_id), None)
+    interaction = world.interaction_with_id(interaction_id)
     if interaction is None:
         return None
     metadata: dict[str, Any] = {

@@ -456,9 +456,27 @@ class World:
         self.request_log: list[str] = []
         self._creation_order = itertools.count(1)
         self._changed = asyncio.Event()
+        self._in_channel: dict[int, list[Message]] = {}
+        """Each channel's messages in the order they were made (``add_message``): a channel's list reads these,
+        not every message of the world (a whole game makes thousands)."""
+        self._interaction_ids: dict[int, Interaction] = {}
 
     def next_created(self) -> int:
         return next(self._creation_order)
+
+    def add_message(self, message: Message) -> None:
+        """Record a message made in its channel (every message the fake makes comes through here)."""
+        self.messages[message.id] = message
+        self._in_channel.setdefault(message.channel_id, []).append(message)
+
+    def add_interaction(self, token: str, interaction: Interaction) -> None:
+        """Record an interaction sent to the bot, by its token and by its id."""
+        self.interactions[token] = interaction
+        self._interaction_ids[interaction.id] = interaction
+
+    def interaction_with_id(self, interaction_id: int | None) -> Interaction | None:
+        """The interaction with this id, if the fake sent it."""
+        return None if interaction_id is None else self._interaction_ids.get(interaction_id)
 
     def now(self) -> float:
         """Discord's clock: the injected clock (monotonic seconds) plus every `advance_clock`."""
@@ -508,7 +526,7 @@ class World:
 
     def channel_messages(self, channel_id: int) -> list[Message]:
         """Visible messages of a channel in order: not ephemeral, not deleted."""
-        found = [m for m in self.messages.values() if m.channel_id == channel_id and not m.ephemeral and not m.deleted]
+        found = [m for m in self._in_channel.get(channel_id, ()) if not m.ephemeral and not m.deleted]
         return sorted(found, key=lambda m: m.created)
 
     def threads_of(self, channel_id: int) -> list[Channel]:
