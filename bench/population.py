@@ -6,7 +6,8 @@ as the host stores it), ``seats``, ``game_timing``, the ``moves`` log and the ``
 wrote for them, all delivered. The games are real: a pool of seeded random games of every engine and
 player count is played first (``pool``), each change's board text composed by ``bot.core.posts`` as
 the bot composes it; each stored game is one of them (to its end, or stopped at the start of a
-decision for an active game) with its own ids, players, server and times.
+decision for an active game) with its own ids, players, server and times. Every player's language is stored
+too (``user_prefs``, as the bot keeps it from their clicks: ``PLAYERS_LANGUAGE``, the fake's default client).
 
 Servers and players follow a long-tailed law: a few big servers and a few players in thousands of
 games, most in a handful, so the lists and the inbox meet users with many games. Ids are Discord
@@ -34,6 +35,12 @@ from bot.core.posts import Headline, Posts
 from bot.core.records import GameRecord, LogEntry, SeatRecord
 from engines.base import CHANCE, Engine, GameState
 
+PLAYERS_LANGUAGE = "en"
+"""The language stored for every player: the fake Discord's clients speak English (``en-US``)."""
+LANGUAGES_SQL = (
+    "INSERT INTO user_prefs (user_id, locale) SELECT DISTINCT user_id, $1 FROM seats WHERE user_id IS NOT NULL"
+    " ON CONFLICT (user_id) DO NOTHING"
+)
 DISCORD_EPOCH_MS = 1_420_070_400_000
 ID_MARK = 987_654_321
 """The game id written in a pool game's board texts; replaced by each stored game's id."""
@@ -404,6 +411,7 @@ def _write_sqlite(path: str, writer: Writer, batch: int, counts: dict[str, int])
                     db.executemany(f"INSERT INTO {table} ({fields}) VALUES ({marks})", values)
             _count(rows, counts)
         with db:
+            db.execute(LANGUAGES_SQL.replace("$1", "?"), (PLAYERS_LANGUAGE,))
             db.execute(
                 "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (META_KEY, json.dumps({"games": counts["games"]})),
@@ -422,6 +430,7 @@ async def _write_postgres(url: str, writer: Writer, batch: int, counts: dict[str
                     columns = [c.strip() for c in fields.split(",")]
                     await conn.copy_records_to_table(table, records=getattr(rows, _attr(table)), columns=columns)
             _count(rows, counts)
+        await conn.execute(LANGUAGES_SQL, PLAYERS_LANGUAGE)
         await conn.execute(
             "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             META_KEY,

@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from pgserver import fresh_database
@@ -120,9 +121,9 @@ def boards(fake: FakeDiscord, thread: Channel) -> list[Message]:
     return [m for m in fake.messages(thread) if any(name.endswith(".png") for name, _ in m.files)]
 
 
-async def open_game(world: World, n: int) -> tuple[int, Channel]:
+async def open_game(world: World, n: int, options: dict[str, Any] | None = None) -> tuple[int, Channel]:
     fake, channel = world.fake, world.channels[n]
-    await fake.slash(world.ana, channel, "marrakech new", {})
+    await fake.slash(world.ana, channel, "marrakech new", options or {})
     await until(lambda: any(fake.messages(t) for t in fake.threads(channel)))
     thread = fake.threads(channel)[-1]
     lobby = fake.messages(thread)[0]
@@ -188,16 +189,15 @@ async def test_two_shard_processes_play_games_in_both_shards_to_the_end(world: W
 
 
 async def test_a_reminder_due_while_both_run_is_sent_once_and_the_inbox_spans_both_shards(world: World) -> None:
-    (first, thread0), (second, thread1) = [await open_game(world, n) for n in (0, 1)]
+    (first, thread0), (second, thread1) = [await open_game(world, n, {"reminder_hours": 1}) for n in (0, 1)]
     for n in (0, 1):
         it = await world.fake.slash(world.ben, world.channels[n], "bazaar games", {})
         await until(lambda it=it: bool(it.content))
         assert it.shard == [n, 2], "each guild's interactions reach the process of its shard"
         assert f"#{first}" in it.content and f"#{second}" in it.content, it.content
     now = time.time()
-    async with world.store.db.transaction() as tx:  # the player to move has waited 36 minutes of a 30-minute interval
-        await tx.execute("UPDATE game_timing SET reminder_hours = ? WHERE game_id = ?", 0.5, first)
-        await tx.execute("UPDATE games SET turn_started_at = ?, next_due_at = ? WHERE id = ?", now - 2160, now, first)
+    async with world.store.db.transaction() as tx:  # the player to move has waited 72 minutes of a 1-hour interval
+        await tx.execute("UPDATE games SET turn_started_at = ?, next_due_at = ? WHERE id = ?", now - 4320, now, first)
 
     def reminders() -> list[Message]:
         return [m for m in world.fake.messages(thread0) if "Reminder" in m.content]

@@ -12,6 +12,7 @@ import random
 import stat
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -397,3 +398,36 @@ async def test_an_order_that_answers_a_waiting_decision_is_a_move(host: GameHost
     assert answered.to_move_player == 1 - mover and answered.view(1 - mover).decision.code == "cheetah_choice"
     assert answered.game.moved_version == answered.game.version == played.game.version + 1
     assert any(d.version == answered.game.version for d in await host.store.pending_deliveries(game_id))
+
+
+async def test_a_language_is_written_when_it_changes_and_not_again_after_a_restart(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player's client language is stored for their DMs: written the first time it is seen and each time it
+    changes, not at every click; a process that starts reads what is stored, so a restart writes nobody's again."""
+    store = Store(await open_database(database_url))
+    try:
+        written: list[int] = []
+        original = store.db.transaction
+
+        def counted() -> Any:
+            written.append(1)
+            return original()
+
+        monkeypatch.setattr(store.db, "transaction", counted)
+        first = ScheduleStore(store.db)
+        await first.set_language_of(ANA, "es")
+        await first.set_language_of(ANA, "es")
+        await first.set_language_of(BEN, "en")
+        assert len(written) == 2, "the same language twice is written once"
+        await first.set_language_of(ANA, "en")
+        assert len(written) == 3 and await first.language_of(ANA) == "en"
+        restarted = ScheduleStore(store.db)
+        assert await restarted.load_languages() == 2
+        await restarted.set_language_of(ANA, "en")
+        await restarted.set_language_of(BEN, "en")
+        assert len(written) == 3, "a restart writes no language it read"
+        await restarted.set_language_of(BEN, "es")
+        assert len(written) == 4 and await restarted.language_of(BEN) == "es"
+    finally:
+        await store.close()

@@ -6,13 +6,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import engines
 from bot.core.records import GameRecord, LogEntry, SeatRecord
 from bot.core.seating import sent_by_computer, shown_name
 from engines.base import CHANCE, Engine, Event, GameState, Outcome, View, events_seen_by
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,8 @@ class Played:
     thread; the step waits there as news, folded into the post made when the decision passes."""
     _views: dict[int | None, View] = field(default_factory=dict, init=False, repr=False, compare=False)
     """Views made so far, by viewer: the post, the image and the buttons of one change share them."""
+    _worded: dict[tuple[Any, ...], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Words made of this state so far (``remembered``): the post, the alt text and the answer share them."""
 
     @property
     def engine(self) -> Engine:
@@ -108,9 +113,17 @@ class Played:
             found = self._views[viewer] = self.engine.view(self.state, viewer).with_names(self.names)
         return found
 
+    def remembered(self, key: tuple[Any, ...], make: Callable[[], T]) -> T:
+        """What ``make`` words of this state, made once per ``key`` (what it is, for whom, in which language)."""
+        if key not in self._worded:
+            self._worded[key] = make()
+        return cast(T, self._worded[key])
+
     def share_views(self, other: Played) -> None:
-        """Take the views ``other`` made: the same state and players (the game before and after it was stored)."""
+        """Take the views and words ``other`` made: the same state and players (the game before and after it
+        was stored)."""
         self._views.update(other._views)
+        self._worded.update(other._worded)
 
     def events(self) -> list[Event]:
         """Everything the change caused, in order (every visibility)."""

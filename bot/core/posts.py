@@ -149,6 +149,10 @@ class Posts:
         self.schedule = schedule
         self.locale = locale
 
+    def speaking(self) -> str:
+        """The language these words are in: ``locale``, or the current reader's."""
+        return self.locale or language.current()
+
     def say(self, played: Played) -> Say:
         """Words with the names as they stand (whose turn it is, the status)."""
         return say_for(played.game.game, tuple(played.names), self.locale)
@@ -183,6 +187,9 @@ class Posts:
         """What the player to move is deciding, in words ("" when nobody is)."""
         if played.state is None or played.to_move_player is None:
             return ""
+        return played.remembered(("decision", viewer, self.speaking()), lambda: self._decision(played, viewer))
+
+    def _decision(self, played: Played, viewer: int | None) -> str:
         decision = played.view(viewer).decision
         return self.say(played).decision(decision) if decision is not None else ""
 
@@ -237,6 +244,10 @@ class Posts:
         and those out marked; empty before the game starts."""
         if played.state is None:
             return []
+        return list(played.remembered(("standings", viewer, self.speaking()), lambda: self._standings(played, viewer)))
+
+    def _standings(self, played: Played, viewer: int | None) -> tuple[str, ...]:
+        assert played.state is not None
         say, view = self.say(played), played.view(viewer)
         scores = [seat_view.score for seat_view in view.seats]
         if all(score is not None for score in scores):
@@ -253,7 +264,7 @@ class Posts:
             standing = say.standing(view, seat)
             params = {"seat": seat, "standing": standing, "mark": mark}
             entries.append(say.fill(STANDINGS_SEAT if standing else STANDINGS_SEAT_BARE, params))
-        return entries
+        return tuple(entries)
 
     def standings_line(self, played: Played) -> str:
         """The standings of a game in play as one line of a board post ("" once it is over: its scores say it)."""

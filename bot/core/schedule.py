@@ -11,6 +11,7 @@ is sent, so a notice is never sent twice, by two ticks racing or across a restar
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,9 +21,13 @@ from bot.core.store import NewDelivery, owe_in
 from bot.core.timing import DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS, Timing
 
 BOARD_LAYOUT = "phone"
+"""The layout of thread boards and of images sent to one person, unless a server or the person chose another."""
 GUILDS_REMEMBERED = 10_000
 """Servers whose settings a process keeps in memory at most (then it forgets them all and reads them again)."""
-"""The layout of thread boards and of images sent to one person, unless a server or the person chose another."""
+TIMINGS_REMEMBERED = 10_000
+"""Games whose timing a process keeps in memory at most (then it forgets them all and reads them again)."""
+LANGUAGES_REMEMBERED = 20_000
+"""Users whose language a process keeps in memory at most (the one seen longest ago is forgotten first)."""
 
 
 @dataclass(frozen=True)
@@ -81,16 +86,28 @@ class ScheduleStore:
         self._guilds: dict[int, GuildSettings] = {}
         """Servers' settings read lately: a server's events all reach the one process of its shard, which is also
         the one that changes them (``update_guild_settings``), so every board post need not read them again."""
+        self._timings: dict[int, Timing] = {}
+        """Games' timings read lately (``timing``)."""
+        self._languages: OrderedDict[int, str] = OrderedDict()
+        """Users' languages as this process last stored or read them (``set_language_of``), the oldest first."""
 
     # ---- game timing -------------------------------------------------------------------
     async def timing(self, game_id: int) -> Timing:
-        """A game's timing; the defaults for a game that has none stored."""
+        """A game's timing; the defaults for a game that has none stored (of a game that exists: a game's timing
+        is written with the game and never changed, so this process remembers what it read)."""
+        known = self._timings.get(game_id)
+        if known is not None:
+            return known
         row = await self.db.fetchrow(
             "SELECT reminder_hours, deadline_hours, auto_skip FROM game_timing WHERE game_id = ?", game_id
         )
-        if row is None:
-            return Timing()
-        return Timing(row["reminder_hours"], row["deadline_hours"], bool(row["auto_skip"]))
+        found = (
+            Timing() if row is None else Timing(row["reminder_hours"], row["deadline_hours"], bool(row["auto_skip"]))
+        )
+        if len(self._timings) >= TIMINGS_REMEMBERED:
+            self._timings.clear()
+        self._timings[game_id] = found
+        return found
 
     # ---- players' choices ----------------------------------------------------------------
     async def set_dm_everywhere(self, user_id: int, wanted: bool) -> None:
@@ -165,7 +182,11 @@ class ScheduleStore:
         return await self.layout(user_id) or BOARD_LAYOUT
 
     async def set_language_of(self, user_id: int, language: str) -> None:
-        """The language ``user_id``'s Discord client was last seen in (their DMs are worded in it)."""
+        """The language ``user_id``'s Discord client was last seen in (their DMs are worded in it); written only
+        when it differs from what this process last stored or read for them (``load_languages``)."""
+        if self._languages.get(user_id) == language:
+            self._languages.move_to_end(user_id)
+            return
         async with self.db.transaction() as tx:
             await tx.execute(
                 "INSERT INTO user_prefs (user_id, locale) VALUES (?, ?)"
@@ -173,6 +194,25 @@ class ScheduleStore:
                 user_id,
                 language,
             )
+        self._remember_language(user_id, language)
+
+    async def load_languages(self) -> int:
+        """Remember the stored languages of up to ``LANGUAGES_REMEMBERED`` users (the highest ids: Discord's newest
+        accounts), so that a process that starts does not write each player's language again at their first
+        click; how many it read."""
+        rows = await self.db.fetch(
+            "SELECT user_id, locale FROM user_prefs WHERE locale IS NOT NULL ORDER BY user_id DESC LIMIT ?",
+            LANGUAGES_REMEMBERED,
+        )
+        for row in reversed(rows):
+            self._remember_language(int(row["user_id"]), str(row["locale"]))
+        return len(rows)
+
+    def _remember_language(self, user_id: int, language: str) -> None:
+        self._languages[user_id] = language
+        self._languages.move_to_end(user_id)
+        if len(self._languages) > LANGUAGES_REMEMBERED:
+            self._languages.popitem(last=False)
 
     async def language_of(self, user_id: int) -> str | None:
         """``user_id``'s last seen language (None: never seen)."""

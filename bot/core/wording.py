@@ -16,6 +16,7 @@ the game's ``value`` formatter, then ``str``.
 
 from __future__ import annotations
 
+import enum
 import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -103,6 +104,36 @@ def game_words(game: str) -> GameWords:
     return words
 
 
+SAID_KEPT = 2048
+"""Translations one ``Say`` keeps (its messages are the code's templates, a few hundred)."""
+
+
+class _Key(enum.Enum):
+    """What a parameter's name says it holds (the conventions in this module's docstring)."""
+
+    TITLE = "title"
+    SEAT = "seat"
+    SEATS = "seats"
+    TYPED = "typed"
+    NAME = "name"
+    OTHER = "other"
+
+
+@cache
+def _key_kind(key: str) -> _Key:
+    if key == "title":
+        return _Key.TITLE
+    if key == "seat" or key.endswith("_seat"):
+        return _Key.SEAT
+    if key == "seats" or key.endswith("_seats"):
+        return _Key.SEATS
+    if key in ("move", "text") or key.endswith("_text"):
+        return _Key.TYPED
+    if key == "name" or key.endswith("_name"):
+        return _Key.NAME
+    return _Key.OTHER
+
+
 class MissingWords(LookupError):
     """A code that no catalog words: a bug (a test words every code an engine can produce)."""
 
@@ -116,13 +147,20 @@ class Say:
         self.locale = locale
         self.game_catalog: Catalog = load(f"bot.games.{words.domain}", words.domain, locale)
         self.shared_catalog: Catalog = load("bot", "bazaar", locale)
+        self._said: dict[str, str] = {}
+        """Messages translated so far: catalogs are loaded once (``load``), so a message always reads the same."""
 
     # ---- the pieces --------------------------------------------------------------------------
     def _(self, message: str) -> str:
         """``message`` translated: the game's catalog first, then the shared one."""
-        translated = self.game_catalog.gettext(message)
-        found = translated if translated != bare(message) else self.shared_catalog.gettext(message)
-        return language.local_commands(found, self.locale)
+        found = self._said.get(message)
+        if found is None:
+            translated = self.game_catalog.gettext(message)
+            found = translated if translated != bare(message) else self.shared_catalog.gettext(message)
+            found = language.local_commands(found, self.locale)
+            if len(self._said) < SAID_KEPT:
+                self._said[message] = found
+        return found
 
     def ngettext(self, plural: Plural, n: int) -> str:
         """The form of ``plural`` that ``n`` takes, translated: the game's catalog first, then the shared one."""
@@ -153,15 +191,16 @@ class Say:
             return duration_text(float(value), self.locale)
         if isinstance(value, Hours):
             return hours_text(float(value), self.locale)
-        if key == "title" and isinstance(value, str):
+        kind = _key_kind(key)
+        if kind is _Key.TITLE and isinstance(value, str):
             return title_text(value, self.locale)
-        if key == "seat" or key.endswith("_seat"):
+        if kind is _Key.SEAT:
             return self.name(value)
-        if key == "seats" or key.endswith("_seats"):
+        if kind is _Key.SEATS:
             return self.names_of(value or [])
-        if key in ("move", "text") or key.endswith("_text"):
+        if kind is _Key.TYPED:
             return quote_input(str(value))
-        if key == "name" or key.endswith("_name"):
+        if kind is _Key.NAME:
             return plain_name(str(value))
         worded = self.words.value(key, value, self)
         if worded is not None:

@@ -4,13 +4,13 @@ Every private reply (ephemeral answers, refusals, autocomplete, buttons under a 
 through ``say_for`` without a language, so it follows ``bot.core.language.current``, which ``adopt`` sets
 from ``interaction.locale`` at the start of every command, autocomplete and click. The language is also
 kept per user (``ScheduleStore.set_language_of``) so that a direct message later reads in it; it is
-written only when it changed since this process last saw the user.
+written only when it differs from what this process last stored or read for the user (it reads what is stored when
+it starts).
 """
 
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 
 import discord
 
@@ -18,27 +18,6 @@ from bot.core import language
 from bot.ui.services import services
 
 log = logging.getLogger("bazaar.language")
-REMEMBERED = 10_000
-
-
-class LastSeen:
-    """Each user's language as this process last stored it (the oldest forgotten first)."""
-
-    def __init__(self, size: int = REMEMBERED) -> None:
-        self.size = size
-        self._languages: OrderedDict[int, str] = OrderedDict()
-
-    def changed(self, user_id: int, spoken: str) -> bool:
-        return self._languages.get(user_id) != spoken
-
-    def remember(self, user_id: int, spoken: str) -> None:
-        self._languages[user_id] = spoken
-        self._languages.move_to_end(user_id)
-        if len(self._languages) > self.size:
-            self._languages.popitem(last=False)
-
-
-LAST_SEEN = LastSeen()
 
 
 def language_of(interaction: discord.Interaction) -> str:
@@ -56,11 +35,8 @@ async def adopt(interaction: discord.Interaction) -> str:
     spoken = language_of(interaction)
     language.set_current(spoken)
     user_id = interaction.user.id
-    if LAST_SEEN.changed(user_id, spoken):
-        try:
-            await services(interaction).schedule.set_language_of(user_id, spoken)
-        except Exception:  # a reply matters more than remembering a language
-            log.exception("could not keep the language of user %s", user_id)
-        else:
-            LAST_SEEN.remember(user_id, spoken)
+    try:
+        await services(interaction).schedule.set_language_of(user_id, spoken)
+    except Exception:  # a reply matters more than remembering a language
+        log.exception("could not keep the language of user %s", user_id)
     return spoken
