@@ -151,7 +151,8 @@ class BazaarBot(commands.AutoShardedBot):
         store = self._store or Store(await open_database(self.settings.database_url))
         await rebuild_if_empty(store.db)  # a database from before ratings: rate its finished games once
         schedule = ScheduleStore(store.db)
-        await schedule.load_languages()
+        if self.my_shards is None:  # the only process: no other one writes a language behind what it read
+            await schedule.load_languages()
         self.posts = Posts(schedule)
         self.host = GameHost(store, schedule, self.posts, self._rng, self.clock)
         self.courier = DiscordCourier(self, self, self.clock, self.settings.delivery_lease)  # type: ignore[arg-type]

@@ -24,8 +24,8 @@ BOARD_LAYOUT = "phone"
 """The layout of thread boards and of images sent to one person, unless a server or the person chose another."""
 GUILDS_REMEMBERED = 10_000
 """Servers whose settings a process keeps in memory at most (then it forgets them all and reads them again)."""
-TIMINGS_REMEMBERED = 10_000
-"""Games whose timing a process keeps in memory at most (then it forgets them all and reads them again)."""
+TIMINGS_REMEMBERED = 20_000
+"""Games whose timing a process keeps in memory at most (the one read longest ago is forgotten first)."""
 LANGUAGES_REMEMBERED = 20_000
 """Users whose language a process keeps in memory at most (the one seen longest ago is forgotten first)."""
 
@@ -86,8 +86,8 @@ class ScheduleStore:
         self._guilds: dict[int, GuildSettings] = {}
         """Servers' settings read lately: a server's events all reach the one process of its shard, which is also
         the one that changes them (``update_guild_settings``), so every board post need not read them again."""
-        self._timings: dict[int, Timing] = {}
-        """Games' timings read lately (``timing``)."""
+        self._timings: OrderedDict[int, Timing] = OrderedDict()
+        """Games' timings read lately (``timing``), the one read longest ago first."""
         self._languages: OrderedDict[int, str] = OrderedDict()
         """Users' languages as this process last stored or read them (``set_language_of``), the oldest first."""
 
@@ -97,6 +97,7 @@ class ScheduleStore:
         is written with the game and never changed, so this process remembers what it read)."""
         known = self._timings.get(game_id)
         if known is not None:
+            self._timings.move_to_end(game_id)
             return known
         row = await self.db.fetchrow(
             "SELECT reminder_hours, deadline_hours, auto_skip FROM game_timing WHERE game_id = ?", game_id
@@ -104,9 +105,9 @@ class ScheduleStore:
         found = (
             Timing() if row is None else Timing(row["reminder_hours"], row["deadline_hours"], bool(row["auto_skip"]))
         )
-        if len(self._timings) >= TIMINGS_REMEMBERED:
-            self._timings.clear()
         self._timings[game_id] = found
+        if len(self._timings) > TIMINGS_REMEMBERED:
+            self._timings.popitem(last=False)
         return found
 
     # ---- players' choices ----------------------------------------------------------------
@@ -199,7 +200,8 @@ class ScheduleStore:
     async def load_languages(self) -> int:
         """Remember the stored languages of up to ``LANGUAGES_REMEMBERED`` users (the highest ids: Discord's newest
         accounts), so that a process that starts does not write each player's language again at their first
-        click; how many it read."""
+        click; how many it read. Only for a process that serves every shard: with several, another process may
+        store a newer language after this one read it, and this one would then not write the one it sees."""
         rows = await self.db.fetch(
             "SELECT user_id, locale FROM user_prefs WHERE locale IS NOT NULL ORDER BY user_id DESC LIMIT ?",
             LANGUAGES_REMEMBERED,
