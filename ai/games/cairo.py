@@ -30,9 +30,10 @@ PER_POINT = load_cairo_data().coins_per_point
 EXTENSIONS = len(load_cairo_data().colours) * load_cairo_data().extensions_per_colour
 SPREAD = (2.0, 1.5)
 """With three or four merchants the margin may still move ``SPREAD[0] + SPREAD[1] * sqrt(extensions left)`` points
-(one standard deviation): a rough guess from a few beginners' games (margins of 5-10 points still turned over with
-half the extensions left), not fitted; measured in the arena (docs/BENCHMARKS.md, "Kairo with 3 and 4 players,
-second round")."""
+(one standard deviation), as the search judges a lead. A guess, wider than the margin really moves between
+beginners (fitted on 600 of their games: ``-0.6 + 0.26 * left``), and it plays better than that fit and than a wider
+guess (``4 + 2 * sqrt(left)``) on the same seeds (docs/BENCHMARKS.md, "Kairo with 3 and 4 players, second round" and
+issue #21's sixth round)."""
 TERMS = ("score", "medals", "coins", "hand", "charlatans")
 """The parts of ``project``, by stable id: the running score, medals held, coins, building cards, charlatans."""
 
