@@ -222,6 +222,27 @@ async def test_a_dm_is_in_its_recipients_last_seen_language(database_url: str) -
         await box.stop()
 
 
+async def test_a_players_language_change_is_kept_across_a_restart(database_url: str) -> None:
+    """The bot reads the stored languages when it starts (so a restart writes nobody's again); a player whose
+    client speaks another language since is still written, and their DMs follow: read before and after."""
+    box = await spanish_sandbox(database_url)
+    try:
+        cy = box.user("cy", locale="en-US")
+        await settled(box.fake.slash(cy, box.channel, "bazaar notify", {"setting": "on"}))
+        assert box.bot is not None and await box.bot.host.schedule.language_of(cy.id) == "en"
+        await box.restart_bot()
+        box.user("cy", locale="es-ES")
+        it = await settled(box.fake.slash(cy, box.channel, "bazaar games", {}))
+        assert english_in(it.content) == [], it.content
+        assert box.bot is not None and await box.bot.host.schedule.language_of(cy.id) == "es"
+        await box.restart_bot()
+        box.user("cy", locale="en-US")
+        await settled(box.fake.slash(cy, box.channel, "bazaar games", {}))
+        assert box.bot is not None and await box.bot.host.schedule.language_of(cy.id) == "en"
+    finally:
+        await box.stop()
+
+
 def _users(box: Sandbox) -> list[User]:
     return list(box.users.values())
 
