@@ -11,19 +11,19 @@ is sent, so a notice is never sent twice, by two ticks racing or across a restar
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.core.db import Database
+from bot.core.recent import Recent
 from bot.core.store import NewDelivery, owe_in
 from bot.core.timing import DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS, Timing
 
 BOARD_LAYOUT = "phone"
 """The layout of thread boards and of images sent to one person, unless a server or the person chose another."""
 GUILDS_REMEMBERED = 10_000
-"""Servers whose settings a process keeps in memory at most (then it forgets them all and reads them again)."""
+"""Servers whose settings a process keeps in memory at most (the one read longest ago is forgotten first)."""
 TIMINGS_REMEMBERED = 20_000
 """Games whose timing a process keeps in memory at most (the one read longest ago is forgotten first)."""
 LANGUAGES_REMEMBERED = 20_000
@@ -83,13 +83,13 @@ class ScheduleStore:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._guilds: dict[int, GuildSettings] = {}
+        self._guilds: Recent[int, GuildSettings] = Recent(GUILDS_REMEMBERED)
         """Servers' settings read lately: a server's events all reach the one process of its shard, which is also
         the one that changes them (``update_guild_settings``), so every board post need not read them again."""
-        self._timings: OrderedDict[int, Timing] = OrderedDict()
-        """Games' timings read lately (``timing``), the one read longest ago first."""
-        self._languages: OrderedDict[int, str] = OrderedDict()
-        """Users' languages as this process last stored or read them (``set_language_of``), the oldest first."""
+        self._timings: Recent[int, Timing] = Recent(TIMINGS_REMEMBERED)
+        """Games' timings read lately (``timing``)."""
+        self._languages: Recent[int, str] = Recent(LANGUAGES_REMEMBERED)
+        """Users' languages as this process last stored or read them (``set_language_of``)."""
 
     # ---- game timing -------------------------------------------------------------------
     async def timing(self, game_id: int) -> Timing:
@@ -97,7 +97,6 @@ class ScheduleStore:
         is written with the game and never changed, so this process remembers what it read)."""
         known = self._timings.get(game_id)
         if known is not None:
-            self._timings.move_to_end(game_id)
             return known
         row = await self.db.fetchrow(
             "SELECT reminder_hours, deadline_hours, auto_skip FROM game_timing WHERE game_id = ?", game_id
@@ -105,9 +104,7 @@ class ScheduleStore:
         found = (
             Timing() if row is None else Timing(row["reminder_hours"], row["deadline_hours"], bool(row["auto_skip"]))
         )
-        self._timings[game_id] = found
-        if len(self._timings) > TIMINGS_REMEMBERED:
-            self._timings.popitem(last=False)
+        self._timings.put(game_id, found)
         return found
 
     # ---- players' choices ----------------------------------------------------------------
@@ -186,7 +183,6 @@ class ScheduleStore:
         """The language ``user_id``'s Discord client was last seen in (their DMs are worded in it); written only
         when it differs from what this process last stored or read for them (``load_languages``)."""
         if self._languages.get(user_id) == language:
-            self._languages.move_to_end(user_id)
             return
         async with self.db.transaction() as tx:
             await tx.execute(
@@ -195,7 +191,7 @@ class ScheduleStore:
                 user_id,
                 language,
             )
-        self._remember_language(user_id, language)
+        self._languages.put(user_id, language)
 
     async def load_languages(self) -> int:
         """Remember the stored languages of up to ``LANGUAGES_REMEMBERED`` users (the highest ids: Discord's newest
@@ -207,14 +203,8 @@ class ScheduleStore:
             LANGUAGES_REMEMBERED,
         )
         for row in reversed(rows):
-            self._remember_language(int(row["user_id"]), str(row["locale"]))
+            self._languages.put(int(row["user_id"]), str(row["locale"]))
         return len(rows)
-
-    def _remember_language(self, user_id: int, language: str) -> None:
-        self._languages[user_id] = language
-        self._languages.move_to_end(user_id)
-        if len(self._languages) > LANGUAGES_REMEMBERED:
-            self._languages.popitem(last=False)
 
     async def language_of(self, user_id: int) -> str | None:
         """``user_id``'s last seen language (None: never seen)."""
@@ -227,9 +217,7 @@ class ScheduleStore:
         if known is not None:
             return known
         found = await self._read_guild_settings(guild_id)
-        if len(self._guilds) >= GUILDS_REMEMBERED:
-            self._guilds.clear()
-        self._guilds[guild_id] = found
+        self._guilds.put(guild_id, found)
         return found
 
     async def _read_guild_settings(self, guild_id: int) -> GuildSettings:
@@ -279,7 +267,7 @@ class ScheduleStore:
                     updated.language,
                     updated.board_layout,
                 )
-        self._guilds.pop(guild_id, None)  # read again next time: another change may have committed meanwhile
+        self._guilds.forget(guild_id)  # read again next time: another change may have committed meanwhile
         return updated
 
     # ---- notices ---------------------------------------------------------------------------------

@@ -7,9 +7,9 @@ game, so a repeat reaching another process is refused there too (``GameHost.hand
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
 import discord
+
+from bot.core.recent import Recent
 
 REMEMBERED = 10_000
 
@@ -18,16 +18,13 @@ class Seen:
     """The ids of the latest interactions, oldest forgotten first."""
 
     def __init__(self, size: int = REMEMBERED) -> None:
-        self.size = size
-        self._ids: OrderedDict[int, None] = OrderedDict()
+        self._ids: Recent[int, bool] = Recent(size)
 
     def first_time(self, interaction_id: int) -> bool:
         """True the first time an id is seen (and remembers it), False for a repeat."""
         if interaction_id in self._ids:
             return False
-        self._ids[interaction_id] = None
-        if len(self._ids) > self.size:
-            self._ids.popitem(last=False)
+        self._ids.put(interaction_id, True)
         return True
 
 
