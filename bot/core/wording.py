@@ -16,7 +16,6 @@ the game's ``value`` formatter, then ``str``.
 
 from __future__ import annotations
 
-import enum
 import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -108,32 +107,6 @@ SAID_KEPT = 2048
 """Translations one ``Say`` keeps (its messages are the code's templates, a few hundred)."""
 
 
-class _Key(enum.Enum):
-    """What a parameter's name says it holds (the conventions in this module's docstring)."""
-
-    TITLE = "title"
-    SEAT = "seat"
-    SEATS = "seats"
-    TYPED = "typed"
-    NAME = "name"
-    OTHER = "other"
-
-
-@cache
-def _key_kind(key: str) -> _Key:
-    if key == "title":
-        return _Key.TITLE
-    if key == "seat" or key.endswith("_seat"):
-        return _Key.SEAT
-    if key == "seats" or key.endswith("_seats"):
-        return _Key.SEATS
-    if key in ("move", "text") or key.endswith("_text"):
-        return _Key.TYPED
-    if key == "name" or key.endswith("_name"):
-        return _Key.NAME
-    return _Key.OTHER
-
-
 class MissingWords(LookupError):
     """A code that no catalog words: a bug (a test words every code an engine can produce)."""
 
@@ -191,16 +164,15 @@ class Say:
             return duration_text(float(value), self.locale)
         if isinstance(value, Hours):
             return hours_text(float(value), self.locale)
-        kind = _key_kind(key)
-        if kind is _Key.TITLE and isinstance(value, str):
+        if key == "title" and isinstance(value, str):
             return title_text(value, self.locale)
-        if kind is _Key.SEAT:
+        if key == "seat" or key.endswith("_seat"):
             return self.name(value)
-        if kind is _Key.SEATS:
+        if key == "seats" or key.endswith("_seats"):
             return self.names_of(value or [])
-        if kind is _Key.TYPED:
+        if key in ("move", "text") or key.endswith("_text"):
             return quote_input(str(value))
-        if kind is _Key.NAME:
+        if key == "name" or key.endswith("_name"):
             return plain_name(str(value))
         worded = self.words.value(key, value, self)
         if worded is not None:
