@@ -29,7 +29,7 @@ from typing import Any
 import asyncpg
 
 import engines
-from bot.core.db import is_postgres_url, open_database, sqlite_path
+from bot.core.db import is_postgres_url, open_database, postgres_sql, sqlite_path
 from bot.core.played import Played, Step
 from bot.core.posts import Headline, Posts
 from bot.core.records import GameRecord, LogEntry, SeatRecord
@@ -38,7 +38,7 @@ from engines.base import CHANCE, Engine, GameState
 PLAYERS_LANGUAGE = "en"
 """The language stored for every player: the fake Discord's clients speak English (``en-US``)."""
 LANGUAGES_SQL = (
-    "INSERT INTO user_prefs (user_id, locale) SELECT DISTINCT user_id, $1 FROM seats WHERE user_id IS NOT NULL"
+    "INSERT INTO user_prefs (user_id, locale) SELECT DISTINCT user_id, ? FROM seats WHERE user_id IS NOT NULL"
     " ON CONFLICT (user_id) DO NOTHING"
 )
 DISCORD_EPOCH_MS = 1_420_070_400_000
@@ -411,7 +411,7 @@ def _write_sqlite(path: str, writer: Writer, batch: int, counts: dict[str, int])
                     db.executemany(f"INSERT INTO {table} ({fields}) VALUES ({marks})", values)
             _count(rows, counts)
         with db:
-            db.execute(LANGUAGES_SQL.replace("$1", "?"), (PLAYERS_LANGUAGE,))
+            db.execute(LANGUAGES_SQL, (PLAYERS_LANGUAGE,))
             db.execute(
                 "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (META_KEY, json.dumps({"games": counts["games"]})),
@@ -430,7 +430,7 @@ async def _write_postgres(url: str, writer: Writer, batch: int, counts: dict[str
                     columns = [c.strip() for c in fields.split(",")]
                     await conn.copy_records_to_table(table, records=getattr(rows, _attr(table)), columns=columns)
             _count(rows, counts)
-        await conn.execute(LANGUAGES_SQL, PLAYERS_LANGUAGE)
+        await conn.execute(postgres_sql(LANGUAGES_SQL), PLAYERS_LANGUAGE)
         await conn.execute(
             "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             META_KEY,
