@@ -10,6 +10,7 @@ from e2e import PNG_MAGIC, boards, click_label, open_game, press_something, priv
 
 import engines
 from bot.core.host import replay_log
+from engines.marrakech.data import seat_colours
 from offline.sandbox import Sandbox
 
 
@@ -239,3 +240,32 @@ async def test_an_unexpected_error_is_logged_with_an_id_and_the_user_gets_an_apo
     logged = [r for r in caplog.records if error_id in r.getMessage()]
     assert logged and "marrakech board" in logged[0].getMessage()
     assert "the paint ran out" in (logged[0].exc_text or str(logged[0].exc_info))
+
+
+async def test_a_merchant_who_cannot_pay_after_turning_assam_is_out_and_the_final_board_goes_to_the_thread(
+    sandbox: Sandbox,
+) -> None:
+    """Turning Assam is a step inside the turn, answered privately, unless the roll after it lands on tribute the
+    mover cannot pay: they are out, and at two the game is over. Then the final board is posted in the thread and
+    the mover's answer says what happened and links to it, with no board of its own."""
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    game_id, thread = await open_game(sandbox, "marrakech", ana, [ben])
+    engine, store = engines.get("marrakech"), sandbox.bot.host.store
+    state = engine.loads((await store.get_game(game_id)).state)
+    mover = state.seat
+    colour = seat_colours(2)[1 - mover][0]
+    state.board_colour = [colour] * len(state.board_colour)  # every square the other's: any roll owes tribute
+    state.board_carpet = [square // 2 for square in range(len(state.board_carpet))]
+    state.dirhams[mover] = 0
+    async with store.db.transaction() as tx:
+        await tx.execute("UPDATE games SET state = ? WHERE id = ?", engine.dumps(state), game_id)
+    before = len(boards(sandbox, thread))
+    player = to_move(sandbox, boards(sandbox, thread)[-1])
+    assert player is not None
+    it = await settled(sandbox.fake.slash(player, thread, "marrakech turn", {"direction": "left"}))
+    assert (await store.get_game(game_id)).status == "finished"
+    assert len(boards(sandbox, thread)) == before + 1
+    final = boards(sandbox, thread)[-1].content
+    assert "Game over" in final and f"{player.name.title()} is out" in final, final
+    assert it.ephemeral and not it.files, it.describe()
+    assert "is out" in it.content and "The board: https://discord.com/channels/" in it.content, it.content

@@ -136,14 +136,15 @@ async def open_game(world: World, n: int, options: dict[str, Any] | None = None)
 
 
 def passes_the_turn(move: str) -> bool:
-    """Whether a Marrakech move ends the mover's turn: placing a carpet does (orienting Assam does not)."""
+    """Whether a Marrakech move surely ends the mover's turn: placing a carpet does. Turning Assam does not, unless
+    the roll after it lands on tribute the mover cannot pay (they are out, and at two players the game ends)."""
     return move.startswith("place ")
 
 
 async def one_move(world: World, game_id: int, thread: Channel, rng: random.Random, *, passing: bool = False) -> None:
     """The player to move makes a random legal move with /marrakech play (one that ends the turn when
-    ``passing``); wait for it to be stored and answered: a new board in the thread when the turn passes,
-    the mover's private answer while their turn goes on (one post per turn)."""
+    ``passing``); wait for it to be stored and answered: a new board in the thread when the turn passed (or the
+    game ended), the mover's private answer with their board while their turn goes on (one post per turn)."""
     fake = world.fake
     record = await world.store.get_game(game_id)
     before = len(boards(fake, thread))
@@ -155,12 +156,15 @@ async def one_move(world: World, game_id: int, thread: Channel, rng: random.Rand
         moves = [m for m in moves if passes_the_turn(m)]
     move = rng.choice(moves)
     it = await fake.slash(mover, thread, "marrakech play", {"move": move})
-    if passes_the_turn(move):
-        await until(lambda: len(boards(fake, thread)) > before)
-    else:
-        await until(lambda: bool(it.content) and bool(it.files))
+    await until(lambda: len(boards(fake, thread)) > before or (bool(it.content) and bool(it.files)))
+    after = await world.store.get_game(game_id)
+    assert after.version > record.version
+    if after.status == "active" and after.to_move == record.to_move:
+        assert not passes_the_turn(move)
         assert it.ephemeral and len(boards(fake, thread)) == before, "inside a turn, the answer is private"
-    assert (await world.store.get_game(game_id)).version > record.version
+    else:  # the turn passed (a carpet laid, or the mover out of dirhams): a new board in the thread, once
+        await until(lambda: len(boards(fake, thread)) > before)
+        assert not it.files, "a passed turn's board is in the thread, not in the mover's answer"
 
 
 async def test_two_shard_processes_play_games_in_both_shards_to_the_end(world: World) -> None:
