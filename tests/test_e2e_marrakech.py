@@ -267,5 +267,6 @@ async def test_a_merchant_who_cannot_pay_after_turning_assam_is_out_and_the_fina
     assert len(boards(sandbox, thread)) == before + 1
     final = boards(sandbox, thread)[-1].content
     assert "Game over" in final and f"{player.name.title()} is out" in final, final
+    assert "with nothing left to pay" in final and "paid" not in final, final
     assert it.ephemeral and not it.files, it.describe()
     assert "is out" in it.content and "The board: https://discord.com/channels/" in it.content, it.content

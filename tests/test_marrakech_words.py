@@ -102,6 +102,11 @@ def test_paying_exactly_all_is_an_ordinary_tribute() -> None:
     assert told(state, "roll 1") == "Ana rolled 1: Assam to d3; Ana paid Ben 2."
 
 
+def test_a_merchant_with_no_dirham_left_owes_the_tribute_and_is_out() -> None:
+    state = setup(carpets=(("blue", "d3-e3"),), phase="roll", dirhams=[0, 30, 30])
+    assert told(state, "roll 1") == "Ana rolled 1: Assam to d3; Ana owed Ben 2 with nothing left to pay; Ana is out."
+
+
 def test_two_players_read_the_carpet_drawn_then_laid() -> None:
     state = setup(2, phase="roll")
     assert told(state, "roll 1", "draw yellow", "place d2-c2") == (

@@ -33,6 +33,7 @@ ROLLED = N_("{seat} rolled {roll}: Assam to {square}")
 ROLLED_ROUND_THE_BORDER = N_("{seat} rolled {roll}: Assam to {square}, round the border, now facing {facing}")
 PAID = N_("{seat} paid {payee_seat} {amount}")
 PAID_ALL = N_("{seat} paid {payee_seat} {amount}, all they had")
+OWED_WITH_NOTHING = N_("{seat} owed {payee_seat} {due} with nothing left to pay")
 
 EVENTS = {
     "eliminated": N_("{seat} is out"),
@@ -108,8 +109,11 @@ def roll(params: Mapping[str, Any], say: Say) -> str:
 
 
 def tribute(params: Mapping[str, Any], say: Say) -> str:
-    """ "Ana paid Ben 4", or "…, all they had" when that was less than the area asked."""
+    """ "Ana paid Ben 4", or "…, all they had" when that was less than the area asked, or "Ana owed Ben 4 with
+    nothing left to pay" when they had no dirham left (paying exactly all earlier keeps a merchant in, at 0)."""
     short = params.get("amount", 0) < params.get("due", 0)
+    if short and not params.get("amount", 0):
+        return say.fill(OWED_WITH_NOTHING, params)
     return say.fill(PAID_ALL if short else PAID, params)
 
 
