@@ -23,8 +23,8 @@ from engines.cairo.state import CairoState
 
 PROFILE = Profile(scale=0.5, playout_work=500, prior_above=300, finish=True)
 """Kept against the arena's trials at three merchants: no playout, UCB exploration 0.1, 0.2 and 1.2 (the default 0.7
-kept), a wider root (``widen=3``), and coins counted above their final third of a point while extensions are left;
-none did better (docs/BENCHMARKS.md, issue #21's eighth round)."""
+kept), a wider root (``widen=3``), and (at three and four) coins counted above their final third of a point while
+extensions are left; none did better (docs/BENCHMARKS.md, issue #21's eighth round)."""
 
 CARD = 1.0
 CHARLATAN = 0.5
