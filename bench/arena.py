@@ -231,9 +231,10 @@ def read_records(path: Path | None) -> list[Record]:
     return [Record(**json.loads(line)) for line in path.read_text().splitlines() if line.strip()]
 
 
-def tasks(pairings: list[Pairing], games: int, done: set[tuple[Pairing, int]]) -> Iterator[Task]:
-    """Every game still to play, pairing by pairing, interleaved so that partial runs cover every pairing."""
-    for index in range(games):
+def tasks(pairings: list[Pairing], games: int, done: set[tuple[Pairing, int]], first: int = 0) -> Iterator[Task]:
+    """Every game still to play (indices ``first`` to ``first + games - 1``), pairing by pairing, interleaved so that
+    partial runs cover every pairing."""
+    for index in range(first, first + games):
         for pairing in pairings:
             if (pairing, index) not in done:
                 yield Task(pairing, index)
@@ -269,6 +270,12 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         help="random, greedy, beginner, ender, trader (Jambo) or a level (repeat; default the first five)",
     )
     parser.add_argument("--games-per-pairing", type=int, default=200, help="games per pairing (default 200)")
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="the first game's index (its seed and seat): trials judged on seeds no setting was chosen on (default 0)",
+    )
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the levels' iterations (quick runs)")
     parser.add_argument(
         "--no-cap",
@@ -292,7 +299,7 @@ def main(argv: list[str] | None = None) -> None:
     if not args.report:
         pairings = pairings_asked(args)
         done = {(pairing_of(r), r.index) for r in records}
-        todo = list(tasks(pairings, args.games_per_pairing, done))
+        todo = list(tasks(pairings, args.games_per_pairing, done, args.first))
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             for future in as_completed([pool.submit(run_task, task) for task in todo]):
                 record = future.result()

@@ -15,7 +15,7 @@ import pytest
 
 import engines
 from ai import RandomPlayer
-from bench.arena import Pairing, Record, Task, main, pairings_asked, parse, play, run_task, table, wilson
+from bench.arena import Pairing, Record, Task, main, pairings_asked, parse, play, run_task, table, tasks, wilson
 from engines.base import Engine, IllegalMove, View
 
 
@@ -103,3 +103,11 @@ def test_the_arena_pits_each_game_against_its_own_baselines_by_default() -> None
     opponents = {(p.game, p.opponent) for p in asked}
     assert {("jambo", "ender"), ("jambo", "trader"), ("marrakech", "beginner"), ("cairo", "beginner")} <= opponents
     assert ("marrakech", "ender") not in opponents
+
+
+def test_the_arena_can_start_at_a_later_game_so_a_trial_is_judged_on_fresh_seeds() -> None:
+    """``--first 100`` plays games 100 on (each index its own seed and seat), skipping those already recorded."""
+    pairing = Pairing("cairo", 3, "normal", "beginner")
+    assert parse(["--first", "100"]).first == 100
+    todo = list(tasks([pairing], 3, {(pairing, 101)}, first=100))
+    assert [task.index for task in todo] == [100, 102]
