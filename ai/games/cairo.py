@@ -12,7 +12,7 @@ four merchants a lead is judged by how far the margin may still move (``spread``
 scale that grows with the scores. ``terms`` splits the projection into its named
 parts (``TERMS``), which a hint words as the reason for a move.
 
-The weights are a beginner's, not fitted: a least-squares fit on 455 games between beginners (medals, coins, cards
+The weights are a beginner's, not fitted: a least-squares fit on 455–460 games between beginners (medals, coins, cards
 and charlatans each weighed by how far the game has run, with or without the stalls held) named the final leader
 more often than this projection (52.9 % of held-out positions against 49.2 %), yet played worse at three merchants on
 the same seeds (docs/BENCHMARKS.md, issue #21's tenth round), as a fitted projection did in Marrakech.
