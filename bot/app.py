@@ -148,6 +148,7 @@ class BazaarBot(commands.AutoShardedBot):
         return self.host.schedule
 
     async def setup_hook(self) -> None:
+        self.images.start()  # the image workers start and warm up while the bot opens its database and connects
         store = self._store or Store(await open_database(self.settings.database_url))
         await rebuild_if_empty(store.db)  # a database from before ratings: rate its finished games once
         schedule = ScheduleStore(store.db)

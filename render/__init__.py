@@ -12,7 +12,10 @@ posted with: about 1000 px wide, square or tall, drawn to be read 360 px wide â€
 of the seats' colours, patterns, letters, names and scores in large type, no sentences: whose turn it
 is, what happened and the standings go in the message's text).
 ``render_private`` draws what only the viewer holds (a hand of cards), or None when there is
-nothing. ``words`` are every word the picture draws, in the reader's language, handed in by the caller
+nothing. A package may also export ``board_image`` (the same arguments: the picture, an RGB Pillow image) and
+``PALETTE`` (the ``render.png.FixedPalette`` it is encoded in): ``board_picture`` then hands the indexed image
+``render_board`` would encode, for callers that want pixels, not a file (an animated replay's frames).
+``words`` are every word the picture draws, in the reader's language, handed in by the caller
 (``render.words``: the bot fills them from its catalogs; ``render`` holds no English). Renderers compute
 no rules. The modules shared by every game hold the colours (``palette``), fonts, colour-blind-safe
 patterns, grid geometry, text layout, panel cards, small widgets and PNG encoding.
@@ -23,9 +26,12 @@ This package may import ``engines``; it never imports the bot, discord or the da
 from __future__ import annotations
 
 import importlib
+import io
 from collections.abc import Mapping, Sequence
 from functools import cache
 from types import ModuleType
+
+from PIL import Image
 
 from engines.base import View
 from render.fonts import drawable
@@ -64,6 +70,24 @@ def render_board(
         raise ValueError(f"there is no board image for {view.game!r}")
     image: bytes = module.render_board(
         drawable_names(view), highlight=tuple(highlight), layout=_checked(layout), words=drawable_words(words)
+    )
+    return image
+
+
+def board_picture(
+    view: View, highlight: Sequence[str] = (), layout: str = "landscape", words: Mapping[str, str] | None = None
+) -> Image.Image:
+    """``render_board``'s picture as an indexed ("P") Pillow image, not encoded: the PNG's pixels and palette
+    exactly, without writing and reading the file where the game's package exports ``board_image`` and
+    ``PALETTE``."""
+    module = module_for(view.game)
+    if module is None:
+        raise ValueError(f"there is no board image for {view.game!r}")
+    draw, palette = getattr(module, "board_image", None), getattr(module, "PALETTE", None)
+    if draw is None or palette is None:
+        return Image.open(io.BytesIO(render_board(view, highlight, layout, words)))
+    image: Image.Image = palette.reduce(
+        draw(drawable_names(view), highlight=tuple(highlight), layout=_checked(layout), words=drawable_words(words))
     )
     return image
 

@@ -37,6 +37,25 @@ def _worker_pids(images: Images) -> list[int]:
 
 
 @pytest.mark.slow
+async def test_the_workers_start_when_the_bot_starts_not_at_its_first_board() -> None:
+    """``start`` (the bot calls it as it starts) starts every worker, which warms its caches while the bot
+    connects: the first board after a restart waits for neither a process's start nor its warm-up. Before,
+    Python's pool started a worker at the first board, and that board waited for both (seconds)."""
+    images = Images(workers=2)
+    try:
+        assert not _worker_pids(images), "a pool starts no process by itself"
+        images.start()
+        started = _worker_pids(images)
+        assert len(started) == 2, "every worker started before any board was asked for"
+        view, places = next(sample_views(GAMES[0], 1, seed=3))
+        await asyncio.gather(*(images.board(view, places, "phone") for _ in range(4)))
+        assert _worker_pids(images) == started, "the boards were drawn by the workers already started"
+    finally:
+        images.close()
+    Images(workers=0).start()  # drawing in a thread: nothing to start
+
+
+@pytest.mark.slow
 async def test_a_killed_worker_is_replaced_and_work_cut_off_by_closing_is_owed_not_lost() -> None:
     """A drawing worker that dies (out of memory, killed) breaks Python's whole process pool; the board owed
     is drawn anyway, by a new pool, and the ones after it too. Work cut off by the bot's stop raises ``Stopped``

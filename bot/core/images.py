@@ -7,7 +7,8 @@ hands back the PNG bytes; a game's board is sent as its stored state instead (``
 worker makes the view, which costs the bot's process nothing). The words drawn come along, in the reader's
 language (``bot.core.pictures``: a public board in its game's language, a private image in its reader's; by
 default the current language, ``bot.core.language.current``). Each worker warms its picture caches when it
-starts (``render.warm``), so nobody's board pays for a cold process. With no workers (tests, local play) it
+starts (``render.warm``), and the bot starts its workers as it starts (``Images.start``), so nobody's board
+pays for a cold process: neither for starting one nor for its warm-up. With no workers (tests, local play) it
 renders in a thread instead.
 
 A finished game's animated replay takes seconds to draw: it goes to a worker process of its own (started at the
@@ -79,9 +80,19 @@ def words_for(game: str, spoken: str | None) -> dict[str, str]:
     return picture_words(game, language.known(spoken) or language.current())
 
 
+WARM_VIEWS = 1
+"""Sample positions a worker draws of each game as it starts, in every layout and language. One fills the caches
+that make a first board slow (static layers, sprites, glyphs): what is left is a few ms on a later first picture,
+as with four, at two fifths of the warm-up's time (docs/BENCHMARKS.md, "Replays and warm workers")."""
+
+
 def _warm() -> None:
     """A worker's start: it draws sample boards once, in every language, so that the first real one is not slow."""
-    warm_up(tables=lambda game: [picture_words(game, spoken) for spoken in language.LANGUAGES])
+    warm_up(views=WARM_VIEWS, tables=lambda game: [picture_words(game, spoken) for spoken in language.LANGUAGES])
+
+
+def _started() -> None:
+    """Nothing: handed to each worker by ``Images.start`` so that the pool starts it."""
 
 
 def _lower_priority() -> None:
@@ -101,6 +112,14 @@ class Images:
         self._closing = threading.Event()
         if workers > 0:
             self.pool = self._new_pool()
+
+    def start(self) -> None:
+        """Start the boards' workers now, each warming its caches, instead of at the first board: Python's pool
+        starts a process when work finds none free, and the board that started it waited for its start and its
+        warm-up (seconds). Without workers (drawing in a thread), nothing."""
+        if self.pool is not None:
+            for _ in range(self.workers):
+                self.pool.submit(_started)
 
     def _new_pool(self) -> Executor:
         return spawned_pool(self.workers, _warm)

@@ -2,10 +2,9 @@
 
 Nothing here knows Discord. ``replay_animation`` replays a record (``bot.core.records_file``) with the engine,
 draws the spectators' view after every turn (the phone layout where the renderer has one, else portrait: a
-board above its panel, readable at a phone's width), and encodes the frames as an animated GIF and as an
-animated WebP, keeping the smaller. Whatever the encoding, the result stays under ``MAX_BYTES`` (Discord's
-upload limit): too big, and it is made again with fewer frames (every other turn, the final board always
-kept), then smaller frames.
+board above its panel, readable at a phone's width), and encodes the frames as an animated lossless WebP. It
+stays under ``MAX_BYTES`` (Discord's upload limit): too big, and it is made again with fewer frames (every other
+turn, the final board always kept), then smaller frames.
 
 It takes seconds for a long game, so the bot runs it in the image worker pool (``Images.replay``): no move
 waits for it.
@@ -39,7 +38,7 @@ FINAL_MS = 4000
 
 @dataclass(frozen=True)
 class Animation:
-    """An encoded replay: its bytes, ``gif`` or ``webp``, how many frames and the frame size."""
+    """An encoded replay: its bytes, its format (``webp``), how many frames and the frame size."""
 
     data: bytes
     format: str
@@ -86,27 +85,31 @@ def _pick(count: int, most: int) -> list[int]:
     return sorted({round(i * step) for i in range(most)})
 
 
-def _encode(frames: Sequence[Image.Image]) -> tuple[bytes, str]:
-    """The frames as an animated GIF and WebP: the smaller of the two (the GIF keeps the renderer's one palette,
-    so it needs no quantising; the WebP is lossless at a low effort, seconds for a long game)."""
+def _encode(frames: Sequence[Image.Image]) -> bytes:
+    """The frames as an animated lossless WebP, at a low effort.
+
+    Every frame after the first is stored as the rectangle that changed since the one before (no key frames:
+    ``kmin``/``kmax`` 0). A replay is watched from its start, never entered in the middle, and key frames, each a
+    whole board, made it slower to encode and larger: for the longest of four random games of each kind, 1.5–2× the
+    time and 1.06–2× the bytes (docs/BENCHMARKS.md, "Replays and warm workers"). An animated GIF of the same
+    frames was never the smaller (1.8–2.9× the bytes), so none is made.
+    """
     durations = [FRAME_MS] * (len(frames) - 1) + [FINAL_MS]
-    first, rest = frames[0], list(frames[1:])
-    gif = io.BytesIO()
-    first.save(gif, format="GIF", save_all=True, append_images=rest, duration=durations, loop=0, optimize=True)
     webp = io.BytesIO()
-    first.save(
+    frames[0].save(
         webp,
         format="WEBP",
         save_all=True,
-        append_images=rest,
+        append_images=list(frames[1:]),
         duration=durations,
         loop=0,
         lossless=True,
         method=1,
         quality=0,
+        kmin=0,
+        kmax=0,
     )
-    best = min((gif.getvalue(), "gif"), (webp.getvalue(), "webp"), key=lambda pair: len(pair[0]))
-    return best
+    return webp.getvalue()
 
 
 class Stopped(Exception):
@@ -133,15 +136,14 @@ def replay_animation(
         if stop is not None and stop():
             raise Stopped
         view = engine.view(states[index], None).with_names(record.names)
-        png = render.render_board(view, (), chosen, words)
-        frames.append(Image.open(io.BytesIO(png)))
+        frames.append(render.board_picture(view, (), chosen, words))
     frames = _same_size(frames)
     scale = 1.0
     while True:
         shown = frames if scale == 1.0 else [_scaled(frame, scale) for frame in frames]
-        data, kind = _encode(shown)
+        data = _encode(shown)
         if len(data) <= budget or (len(frames) <= 2 and scale < 0.3):
-            return Animation(data, kind, len(shown), shown[0].size, len(states) - 1)
+            return Animation(data, "webp", len(shown), shown[0].size, len(states) - 1)
         if len(frames) > 60:  # fewer turns first: every other one, the first and the final board kept
             frames = [frames[i] for i in _pick(len(frames), (len(frames) + 1) // 2)]
         else:

@@ -11,5 +11,6 @@ from __future__ import annotations
 
 from render.cairo.board import board_image, render_board
 from render.cairo.hand import private_image, render_private
+from render.cairo.png_colours import PALETTE
 
-__all__ = ["board_image", "private_image", "render_board", "render_private"]
+__all__ = ["PALETTE", "board_image", "private_image", "render_board", "render_private"]

@@ -25,5 +25,6 @@ Modules: ``style`` (sizes, colours, ware tokens), ``texts`` (the card texts in s
 
 from render.jambo.board import board_image, render_board
 from render.jambo.hand import private_image, render_private
+from render.jambo.png_colours import PALETTE
 
-__all__ = ["board_image", "private_image", "render_board", "render_private"]
+__all__ = ["PALETTE", "board_image", "private_image", "render_board", "render_private"]

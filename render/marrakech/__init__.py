@@ -19,5 +19,6 @@ Modules: ``layout`` (sizes of both layouts), ``arcs`` (border arcs, Assam's path
 """
 
 from render.marrakech.picture import board_image, render_board
+from render.marrakech.png_colours import PALETTE
 
-__all__ = ["board_image", "render_board"]
+__all__ = ["PALETTE", "board_image", "render_board"]

@@ -21,5 +21,6 @@ Modules: ``layout`` (sizes), ``scene`` (reading the view, colours and marks), ``
 """
 
 from render.morocco.picture import board_image, render_board
+from render.morocco.png_colours import PALETTE
 
-__all__ = ["board_image", "render_board"]
+__all__ = ["PALETTE", "board_image", "render_board"]
