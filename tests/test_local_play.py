@@ -17,10 +17,12 @@ from offline import sandbox as sandbox_module
 from offline.local import LocalPlay, play_locally
 from offline.sandbox import Sandbox
 
-FAST = Settings(token="", computer_workers=0, image_workers=0)
+FAST = Settings(token="", computer_workers=0, image_workers=0, computer_iterations=40)
 """Images drawn and computers thinking in a thread of the test's process: local play as it runs, without starting
-two worker processes (about 2.5 s of CPU) per session. The README's example runs with the defaults, the worker
-processes ``bazaar local`` starts."""
+two worker processes (about 2.5 s of CPU) per session; a computer searches 40 iterations a decision, as in the
+sandbox's default, instead of its level's budget (what these tests check is the table, not the computer's
+strength: ``tests/test_ai*``). The README's example runs with the defaults, the worker processes and the levels'
+budgets ``bazaar local`` has."""
 
 SCRIPT = """\
 ana: /marrakech new
