@@ -72,17 +72,18 @@ async def sandbox(database_url: str) -> AsyncIterator[Sandbox]:
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto`` (the default, ``addopts``): a worker a core, and in the quick run (``-m "not slow"``) one more.
+    """``-n auto`` (the default, ``addopts``): a worker a core, and one more.
 
-    A quick end-to-end test spends about a third of its time waiting (the fake Discord's rate limits and timers,
-    the bot's settle, a subprocess); with one worker a core those waits leave a core idle, and one worker more
-    fills them (the quick run on two cores: 71 s with three workers where two took 78 s). The full run keeps one a
-    core: its whole games in real processes and its answers due within Discord's 3 s need the headroom (on a
-    loaded two-core machine an extra worker made a replay's low-priority drawing and a racing answer miss them).
+    A test spends part of its time waiting (the fake Discord's rate limits and timers, the bot's settle, a process
+    started or killed and started again); with one worker a core those waits leave a core idle, and one worker more
+    fills them. The quick run on two cores: 71 s with three workers where two took 78 s. The whole suite on two
+    cores (2026-11-28, the same code, one run each): 600 s with three workers, 709 s with two, the cores busy 167 %
+    against 145 %. The whole suite kept one a core until its answers due within Discord's 3 s and the replays'
+    low-priority drawing had less to compete with (a replay is drawn in half the time since); CI reruns a failed
+    test once, alone.
     """
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    quick = "not slow" in (config.getoption("markexpr", "") or "")
-    return cores + 1 if quick else cores
+    return cores + 1
 
 
 EVERY_DATABASE_ENV = "BAZAAR_TEST_EVERY_DATABASE"
