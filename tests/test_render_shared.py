@@ -21,6 +21,7 @@ import render.png as render_png
 from render.fonts import BOLD_FILE, FONT_DIR, drawable, font, has_glyph
 from render.png import FixedPalette, encode_png, indexed_png
 from render.png_palette import build_palette, palette_fidelity, palette_module, sample_images
+from render.samples import sample_views
 
 GAMES = [name for name in engines.names() if render.has_board(name)]
 FLAT = [(246, 236, 218), (52, 36, 26), (214, 64, 40), (0, 104, 178), (242, 200, 36), (255, 250, 240)]
@@ -58,6 +59,19 @@ def test_a_fixed_palette_png_holds_exactly_the_reduced_picture() -> None:
 
 
 @pytest.mark.parametrize("library", ["zlib", "isal.isal_zlib"])
+@pytest.mark.parametrize("game", [name for name in engines.names() if render.has_board(name)])
+def test_a_board_as_a_picture_is_exactly_the_board_png_decoded(game: str) -> None:
+    """``render.board_picture`` (an animated replay's frames) gives the pixels and palette ``render_board``'s PNG
+    holds, without the file."""
+    view, places = next(sample_views(game, 1, seed=4))
+    for layout in ("phone", "landscape"):
+        picture = render.board_picture(view, places, layout)
+        decoded = Image.open(io.BytesIO(render.render_board(view, places, layout)))
+        assert picture.mode == decoded.mode == "P" and picture.size == decoded.size
+        assert picture.tobytes() == decoded.tobytes()
+        assert picture.getpalette() == decoded.getpalette()
+
+
 def test_either_deflate_writes_a_png_that_decodes_to_the_same_pixels(
     library: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
