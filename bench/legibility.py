@@ -168,28 +168,26 @@ def _tesseract(paths: Sequence[str], thresholding: int, min_confidence: float, m
     """The words one tesseract run reads with at least ``min_confidence`` in each of the images at ``paths`` (its
     pages, in order)."""
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as listing:
-        listing.write("".join(path + "\n" for path in paths))
-    try:
-        done = subprocess.run(
-            [
-                "tesseract",
-                listing.name,
-                "stdout",
-                "--psm",
-                PSM,
-                "-c",
-                f"thresholding_method={thresholding}",
-                "-l",
-                model,
-                "tsv",
-            ],
-            capture_output=True,
-            check=True,
-            env=env,
-        )
-    finally:
-        os.unlink(listing.name)
+    listing = f"{paths[0]}.{thresholding}.txt"  # beside the images, in ``ocr_many``'s folder: removed with it
+    with open(listing, "w", encoding="utf-8") as out:
+        out.write("".join(path + "\n" for path in paths))
+    done = subprocess.run(
+        [
+            "tesseract",
+            listing,
+            "stdout",
+            "--psm",
+            PSM,
+            "-c",
+            f"thresholding_method={thresholding}",
+            "-l",
+            model,
+            "tsv",
+        ],
+        capture_output=True,
+        check=True,
+        env=env,
+    )
     pages: list[list[str]] = [[] for _ in paths]
     for line in done.stdout.decode("utf-8", "replace").splitlines()[1:]:
         fields = line.split("\t")
@@ -317,9 +315,9 @@ def read_all(items: list[Picture], workers: int | None = None) -> list[Reading]:
     for model in sorted({OCR_MODELS[picture.language] for picture in items}):
         chosen = [i for i, picture in enumerate(items) if OCR_MODELS[picture.language] == model]
         both = [images[i] for i in chosen] + [phone_sized(flattened(images[i])) for i in chosen]
-        read = ocr_many(both, model=model, workers=count)
-        words |= dict(zip(chosen, read[: len(chosen)], strict=True))
-        small |= dict(zip(chosen, read[len(chosen) :], strict=True))
+        readings = ocr_many(both, model=model, workers=count)
+        words |= dict(zip(chosen, readings[: len(chosen)], strict=True))
+        small |= dict(zip(chosen, readings[len(chosen) :], strict=True))
     return [
         Reading(
             picture.game,

@@ -91,7 +91,7 @@ def sync(settings: Settings) -> int:
     from bot.app import BazaarBot
 
     async def go() -> None:
-        bot = BazaarBot(settings.model_copy(update={"sync_commands": False}))
+        bot = BazaarBot(settings.model_copy(update={"sync_commands": False, "image_workers": 0}))  # draws nothing
         async with bot:
             await bot.login(settings.token.get_secret_value())
             await bot.sync_commands(force=True)

@@ -92,10 +92,10 @@ async def test_a_finished_game_posts_its_animated_replay_after_the_final_board(s
 
 
 def replay_name(name: str) -> bool:
-    return "-replay." in name and name.endswith((".gif", ".webp"))
+    return "-replay." in name and name.endswith(".webp")
 
 
 def assert_animated(data: bytes) -> None:
     assert len(data) <= 8 * 1024 * 1024
     image = Image.open(io.BytesIO(data))
-    assert image.format in ("GIF", "WEBP") and getattr(image, "n_frames", 1) > 1
+    assert image.format == "WEBP" and getattr(image, "n_frames", 1) > 1

@@ -199,6 +199,7 @@ class Images:
                 elif not replay and self.pool is pool:
                     stop_pool(pool)
                     self.pool = self._new_pool()
+                    self.start()  # every worker of the new pool, not only the one the retried board starts
         raise AssertionError("unreachable")
 
     def close(self) -> None:
