@@ -11,7 +11,8 @@ The figures come from the arena (``python -m bench.arena``, ``docs/BENCHMARKS.md
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 
 from ai.games import module_of
 
@@ -55,7 +56,9 @@ class Profile:
     the budget, for games whose view hides nothing and whose chance has few outcomes (Marrakech); below its
     root it follows only the ``beam`` moves of a decision that look best as they stand (0: all). ``finish``
     completes a half-made move (a Kairo build's cards and coins) by its best options before the random playout
-    (``ai.search.finish``).
+    (``ai.search.finish``). ``steady_width``: a level with ``k`` times ``normal``'s iterations widens its nodes
+    by ``widen / sqrt(k)``, so it considers the moves ``normal`` would and searches each ``k`` times as often,
+    instead of spreading its budget over more moves (``steadied``).
     """
 
     scale: float = 1.0
@@ -68,6 +71,7 @@ class Profile:
     expectimax: float = 0.0
     beam: int = 0
     finish: bool = False
+    steady_width: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -83,6 +87,17 @@ def profile_of(game: str) -> Profile:
     """The search settings for ``game`` (an engine's name): ``ai.games.<game>.PROFILE``, else the default."""
     profile = getattr(module_of(game), "PROFILE", None)
     return profile if isinstance(profile, Profile) else DEFAULT_PROFILE
+
+
+def steadied(profile: Profile, iterations: int, usual: int) -> Profile:
+    """``profile`` for a search of ``iterations`` where ``normal``'s is ``usual``: unchanged, or with ``steady_width``
+    and a larger budget its widening narrowed so that every node considers about as many moves as under ``usual``.
+
+    Progressive widening lets a node searched ``n`` times consider ``widen * sqrt(n)`` moves; ``k`` times the
+    iterations visit each node about ``k`` times as often, so ``widen / sqrt(k)`` keeps its moves as they were."""
+    if not profile.steady_width or iterations <= usual:
+        return profile
+    return replace(profile, widen=profile.widen * math.sqrt(usual / iterations))
 
 
 def budget_of(level: str, game: str) -> Budget:

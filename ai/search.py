@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from ai.evaluate import state_values
 from ai.expectimax import root_values
 from ai.games import module_of
-from ai.levels import LEVELS, Budget, Profile, budget_of, profile_of
+from ai.levels import LEVELS, Budget, Profile, budget_of, profile_of, steadied
 from ai.tree import Node, pick_child
 from engines.base import CHANCE, AnyEngine, Engine, S, View
 
@@ -73,7 +73,8 @@ def analyse(
     if len(moves) == 1:
         return Analysis(moves[0], [(moves[0], 0, 0.0)], 0, time.perf_counter() - started)
     budget = budget or budget_of(level, engine.name)
-    profile = profile or profile_of(engine.name)
+    usual = budget_of("normal", engine.name).iterations
+    profile = steadied(profile or profile_of(engine.name), budget.iterations, usual)
     if profile.expectimax > 0 and LEVELS[level].temperature <= 0:
         leaves = max(1, round(budget.iterations * profile.expectimax))
         found, _ = root_values(engine, world, seat, moves, leaves, budget.seconds, profile.beam)

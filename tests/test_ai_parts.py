@@ -12,7 +12,7 @@ import ai.games
 import engines
 from ai.evaluate import WIN_SHARE, finished_values, margin_values, margins, state_values
 from ai.games import module_of
-from ai.levels import DEFAULT_PROFILE, LEVELS, Budget, budget_of, profile_of
+from ai.levels import DEFAULT_PROFILE, LEVELS, Budget, Profile, budget_of, profile_of, steadied
 from ai.search import analyse, one_step, pick, ranked, settled
 from ai.tree import Node, best_by_ucb, pick_child, widening_limit
 from ai.worth import projected
@@ -121,6 +121,36 @@ def test_ucb_tries_an_unvisited_child_first_and_counts_every_legal_child_as_avai
 
 
 # ---- levels, budgets, the final pick --------------------------------------------------------------------
+def test_a_larger_budget_with_a_steady_width_searches_the_same_moves_more_often() -> None:
+    steady = Profile(widen=2.0, steady_width=True)
+    usual = 300
+    for times in (2, 5, 10):
+        narrowed = steadied(steady, usual * times, usual)
+        for visits in (0, 8, 40, 150, 300):
+            here, there = widening_limit(visits * times, narrowed.widen), widening_limit(visits, steady.widen)
+            assert abs(here - there) <= 1, (times, visits, here, there)
+    assert steadied(steady, usual, usual) == steady, "normal's own budget is not narrowed"
+    assert steadied(steady, usual // 5, usual) == steady, "a smaller budget (easy) is not widened"
+    loose = Profile(widen=2.0)
+    assert steadied(loose, usual * 5, usual) == loose, "a game without a steady width keeps widening with its budget"
+
+
+@pytest.mark.slow
+def test_kairos_hard_root_weighs_as_many_moves_as_normal_each_searched_more() -> None:
+    engine = engines.get("cairo")
+    assert profile_of("cairo").steady_width
+    rng, state = random.Random(3), play_randomly(engine, 2, seed=3, until=8)
+    while (seat := engine.to_move(state)) == CHANCE or len(engine.legal_moves(state)) < 100:
+        assert seat is not None
+        move = engine.sample_chance(state, rng) if seat == CHANCE else engine.legal_moves(state)[0]
+        engine.apply_in_place(state, move)
+    view = engine.view(state, seat)
+    normal, hard = (analyse(engine, view, level, seed=1) for level in ("normal", "hard"))
+    assert len(hard.candidates) <= widening_limit(budget_of("normal", "cairo").iterations, profile_of("cairo").widen)
+    assert len(hard.candidates) <= len(normal.candidates) + 1
+    assert hard.candidates[0][1] > 2 * normal.candidates[0][1], "the leading move searched more"
+
+
 def test_levels_grow_in_budget_and_fall_in_noise() -> None:
     easy, normal, hard = LEVELS["easy"], LEVELS["normal"], LEVELS["hard"]
     assert easy.iterations < normal.iterations < hard.iterations

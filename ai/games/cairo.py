@@ -26,7 +26,7 @@ from ai.levels import Profile
 from engines.cairo.data import load_cairo_data
 from engines.cairo.state import CairoState
 
-PROFILE = Profile(scale=0.5, playout_work=500, prior_above=300, finish=True)
+PROFILE = Profile(scale=0.5, playout_work=500, prior_above=300, finish=True, steady_width=True)
 """Kept against the arena's trials at three merchants: no playout, UCB exploration 0.1, 0.2 and 1.2 (the default 0.7
 kept), a wider root (``widen=3``), and (at three and four) coins counted above their final third of a point while
 extensions are left; none did better (docs/BENCHMARKS.md, issue #21's eighth round)."""
