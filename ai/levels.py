@@ -57,7 +57,7 @@ class Profile:
     root it follows only the ``beam`` moves of a decision that look best as they stand (0: all). ``finish``
     completes a half-made move (a Kairo build's cards and coins) by its best options before the random playout
     (``ai.search.finish``). ``steady_width``: a level with ``k`` times ``normal``'s iterations widens its nodes
-    by ``widen / sqrt(k)``, so it considers the moves ``normal`` would and searches each ``k`` times as often,
+    by ``widen / sqrt(k)``, so it considers as many moves as ``normal`` would and searches each ``k`` times as often,
     instead of spreading its budget over more moves (``steadied``).
     """
 

@@ -73,8 +73,7 @@ def analyse(
     if len(moves) == 1:
         return Analysis(moves[0], [(moves[0], 0, 0.0)], 0, time.perf_counter() - started)
     budget = budget or budget_of(level, engine.name)
-    usual = budget_of("normal", engine.name).iterations
-    profile = steadied(profile or profile_of(engine.name), budget.iterations, usual)
+    profile = profile or profile_of(engine.name)
     if profile.expectimax > 0 and LEVELS[level].temperature <= 0:
         leaves = max(1, round(budget.iterations * profile.expectimax))
         found, _ = root_values(engine, world, seat, moves, leaves, budget.seconds, profile.beam)
@@ -82,6 +81,8 @@ def analyse(
         candidates = sorted(found, key=lambda c: (-c[2], order[c[0]]))
         judged = sum(leaves for _, leaves, _ in found)
         return Analysis(candidates[0][0], candidates, judged, time.perf_counter() - started)
+    # the level's share of normal's iterations, not the budget's: a scaled or explicit budget keeps its level's width
+    profile = steadied(profile, LEVELS[level].iterations, LEVELS["normal"].iterations)
     root = Node(len(view.seats))
     moves = considered(engine, world, moves)
     if profile.prior_above and len(moves) > profile.prior_above:

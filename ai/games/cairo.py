@@ -30,8 +30,8 @@ PROFILE = Profile(scale=0.5, playout_work=500, prior_above=300, finish=True, ste
 """Kept against the arena's trials at three merchants: no playout, UCB exploration 0.1, 0.2 and 1.2 (the default 0.7
 kept), a wider root (``widen=3``), and (at three and four) coins counted above their final third of a point while
 extensions are left; none did better (docs/BENCHMARKS.md, issue #21's eighth round).
-``steady_width``: ``hard`` (five times ``normal``'s iterations) weighs the moves ``normal`` would, each searched five
-times as often; widening with its budget it weighed 78 root moves instead of 35 and won 23 of 50 against ``normal``,
+``steady_width``: ``hard`` (five times ``normal``'s iterations) weighs as many moves as ``normal`` would, each
+searched five times as often; widening with its budget it weighed 78 root moves instead of 35 and won 23 of 50 against ``normal``,
 steadied 32 of the same 50 (the eleventh round)."""
 
 CARD = 1.0
