@@ -31,8 +31,8 @@ PROFILE = Profile(scale=0.5, playout_work=500, prior_above=300, finish=True, ste
 kept), a wider root (``widen=3``), and (at three and four) coins counted above their final third of a point while
 extensions are left; none did better (docs/BENCHMARKS.md, issue #21's eighth round).
 ``steady_width``: ``hard`` (five times ``normal``'s iterations) weighs as many moves as ``normal`` would, each
-searched five times as often; widening with its budget it weighed 78 root moves instead of 35 and won 23 of 50 against ``normal``,
-steadied 32 of the same 50 (the eleventh round)."""
+searched five times as often; widening with its budget it weighed 78 root moves instead of 35 and won 23 of 50
+against ``normal``, steadied 32 of the same 50 (the eleventh round)."""
 
 CARD = 1.0
 CHARLATAN = 0.5
