@@ -90,8 +90,9 @@ def profile_of(game: str) -> Profile:
 
 
 def steadied(profile: Profile, iterations: int, usual: int) -> Profile:
-    """``profile`` for a search of ``iterations`` where ``normal``'s is ``usual``: unchanged, or with ``steady_width``
-    and a larger budget its widening narrowed so that every node considers about as many moves as under ``usual``.
+    """``profile`` for a level of ``iterations`` where ``normal`` has ``usual`` (``LEVELS``, before any scale):
+    unchanged, or with ``steady_width`` and a larger level its widening narrowed so that every node considers about
+    as many moves as ``normal``'s.
 
     Progressive widening lets a node searched ``n`` times consider ``widen * sqrt(n)`` moves; ``k`` times the
     iterations visit each node about ``k`` times as often, so ``widen / sqrt(k)`` keeps its moves as they were."""
