@@ -61,8 +61,9 @@ def test_the_table_shares_a_tie_and_names_scaled_levels() -> None:
 
 
 def share(level: str, opponent: str, games: int, scale: float, game: str = "marrakech") -> float:
-    """The level's share of the wins against ``opponent`` in ``game`` for two, seats alternating."""
-    pairing = Pairing(game, 2, level, opponent, scale)
+    """The level's share of the wins against ``opponent`` in ``game`` for two, seats alternating, without the levels'
+    time caps: the games depend on their seeds only, not on how busy the machine running the suite is."""
+    pairing = Pairing(game, 2, level, opponent, scale, capped=False)
     return sum(run_task(Task(pairing, index)).share for index in range(games)) / games
 
 
@@ -70,9 +71,10 @@ def share(level: str, opponent: str, games: int, scale: float, game: str = "marr
 def test_levels_order_by_strength_in_a_short_arena_run() -> None:
     """``normal`` beats ``easy`` (Marrakech), ``hard`` beats ``normal`` where more search buys more (Morocco's tree
     search). Marrakech's ``hard`` is not shown stronger than its ``normal`` (both expectimax; docs/BENCHMARKS.md,
-    issue #21): its extra budget buys little at a tenth of it."""
+    issue #21): its extra budget buys little at a tenth of it. Morocco's games are the suite's longest single test
+    (10-18 s of CPU each at a tenth of the budget): four of them, where six took 78 s."""
     assert share("normal", "easy", 6, 0.1) > 0.5
-    assert share("hard", "normal", 6, 0.1, game="morocco") > 0.5
+    assert share("hard", "normal", 4, 0.1, game="morocco") > 0.5
 
 
 def test_the_arena_writes_its_table_as_json_and_markdown_with_intervals_and_sizes(tmp_path: Path) -> None:
