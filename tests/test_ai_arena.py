@@ -71,8 +71,8 @@ def share(level: str, opponent: str, games: int, scale: float, game: str = "marr
 def test_levels_order_by_strength_in_a_short_arena_run() -> None:
     """``normal`` beats ``easy`` (Marrakech), ``hard`` beats ``normal`` where more search buys more (Morocco's tree
     search). Marrakech's ``hard`` is not shown stronger than its ``normal`` (both expectimax; docs/BENCHMARKS.md,
-    issue #21): its extra budget buys little at a tenth of it. Morocco's games are the suite's longest single test
-    (10-18 s of CPU each at a tenth of the budget): four of them, where six took 78 s."""
+    issue #21): its extra budget buys little at a tenth of it. The suite's longest test: it plays four Morocco
+    games (10-18 s of CPU each at a tenth of the budget), where six made it 78 s."""
     assert share("normal", "easy", 6, 0.1) > 0.5
     assert share("hard", "normal", 4, 0.1, game="morocco") > 0.5
 
