@@ -2,8 +2,9 @@
 
 Runs the README's test command (``python -m pytest -q``; ``--quick`` adds ``-m "not slow"``) with this module as a
 pytest plugin. Every test's CPU is read in the process that runs it (``time.process_time``: its own, whatever else the
-machine runs) with the CPU of the child processes it started and waited for (``RUSAGE_CHILDREN``: Tesseract, a
-``python -m bot``, a bot's image workers), so the figures hold on a busy machine where its wall times do not. Prints
+machine runs) with the CPU of the child processes that ended during it (``RUSAGE_CHILDREN``: Tesseract, a ``python -m
+bot``, a bot's image workers; a process a module's fixture keeps counts where it ends), so the figures hold far better
+on a busy machine than its wall times do. Prints
 the run's wall time, the CPU of all its processes, the cores and the load average when it started, then the test
 files and the single tests that cost the most (Markdown); ``--json`` keeps every test's figures.
 
@@ -20,6 +21,7 @@ import argparse
 import json
 import os
 import resource
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -75,8 +77,10 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     )
 
 
-def pytest_unconfigure(config: pytest.Config) -> None:
-    folder = config.getoption(OPTION, default=None)
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Write this process's figures as its session ends (an xdist worker's before it reports itself done)."""
+    folder = session.config.getoption(OPTION, default=None)
     if not folder or not _timings:
         return
     name = os.environ.get("PYTEST_XDIST_WORKER", "main")
@@ -124,16 +128,15 @@ def measure(pytest_args: list[str]) -> Run:
         load = os.getloadavg()[0]
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
-        root = str(
-            Path(__file__).resolve().parent.parent
-        )  # so that every pytest process (xdist's too) finds the plugin
+        # the plugin is found from any working folder (xdist's workers copy this process's sys.path)
+        root = str(Path(__file__).resolve().parent.parent)
         path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)
         status = subprocess.run(command, check=False, env={**os.environ, "PYTHONPATH": path}).returncode
         wall = time.perf_counter() - started
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         tests = read_timings(Path(folder))
     return Run(
-        [part for part in command[1:] if not part.startswith(OPTION)],
+        ["python", *(part for part in command[1:] if not part.startswith(OPTION))],
         status,
         wall,
         after.ru_utime - before.ru_utime,
@@ -149,7 +152,7 @@ def report(run: Run, top: int = 20) -> str:
     cpu = sum(t.cpu for t in run.tests)
     children = sum(t.children for t in run.tests)
     lines = [
-        f"`{' '.join(run.command)}`: exit {run.status}, {len(run.tests)} tests in {run.wall:.1f} s wall; "
+        f"`{shlex.join(run.command)}`: exit {run.status}, {len(run.tests)} tests in {run.wall:.1f} s wall; "
         f"CPU of every process {run.user:.1f} s user + {run.system:.1f} s system on {run.cores} cores "
         f"(busy {100 * (run.user + run.system) / run.wall:.0f} %); load average {run.load:.2f} at the start.",
         f"The tests: {cpu:.1f} s of CPU in the processes that ran them, {children:.1f} s in processes they started.",

@@ -1,8 +1,8 @@
 """The arena (``bench.arena``): its sums and intervals, its refusal of illegal moves, and the levels' order.
 
-The levels must order by strength: in a short arena run (Marrakech for two, the levels' budgets
-scaled down to a tenth, nothing timed) ``normal`` beats ``easy`` and ``hard`` beats ``normal`` head
-to head, seats alternating.
+The levels must order by strength: in a short arena run for two (the levels' budgets scaled down to a tenth,
+no time caps) ``normal`` beats ``easy`` in Marrakech and ``hard`` beats ``normal`` in Morocco, head to head, seats
+alternating.
 """
 
 from __future__ import annotations

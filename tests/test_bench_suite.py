@@ -24,11 +24,12 @@ def test_the_timings_of_every_pytest_process_are_merged_costliest_first(tmp_path
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("workers", ["0", "2"])
 def test_a_run_tells_a_busy_test_from_a_waiting_one_and_counts_the_processes_a_test_starts(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    workers: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A real pytest run (a process of its own) over three tests: one computing, one sleeping, one whose child
-    process computes."""
+    """A real pytest run (a process of its own, in one process or in xdist's workers) over three tests: one
+    computing, one sleeping, one whose child process computes."""
     spin = "import time\nend = time.process_time() + 0.3\nwhile time.process_time() < end: pass\n"
     (tmp_path / "test_three.py").write_text(
         textwrap.dedent(
@@ -47,7 +48,8 @@ def test_a_run_tells_a_busy_test_from_a_waiting_one_and_counts_the_processes_a_t
         )
     )
     out = tmp_path / "run.json"
-    assert main(["--json", str(out), "--", str(tmp_path), "-p", "no:cacheprovider", "-n", "0", "-o", "addopts="]) == 0
+    pytest_args = [str(tmp_path), "-p", "no:cacheprovider", "-n", workers, "-o", "addopts="]
+    assert main(["--json", str(out), "--", *pytest_args]) == 0
     run = json.loads(out.read_text())
     found = {row["test"].rsplit("::", 1)[1]: row for row in run["tests"]}
     assert set(found) == {"test_busy", "test_waiting", "test_child"}
@@ -58,3 +60,4 @@ def test_a_run_tells_a_busy_test_from_a_waiting_one_and_counts_the_processes_a_t
     assert run["user"] + run["system"] >= found["test_busy"]["cpu"] + found["test_child"]["children"]
     printed = capsys.readouterr().out
     assert "| test file | tests | CPU s | of it child processes |" in printed and "test_three.py" in printed
+    assert "-m pytest -q -p bench.suite" in printed and "--suite-timing" not in printed
