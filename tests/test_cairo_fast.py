@@ -346,9 +346,6 @@ GAMES = [
     pytest.param(4, 13, "variable", True, marks=pytest.mark.slow),
     pytest.param(4, 14, "variable", False, marks=pytest.mark.slow),
 ]
-KEPT_GAMES = [GAMES[0], pytest.param(*GAMES[1], marks=pytest.mark.slow), *GAMES[2:]]
-"""The games whose every kept structure is checked against one built afresh (the longest check of all): one game
-in the quick run, every game in the full run."""
 
 
 @pytest.mark.parametrize(("players", "seed", "start", "in_place"), GAMES)
@@ -488,7 +485,8 @@ def test_board_masks_join_the_squares_the_board_joins() -> None:
     assert squares_of(BOARD, mask_of(placed)) == placed
 
 
-@pytest.mark.parametrize(("players", "seed", "start", "in_place"), KEPT_GAMES)
+@pytest.mark.slow  # the longest check of all; the quick run checks what the structures decide, the legal moves
+@pytest.mark.parametrize(("players", "seed", "start", "in_place"), GAMES)
 def test_every_structure_kept_move_by_move_equals_one_built_afresh(
     players: int, seed: int, start: str, in_place: bool
 ) -> None:
@@ -509,6 +507,7 @@ def test_a_tile_is_allowed_exactly_where_a_plain_search_keeps_the_terminals_join
                 assert sites.allowed[square] == board.joined_after(square), NAMES[square]
 
 
+@pytest.mark.slow  # two whole games, every square of every position searched by brute force
 def test_the_obstacle_pieces_name_the_cut_vertices_a_plain_search_finds() -> None:
     """A cut vertex by the obstacle pieces is one by plain search; its pieces are those a search finds
     (terminal counts asked only where the engine asks them: a free square in the terminals' piece)."""

@@ -34,8 +34,13 @@ CASES = [
         players,
         seed,
         id=f"{engine.name}-{players}-{seed}",
-        # the quick run plays one random game a table size (Kairo's, the slowest, at two players only)
-        marks=[pytest.mark.slow] if seed == 2 or (engine.name == "cairo" and players > engine.min_players) else [],
+        # the quick run plays one random game at the smallest and the largest table of each game (Kairo's, the
+        # slowest, at two players only); the full run two at every size
+        marks=[pytest.mark.slow]
+        if seed == 2
+        or (engine.name == "cairo" and players > engine.min_players)
+        or engine.min_players < players < engine.max_players
+        else [],
     )
     for engine in engines.all_engines()
     for players in range(engine.min_players, engine.max_players + 1)

@@ -85,7 +85,11 @@ async def check_hand(box: Sandbox, thread: Channel, game: str, game_id: int, use
     assert alt and words(hand[0], say) in alt and "Standings: " in alt
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    "game",
+    # the quick run: a game with a private hand (Jambo) and one without (Marrakech); every game in the full run
+    [pytest.param(game, marks=[] if game in ("jambo", "marrakech") else [pytest.mark.slow]) for game in GAMES],
+)
 async def test_board_alt_text_names_the_player_to_move_the_standings_and_at_the_end_the_winner(
     box: Sandbox, game: str
 ) -> None:

@@ -17,7 +17,12 @@ from engines.base import CHANCE, IllegalMove
 from engines.morocco import ENGINE as E
 from engines.morocco import MoroccoState
 
-CASES = [(players, seed) for players in range(2, 6) for seed in range(2)]
+CASES = [
+    pytest.param(players, seed, marks=[pytest.mark.slow] if seed else [])
+    for players in range(2, 6)
+    for seed in range(2)
+]
+"""A random game of every size in the quick run, two in the full run."""
 OTHERS_TRIED = 12
 
 

@@ -283,7 +283,9 @@ def test_the_less_common_refusals_read_right() -> None:
 
 
 # ---- every code worded -------------------------------------------------------------------------------------
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize(
+    "players", [2, pytest.param(3, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow), 5]
+)
 def test_every_event_decision_and_ending_of_random_games_is_worded(players: int) -> None:
     names = tuple(f"P{n}" for n in range(players))
     say = say_for("morocco", names)

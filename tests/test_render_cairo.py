@@ -122,7 +122,10 @@ def is_bare(square: dict[str, Any], view: View) -> bool:
 
 
 # ---- format and size ----------------------------------------------------------------------------------
-@pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12), (4, 13)])
+@pytest.mark.parametrize(
+    ("players", "seed"),
+    [(2, 11), pytest.param(3, 12, marks=pytest.mark.slow), pytest.param(4, 13, marks=pytest.mark.slow)],
+)
 def test_boards_are_small_pngs_in_both_layouts_in_every_phase_of_a_random_game(players: int, seed: int) -> None:
     phases = set()
     for state in random_states(players, seed):

@@ -175,9 +175,8 @@ def test_a_spanish_jambo_hand_shows_spanish_card_names() -> None:
     assert not {"crocodile", "elephant", "leopard", "hand"} & read, read
 
 
-@pytest.mark.parametrize(
-    "game", [pytest.param(game, marks=[] if n == 0 else [pytest.mark.slow]) for n, game in enumerate(GAMES)]
-)
+@pytest.mark.slow  # Tesseract reads a whole board (about 2 s of CPU); the quick run reads a Spanish hand (above)
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.usefixtures("tesseract")
 def test_a_spanish_board_reads_spanish(game: str) -> None:
     spanish, english = picture_words(game, "es"), picture_words(game, "en")
