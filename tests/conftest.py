@@ -71,11 +71,11 @@ async def sandbox(database_url: str) -> AsyncIterator[Sandbox]:
         await box.stop()
 
 
-@pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> None:
-    """A test on the PostgreSQL server (``postgres_url``, or the ``postgres`` variant of ``database_url``) skips (or,
-    where CI requires the server, fails) before any of its fixtures is made when there is no server: its other
-    fixtures (a source database with games in it, a running bot) would be made for nothing, about 0.3 s each."""
+    """A test on the PostgreSQL server (``postgres_url``, or the ``postgres`` variant of ``database_url``, asked for
+    directly or through another fixture) skips (or, where CI requires the server, fails) before any of its fixtures is
+    made when there is no server: a fixture asked for before it (a source database with games in it) would be made
+    for nothing, about 0.3 s each. (A conftest hook runs before pytest's own, which make the fixtures.)"""
     callspec = getattr(item, "callspec", None)
     on_postgres = callspec is not None and callspec.params.get("database_url") == "postgres"
     if on_postgres or "postgres_url" in getattr(item, "fixturenames", ()):

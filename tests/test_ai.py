@@ -66,7 +66,8 @@ GAMES = [
         id=f"{engine.name}-{players}-{seed}",
         # the quick run plays one whole game of each of the short games (Marrakech, Morocco), at the smallest table;
         # the full run every game at every size twice. Kairo's and Jambo's computers choose legal moves in the quick
-        # run too, at positions of their games (``test_the_same_view_level_and_seed_give_the_same_move``).
+        # run too, at positions of their games, every level and baseline
+        # (``test_the_computer_reads_only_states_it_drew_from_the_view``).
         marks=[]
         if (seed, players) == (1, engine.min_players) and engine.name in ("marrakech", "morocco")
         else [pytest.mark.slow],

@@ -507,7 +507,7 @@ def test_a_tile_is_allowed_exactly_where_a_plain_search_keeps_the_terminals_join
                 assert sites.allowed[square] == board.joined_after(square), NAMES[square]
 
 
-@pytest.mark.slow  # two whole games, every square of every position searched by brute force
+@pytest.mark.slow  # two whole games, every square searched by brute force; quick: where a tile is allowed (above)
 def test_the_obstacle_pieces_name_the_cut_vertices_a_plain_search_finds() -> None:
     """A cut vertex by the obstacle pieces is one by plain search; its pieces are those a search finds
     (terminal counts asked only where the engine asks them: a free square in the terminals' piece)."""

@@ -7,8 +7,8 @@ game's pictures show Spanish.
   numbers and board notation (a single letter, ``b3``, a sector code ``NW``) are taken out, no word may be left.
   An English literal in ``render`` is left, and so is an id the table lacks (it is drawn as itself).
 * Read by tesseract: a Spanish Jambo hand shows its cards' Spanish names, and each game's Spanish board shows
-  Spanish words of its table and no word that only its English has (the first game's in the quick run, the others'
-  in the slow run: tesseract takes a second a board).
+  Spanish words of its table and no word that only its English has (the hand in the quick run, every game's board in
+  the slow run: tesseract takes a second or two a board).
 * The bot: ``Images`` draws in the language asked for (by default the current reader's).
 """
 
