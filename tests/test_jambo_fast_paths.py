@@ -14,13 +14,14 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from quick import quick_first
 
 from engines.base import CHANCE, IllegalMove
 from engines.jambo import ENGINE as E
 from engines.jambo import JamboState
 from engines.jambo.state import OWNED
 
-SEEDS = [0, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(1, 6))]
+SEEDS = quick_first(range(6))
 """Seeded random games: the quick run plays the first, the full run all six."""
 OTHERS_TRIED = 12
 

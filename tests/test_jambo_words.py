@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from quick import quick_first
 from test_jambo_rules import E, play, table
 
 from bot.core.wording import MissingWords, say_for
@@ -51,7 +52,7 @@ def test_every_refusal_code_in_the_engine_has_words() -> None:
     assert not missing, f"refusals without words: {missing}"
 
 
-@pytest.mark.parametrize("seed", [0, 1, *(pytest.param(seed, marks=pytest.mark.slow) for seed in range(2, 6))])
+@pytest.mark.parametrize("seed", quick_first(range(6), 2))
 def test_random_games_word_every_event_decision_and_ending_for_every_reader(seed: int) -> None:
     rng = random.Random(seed)
     state = E.new_game(2)
