@@ -253,7 +253,14 @@ class BazaarBot(commands.AutoShardedBot):
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
     async def close(self) -> None:
+        """Stop: Discord first, then the drawing, then the courier's background deliveries (each ends the row in
+        hand, a replay cut off by the drawing's end left for after the restart), then the store they write to."""
+        courier = getattr(self, "courier", None)
+        if courier is not None:
+            courier.closing()
         await super().close()
         self.images.close()
+        if courier is not None:
+            await courier.close()
         if self._owns_store and hasattr(self, "host"):
             await self.host.store.close()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import io
+import logging
 import random
 
+import pytest
 from e2e import boards, open_game, press_something, resign, settled
 from PIL import Image
 
@@ -99,3 +102,33 @@ def assert_animated(data: bytes) -> None:
     assert len(data) <= 8 * 1024 * 1024
     image = Image.open(io.BytesIO(data))
     assert image.format == "WEBP" and getattr(image, "n_frames", 1) > 1
+
+
+async def test_a_bot_stopped_while_the_replay_is_drawn_leaves_it_and_the_archive_for_the_restart(
+    sandbox: Sandbox, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The replay and the thread's archiving go out after the final board, in the background; a bot stopped then
+    (a deploy) ends that work before it closes its database: nothing fails in the background, and the restarted bot
+    posts the replay once and archives the thread."""
+    fake = sandbox.fake
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    _, thread = await open_game(sandbox, "marrakech", ana, [ben])
+    rng = random.Random(2)
+    for _ in range(4):
+        await (await press_something(sandbox, boards(sandbox, thread)[-1], rng)).done()
+    await resign(sandbox, ben, thread, "marrakech")  # answered at once; the replay is being drawn
+    assert sandbox.bot is not None
+    assert sandbox.bot.courier._later, "the replay is drawn in the background"
+    await sandbox.stop_bot()
+    gc.collect()  # a background task that failed unseen is reported when it is collected
+    unseen = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not unseen, [r.getMessage() for r in unseen]
+    assert not any(replay_name(name) for m in fake.messages(thread) for name, _ in m.files)
+
+    await sandbox.start_bot()
+    await sandbox.settle()
+    messages = fake.messages(thread)
+    replays = [m for m in messages if any(replay_name(name) for name, _ in m.files)]
+    assert len(replays) == 1 and replays[0] is messages[-1], [m.content for m in messages[-3:]]
+    assert fake.world.channels[thread.id].archived
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

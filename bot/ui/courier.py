@@ -42,6 +42,8 @@ from bot.core.wording import say_for
 from bot.ui.services import Services
 
 log = logging.getLogger("bazaar.courier")
+CLOSE_WAIT = 10.0
+"""Seconds a stopping bot waits for its background deliveries to end the row in hand (``DiscordCourier.close``)."""
 
 LEASE_SECONDS = 30.0
 GRACE_SECONDS = 2.0
@@ -81,6 +83,8 @@ class DiscordCourier:
         self._replaying: set[int] = set()
         """Replay deliveries being made now (seconds of drawing: a second claim of one waits its turn)."""
         self._later: set[asyncio.Task[None]] = set()
+        """Deliveries going out after their handler answered (a replay and what follows it), one task a game."""
+        self._closing = False
 
     # ---- claiming ----------------------------------------------------------------------------------
     async def deliver_game(self, game_id: int, played: Played | None = None) -> None:
@@ -110,9 +114,29 @@ class DiscordCourier:
         async with self._game_lock(game_id):
             try:
                 for delivery in claimed:
+                    if self._closing:  # left claimed: the lease lapses and it goes out after the restart
+                        break
                     await self._attempt(delivery)
             finally:
                 self._release(claimed)
+
+    def closing(self) -> None:
+        """The bot is stopping: a background delivery starts no further row (``close`` waits for the one in hand)."""
+        self._closing = True
+
+    async def close(self) -> None:
+        """Wait for the background deliveries to end, each with the row in hand (a replay being drawn ends at once
+        once the images are closed: ``Stopped``), before the bot closes the store they write to. A row cut off
+        here is still owed: its lease lapses and it goes out after the restart, as after a crash."""
+        self.closing()
+        if not self._later:
+            return
+        done, pending = await asyncio.wait(set(self._later), timeout=CLOSE_WAIT)
+        for task in pending:  # stuck past the wait: cut off, as a crash would
+            task.cancel()
+        for outcome in await asyncio.gather(*done, *pending, return_exceptions=True):
+            if isinstance(outcome, BaseException):
+                log.info("a background delivery ended with the bot: %r", outcome)
 
     async def deliver_due(self, grace: float = GRACE_SECONDS) -> int:
         """Deliver everything due (left by a failure, a restart, or a change made without a handler)."""
