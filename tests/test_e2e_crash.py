@@ -9,6 +9,7 @@ The fake Discord runs in the test's event loop; the bot process reaches it throu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import sqlite3
@@ -64,6 +65,8 @@ class BotProcess:
         self.process: asyncio.subprocess.Process | None = None
         self.settings: dict[str, str] = {}
         """More ``BAZAAR_*`` settings for the next start."""
+        self.log: Path | None = None
+        """Where the process's log (its standard error) goes, appended to; None: the test run's own."""
 
     async def start(self) -> None:
         env = {
@@ -75,9 +78,11 @@ class BotProcess:
             **self.settings,
         }
         env.pop("BAZAAR_TOKEN", None)
-        self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", "run", env=env, stdout=asyncio.subprocess.DEVNULL
-        )
+        with contextlib.ExitStack() as files:
+            log = None if self.log is None else files.enter_context(self.log.open("ab"))
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", "run", env=env, stdout=asyncio.subprocess.DEVNULL, stderr=log
+            )
         await self.fake.wait_for_sessions(len([s for s in self.fake.sessions if s.connected]) + 1)
         await until(lambda: bool(self.fake.registered_commands()), "the bot registers its commands")
 

@@ -159,3 +159,35 @@ async def test_a_move_being_posted_when_the_stop_comes_is_finished_before_the_ex
     assert (code, left) == (0, set()) and took < 10.0, (code, took, left)
     assert stored_moves(bot.database, game_id) == 2
     assert len(board_messages(fake, thread)) == 2, "the move in flight was finished: its board posted before the exit"
+
+
+async def test_a_stop_while_the_replay_is_drawn_leaves_it_and_the_archive_for_the_restart(
+    world: tuple[FakeDiscord, Channel, User, User, BotProcess], tmp_path: Path
+) -> None:
+    """A game ends (a player resigns); its animated replay is being drawn, and the thread's archiving waits behind
+    it, when the stop comes. The process exits 0 with nothing failing in the background on its closed database, and
+    the restarted bot posts the replay once and archives the thread."""
+    fake, channel, ana, ben, bot = world
+    await bot.stop()
+    bot.log = tmp_path / "bot.log"
+    await bot.start()
+    _, thread = await open_game(fake, channel, ana, ben)
+    asked = await fake.slash(ben, thread, "marrakech resign", {})
+    await asked.done()
+    question = asked.followups[0] if asked.followups else asked.message
+    assert question is not None
+    await (await fake.click(ben, question, question.button_ids[0])).done()
+    await until(lambda: "Game over" in board_messages(fake, thread)[-1].content, "the final board")
+    code, took, left = await stopped_within(bot, signal.SIGTERM)
+    assert (code, left) == (0, set()) and took < 10.0, (code, took, left)
+    assert not [m for m in fake.messages(thread) if m.files and m.files[0][0].endswith(".webp")], "stopped in time"
+    assert not fake.world.channels[thread.id].archived
+    stopped = bot.log.read_text()
+    assert "Traceback" not in stopped and "background delivery" not in stopped, stopped
+
+    await bot.start()
+    await until(lambda: fake.world.channels[thread.id].archived, "the thread archived after the restart", 30)
+    await asyncio.sleep(3.0)  # the delivery loop runs every 2 s: a second copy would have come by now
+    replays = [m for m in fake.messages(thread) if m.files and m.files[0][0].endswith(".webp")]
+    assert len(replays) == 1, "the replay posted once after the restart"
+    assert "Traceback" not in bot.log.read_text()

@@ -42,8 +42,9 @@ from bot.core.wording import say_for
 from bot.ui.services import Services
 
 log = logging.getLogger("bazaar.courier")
-CLOSE_WAIT = 10.0
-"""Seconds a stopping bot waits for its background deliveries to end the row in hand (``DiscordCourier.close``)."""
+CLOSE_WAIT = 2.0
+"""Seconds a stopping bot waits for its background deliveries to end the row in hand (``DiscordCourier.close``):
+within the whole close's own limit (``bot.serve.CLOSE_TIMEOUT``, 3 s)."""
 
 LEASE_SECONDS = 30.0
 GRACE_SECONDS = 2.0
@@ -114,7 +115,7 @@ class DiscordCourier:
         async with self._game_lock(game_id):
             try:
                 for delivery in claimed:
-                    if self._closing:  # left claimed: the lease lapses and it goes out after the restart
+                    if self._closing:  # left claimed: the restarted bot makes it due again (``release_claims``)
                         break
                     await self._attempt(delivery)
             finally:
@@ -126,17 +127,25 @@ class DiscordCourier:
 
     async def close(self) -> None:
         """Wait for the background deliveries to end, each with the row in hand (a replay being drawn ends at once
-        once the images are closed: ``Stopped``), before the bot closes the store they write to. A row cut off
-        here is still owed: its lease lapses and it goes out after the restart, as after a crash."""
+        once the images are closed: ``Stopped``), before the bot closes the store they write to; one still running
+        after ``CLOSE_WAIT`` seconds, or when this wait is itself cut off, is cancelled and awaited. A row left so is
+        still owed: the restarted bot makes it due again (``Store.release_claims``), as after a crash, and sends it
+        with the same nonce (one message)."""
         self.closing()
-        if not self._later:
+        tasks = list(self._later)
+        if not tasks:
             return
-        done, pending = await asyncio.wait(set(self._later), timeout=CLOSE_WAIT)
-        for task in pending:  # stuck past the wait: cut off, as a crash would
-            task.cancel()
-        for outcome in await asyncio.gather(*done, *pending, return_exceptions=True):
-            if isinstance(outcome, BaseException):
-                log.info("a background delivery ended with the bot: %r", outcome)
+        try:
+            await asyncio.wait(tasks, timeout=CLOSE_WAIT)
+        finally:
+            for task in tasks:
+                task.cancel()  # nothing for one that has ended
+            outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+            for outcome in outcomes:
+                if isinstance(outcome, asyncio.CancelledError | Stopped):
+                    log.info("a background delivery was cut off by the stop: %r", outcome)
+                elif isinstance(outcome, BaseException):
+                    log.warning("a background delivery failed as the bot stopped", exc_info=outcome)
 
     async def deliver_due(self, grace: float = GRACE_SECONDS) -> int:
         """Deliver everything due (left by a failure, a restart, or a change made without a handler)."""
@@ -163,7 +172,17 @@ class DiscordCourier:
     def _in_background(self, game_id: int, claimed: list[Delivery]) -> None:
         task = asyncio.create_task(self._deliver_in_order(game_id, claimed))
         self._later.add(task)
-        task.add_done_callback(self._later.discard)
+        task.add_done_callback(self._background_ended)
+
+    def _background_ended(self, task: asyncio.Task[None]) -> None:
+        """A background delivery's end: an error while the bot runs is logged here (its rows stay claimed and go out
+        again once their lease lapses); one while it stops, by ``close``."""
+        self._later.discard(task)
+        if task.cancelled() or self._closing:
+            return
+        error = task.exception()
+        if error is not None:
+            log.error("a background delivery failed", exc_info=error)
 
     def _hold(self, claimed: list[Delivery]) -> None:
         self._held.update((delivery.id, delivery) for delivery in claimed)
