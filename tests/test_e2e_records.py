@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import io
 import logging
@@ -114,11 +115,14 @@ async def test_a_bot_stopped_while_the_replay_is_drawn_leaves_it_and_the_archive
     ana, ben = sandbox.user("ana"), sandbox.user("ben")
     _, thread = await open_game(sandbox, "marrakech", ana, [ben])
     rng = random.Random(2)
-    for _ in range(4):
+    for _ in range(8):  # a replay of some length: drawn in a process of its own, for a second or so
         await (await press_something(sandbox, boards(sandbox, thread)[-1], rng)).done()
-    await resign(sandbox, ben, thread, "marrakech")  # answered at once; the replay is being drawn
-    assert sandbox.bot is not None
-    assert sandbox.bot.courier._later, "the replay is drawn in the background"
+    await resign(sandbox, ben, thread, "marrakech")
+    bot = sandbox.bot
+    assert bot is not None
+    async with asyncio.timeout(10):
+        while not bot.courier._later:  # the final board goes out, then the replay is drawn in the background
+            await asyncio.sleep(0.01)
     await sandbox.stop_bot()
     gc.collect()  # a background task that failed unseen is reported when it is collected
     unseen = [r for r in caplog.records if r.levelno >= logging.ERROR]
