@@ -120,9 +120,10 @@ async def test_a_bot_stopped_while_the_replay_is_drawn_leaves_it_and_the_archive
     await resign(sandbox, ben, thread, "marrakech")
     bot = sandbox.bot
     assert bot is not None
-    async with asyncio.timeout(10):
-        while not bot.courier._later:  # the final board goes out, then the replay is drawn in the background
+    async with asyncio.timeout(10):  # the final board goes out, then the replay is drawn in the background
+        while "Game over" not in boards(sandbox, thread)[-1].content:
             await asyncio.sleep(0.01)
+    assert (await bot.store.health(sandbox.clock()))["owed"] > 0, "the replay and the archiving are still owed"
     await sandbox.stop_bot()
     gc.collect()  # a background task that failed unseen is reported when it is collected
     unseen = [r for r in caplog.records if r.levelno >= logging.ERROR]

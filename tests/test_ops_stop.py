@@ -31,6 +31,7 @@ from test_e2e_crash import (
     turn_assam,
     until,
 )
+from test_e2e_records import replay_name
 
 from offline.fakediscord import FakeDiscord
 from offline.fakediscord.faults import SEND_MESSAGE
@@ -180,7 +181,7 @@ async def test_a_stop_while_the_replay_is_drawn_leaves_it_and_the_archive_for_th
     await until(lambda: "Game over" in board_messages(fake, thread)[-1].content, "the final board")
     code, took, left = await stopped_within(bot, signal.SIGTERM)
     assert (code, left) == (0, set()) and took < 10.0, (code, took, left)
-    assert not [m for m in fake.messages(thread) if m.files and m.files[0][0].endswith(".webp")], "stopped in time"
+    assert not [m for m in fake.messages(thread) if any(replay_name(name) for name, _ in m.files)], "stopped in time"
     assert not fake.world.channels[thread.id].archived
     stopped = bot.log.read_text()
     assert "Traceback" not in stopped and "background delivery" not in stopped, stopped
@@ -188,6 +189,6 @@ async def test_a_stop_while_the_replay_is_drawn_leaves_it_and_the_archive_for_th
     await bot.start()
     await until(lambda: fake.world.channels[thread.id].archived, "the thread archived after the restart", 30)
     await asyncio.sleep(3.0)  # the delivery loop runs every 2 s: a second copy would have come by now
-    replays = [m for m in fake.messages(thread) if m.files and m.files[0][0].endswith(".webp")]
+    replays = [m for m in fake.messages(thread) if any(replay_name(name) for name, _ in m.files)]
     assert len(replays) == 1, "the replay posted once after the restart"
     assert "Traceback" not in bot.log.read_text()
