@@ -9,8 +9,9 @@ import logging
 import random
 
 import pytest
-from e2e import boards, open_game, press_something, resign, settled
+from e2e import boards, open_game, press_something, resign, settled, to_move
 from PIL import Image
+from test_e2e_languages import click_id
 
 from bot.core.records_file import check_record, read_record, replay_to
 from offline.sandbox import Sandbox
@@ -137,3 +138,36 @@ async def test_a_bot_stopped_while_the_replay_is_drawn_leaves_it_and_the_archive
     assert len(replays) == 1 and replays[0] is messages[-1], [m.content for m in messages[-3:]]
     assert fake.world.channels[thread.id].archived
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+@pytest.mark.parametrize(
+    ("locale", "line", "alt"),
+    [
+        ("en-US", "turn by turn (1 turn).", "the board after its one turn,"),
+        ("es-ES", "turno a turno (1 turno).", "el tablero tras su único turno;"),
+    ],
+)
+async def test_the_replay_of_a_one_turn_game_says_one_turn_in_the_game_language(
+    database_url: str, locale: str, line: str, alt: str
+) -> None:
+    """A game its first player resigns at once: its replay's line and alt text speak of one turn, not "1 turns"."""
+    box = Sandbox(database_url, rng=random.Random(1), locale=locale, guild_locale=locale)
+    await box.start()
+    try:
+        ana, ben = box.user("ana", locale=locale), box.user("ben", locale=locale)
+        await settled(box.fake.slash(ana, box.channel, "marrakech new", {}))
+        thread = box.fake.threads(box.channel)[-1]
+        lobby = box.fake.messages(thread)[0]
+        await (await box.fake.click(ben, lobby, click_id(lobby, "join"))).done()
+        lobby = box.fake.messages(thread)[0]
+        await (await box.fake.click(ana, lobby, click_id(lobby, "start"))).done()
+        await box.settle()
+        mover = to_move(box, boards(box, thread)[-1])
+        assert mover is not None
+        await resign(box, mover, thread, "marrakech")
+        await box.settle()
+        (replay,) = [m for m in box.fake.messages(thread) if any(replay_name(name) for name, _ in m.files)]
+        assert replay.content.endswith(line), replay.content
+        assert alt in (replay.attachments[0].description or ""), replay.attachments[0].description
+    finally:
+        await box.stop()

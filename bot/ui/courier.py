@@ -29,7 +29,7 @@ import aiohttp
 import discord
 
 from bot.core import language
-from bot.core.catalog import N_
+from bot.core.catalog import N_, NN_
 from bot.core.inbox import channel_link
 from bot.core.played import Played
 from bot.core.posts import game_title
@@ -550,8 +550,16 @@ def backoff(attempts: int, retry_after: float | None = None) -> float:
     return min(MAX_BACKOFF, 2.0 ** max(attempts - 1, 0)) * random.uniform(0.8, 1.2)
 
 
-REPLAY_TEXT = N_("{title} — the whole game, turn by turn ({turns} turns).")
-REPLAY_ALT = N_("Animated replay of {title}: the board after each of its {turns} turns, the final board held last.")
+REPLAY_TEXT = NN_(
+    "{title} — the whole game, turn by turn ({turns} turn).",
+    "{title} — the whole game, turn by turn ({turns} turns).",
+    key="turns",
+)
+REPLAY_ALT = NN_(
+    "Animated replay of {title}: the board after its one turn, the final board held last.",
+    "Animated replay of {title}: the board after each of its {turns} turns, the final board held last.",
+    key="turns",
+)
 
 
 async def replay_message(services: Services, played: Played) -> dict[str, Any]:
