@@ -33,6 +33,18 @@ class Settings(BaseSettings):
     image_workers: int = Field(
         default=1, ge=0, le=16, description="Worker processes that draw the board images (0: a thread)."
     )
+    image_warm_up: bool = Field(
+        default=True,
+        description="Each image worker draws sample boards as it starts, so that the first boards after a start are "
+        "as quick as later ones (false: a lighter start, each first board a tenth of a second slower).",
+    )
+    replay_frames: int = Field(
+        default=240,
+        ge=2,
+        le=1000,
+        description="The most boards a finished game's animated replay shows: a longer game shows every n-th turn, "
+        "its first and final boards always (fewer: quicker to draw, for a small machine).",
+    )
     computer_iterations: int | None = Field(
         default=None, ge=1, description="Search iterations per computer decision instead of each level's (testing)."
     )

@@ -13,7 +13,9 @@ from e2e import boards, open_game, press_something, resign, settled, to_move
 from PIL import Image
 from test_e2e_languages import click_id
 
+from bot.config import Settings
 from bot.core.records_file import check_record, read_record, replay_to
+from bot.core.replay_image import FINAL_MS, MAX_FRAMES
 from offline.sandbox import Sandbox
 
 
@@ -94,6 +96,37 @@ async def test_a_finished_game_posts_its_animated_replay_after_the_final_board(s
     exported = await settled(fake.slash(eve, thread, "marrakech records export", {}))
     assert exported.ephemeral and exported.files[0][0] == f"marrakech-{game_id}.json"
     assert read_record(exported.files[0][1]).status == "finished"
+
+
+async def test_an_operator_can_cap_a_replays_boards_and_it_keeps_the_first_and_the_final(database_url: str) -> None:
+    """``BAZAAR_REPLAY_FRAMES`` (a small machine's setting): a game of more turns shows that many boards, the final
+    one held last, and its words still count every turn."""
+    settings = Settings(token="", computer_workers=0, image_workers=0, replay_frames=3)
+    async with Sandbox(database_url, rng=random.Random(2), settings=settings) as box:
+        ana, ben = box.user("ana"), box.user("ben")
+        game_id, thread = await open_game(box, "marrakech", ana, [ben])
+        rng = random.Random(2)
+        assert box.bot is not None
+        for _ in range(16):  # a few decisions a turn: several turns
+            played = await box.bot.host.snapshot(game_id)
+            assert played.state is not None and played.to_move_player is not None
+            user = ana if played.user_of(played.to_move_player) == ana.id else ben
+            move = rng.choice(played.engine.legal_moves(played.state))
+            await settled(box.fake.slash(user, thread, "marrakech play", {"move": move}))
+        await resign(box, ben, thread, "marrakech")
+        await box.settle()
+        (posted,) = [m for m in box.fake.messages(thread) if any(replay_name(name) for name, _ in m.files)]
+    image = Image.open(io.BytesIO(posted.files[0][1]))
+    assert getattr(image, "n_frames", 1) == 3, posted.content
+    image.seek(2)
+    image.load()
+    assert image.info["duration"] == FINAL_MS, "the final board is the one held last"
+    turns = int(posted.content.rsplit("(", 1)[1].split()[0])
+    assert turns > 3, posted.content
+
+
+def test_replays_show_up_to_240_boards_unless_the_operator_says_otherwise() -> None:
+    assert Settings(token="").replay_frames == MAX_FRAMES == 240
 
 
 def replay_name(name: str) -> bool:

@@ -55,6 +55,28 @@ async def test_the_workers_start_when_the_bot_starts_not_at_its_first_board() ->
     Images(workers=0).start()  # drawing in a thread: nothing to start
 
 
+def _static_layers_cached() -> int:
+    """In a worker: how many of Marrakech's static board layers its caches hold (a warmed worker drew them)."""
+    from render.marrakech import picture
+
+    return int(picture.static_layer.cache_info().currsize)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("warm_up", [True, False])
+async def test_a_worker_warms_its_caches_as_it_starts_unless_the_operator_turns_it_off(warm_up: bool) -> None:
+    """``BAZAAR_IMAGE_WARM_UP``: a worker draws sample boards as it starts (its caches full before the first real
+    board), or, turned off, starts at once with empty ones."""
+    images = Images(workers=1, warm_up=warm_up)
+    try:
+        images.start()
+        assert images.pool is not None
+        cached = await asyncio.get_running_loop().run_in_executor(images.pool, _static_layers_cached)
+        assert (cached > 0) is warm_up, cached
+    finally:
+        images.close()
+
+
 @pytest.mark.slow
 async def test_a_killed_worker_is_replaced_and_work_cut_off_by_closing_is_owed_not_lost() -> None:
     """A drawing worker that dies (out of memory, killed) breaks Python's whole process pool; the board owed

@@ -31,7 +31,7 @@ import render
 from bot.core import language
 from bot.core.pictures import picture_words
 from bot.core.records_file import GameFile
-from bot.core.replay_image import MAX_BYTES, Animation, Stopped, replay_animation
+from bot.core.replay_image import MAX_BYTES, MAX_FRAMES, Animation, Stopped, replay_animation
 from bot.core.schedule import BOARD_LAYOUT
 from bot.core.workers import spawned_pool, stop_pool
 from engines.base import View
@@ -70,9 +70,10 @@ def render_private(view_json: str, layout: str, words: Mapping[str, str] | None 
     return render.render_private(View.model_validate_json(view_json), layout, words)
 
 
-def render_replay(record_json: str, words: Mapping[str, str] | None = None) -> Animation:
-    """A game record's animated replay (what a worker process runs: seconds for a long game)."""
-    return replay_animation(GameFile.model_validate_json(record_json), words=words)
+def render_replay(record_json: str, words: Mapping[str, str] | None = None, most: int = MAX_FRAMES) -> Animation:
+    """A game record's animated replay, at most ``most`` frames (what a worker process runs: seconds for a long
+    game)."""
+    return replay_animation(GameFile.model_validate_json(record_json), words=words, most=most)
 
 
 def words_for(game: str, spoken: str | None) -> dict[str, str]:
@@ -102,13 +103,16 @@ def _lower_priority() -> None:
 
 
 class Images:
-    """Renders in ``workers`` processes (0: in a thread); replays in one more process of their own."""
+    """Renders in ``workers`` processes (0: in a thread), each warming its caches as it starts unless ``warm_up`` is
+    false; replays, of at most ``replay_frames`` frames, in one more process of their own."""
 
-    def __init__(self, workers: int = 0) -> None:
+    def __init__(self, workers: int = 0, replay_frames: int = MAX_FRAMES, warm_up: bool = True) -> None:
         self.pool: Executor | None = None
         self.replays: Executor | None = None
         """The replays' worker, started at the first replay."""
         self.workers = workers
+        self.replay_frames = replay_frames
+        self.warm_up = warm_up
         self._closing = threading.Event()
         if workers > 0:
             self.pool = self._new_pool()
@@ -122,7 +126,7 @@ class Images:
                 self.pool.submit(_started)
 
     def _new_pool(self) -> Executor:
-        return spawned_pool(self.workers, _warm)
+        return spawned_pool(self.workers, _warm if self.warm_up else None)
 
     def _new_replay_pool(self) -> Executor:
         return spawned_pool(1, _lower_priority)
@@ -166,10 +170,12 @@ class Images:
         current language), made in the replays' worker (in a thread: one that ``close`` stops between frames)."""
         words = words_for(record.game, spoken)
         if self.pool is None:
-            return await asyncio.to_thread(replay_animation, record, None, MAX_BYTES, self._closing.is_set, words)
+            return await asyncio.to_thread(
+                replay_animation, record, None, MAX_BYTES, self._closing.is_set, words, self.replay_frames
+            )
         if self.replays is None and not self._closing.is_set():
             self.replays = self._new_replay_pool()
-        return await self._run(render_replay, record.model_dump_json(), words, replay=True)
+        return await self._run(render_replay, record.model_dump_json(), words, self.replay_frames, replay=True)
 
     async def _run(self, function: Callable[..., T], *args: Any, replay: bool = False) -> T:
         """``function(*args)`` in a worker (``replay``: the replays' one). A worker that died (killed, out of

@@ -122,9 +122,11 @@ def replay_animation(
     budget: int = MAX_BYTES,
     stop: Callable[[], bool] | None = None,
     words: Mapping[str, str] | None = None,
+    most: int = MAX_FRAMES,
 ) -> Animation:
     """The record's game as an animated image no bigger than ``budget`` bytes (``stop()`` true: give up), drawn
-    with ``words`` (``bot.core.pictures``; None: English)."""
+    with ``words`` (``bot.core.pictures``; None: English), showing at most ``most`` boards (at least the first and
+    the final one)."""
     if words is None:
         words = picture_words(record.game, DEFAULT_LOCALE)
     engine = engines.get(record.game)
@@ -132,7 +134,7 @@ def replay_animation(
     states = states_after_turns(engine, start, record.log())
     chosen = layout or replay_layout()
     frames: list[Image.Image] = []
-    for index in _pick(len(states), MAX_FRAMES):
+    for index in _pick(len(states), max(2, most)):
         if stop is not None and stop():
             raise Stopped
         view = engine.view(states[index], None).with_names(record.names)
