@@ -7,9 +7,9 @@ hands back the PNG bytes; a game's board is sent as its stored state instead (``
 worker makes the view, which costs the bot's process nothing). The words drawn come along, in the reader's
 language (``bot.core.pictures``: a public board in its game's language, a private image in its reader's; by
 default the current language, ``bot.core.language.current``). Each worker warms its picture caches when it
-starts (``render.warm``), and the bot starts its workers as it starts (``Images.start``), so nobody's board
-pays for a cold process: neither for starting one nor for its warm-up. With no workers (tests, local play) it
-renders in a thread instead.
+starts (``render.warm``; ``BAZAAR_IMAGE_WARM_UP=false`` skips it, for a lighter start), and the bot starts its
+workers as it starts (``Images.start``), so nobody's board pays for a cold process: neither for starting one nor
+for its warm-up. With no workers (tests, local play) it renders in a thread instead.
 
 A finished game's animated replay takes seconds to draw: it goes to a worker process of its own (started at the
 first replay, at a lower priority), never to the boards' workers, so no board waits behind a replay.
