@@ -123,7 +123,9 @@ class BazaarBot(commands.AutoShardedBot):
         self.game_ui: dict[str, GameUI] = {}
         self.drafts = Drafts()
         self.cooldowns = Cooldowns(settings.cooldown_rate, settings.cooldown_seconds)
-        self.images = Images(settings.image_workers, settings.replay_frames, settings.image_warm_up)
+        self.images = Images(
+            settings.image_workers, replay_frames=settings.replay_frames, warm_up=settings.image_warm_up
+        )
         self.game_groups: dict[str, app_commands.Group] = {}
         self.bazaar_group = app_commands.Group(
             name="bazaar", description="Your Bazaar games and notifications, across servers"

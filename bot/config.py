@@ -38,10 +38,10 @@ class Settings(BaseSettings):
         description="Each image worker draws sample boards as it starts, so that the first boards after a start are "
         "as quick as later ones (false: a lighter start, each first board a tenth of a second slower).",
     )
-    replay_frames: int = Field(
+    replay_frames: int = Field(  # bot.core.replay_image.MAX_FRAMES, not imported: it would load Pillow and the engines
         default=240,
         ge=2,
-        le=1000,
+        le=240,
         description="The most boards a finished game's animated replay shows: a longer game shows every n-th turn, "
         "its first and final boards always (fewer: quicker to draw, for a small machine).",
     )

@@ -41,8 +41,9 @@ from offline.sandbox import Sandbox
 os.environ.setdefault("BAZAAR_COOLDOWN_RATE", "0")
 """Tests click faster than people: the per-user cooldown is off unless a test turns it on (its own settings)."""
 os.environ.setdefault("BAZAAR_IMAGE_WARM_UP", "false")
-"""The bot processes tests start draw no sample boards as their image workers start: a second of CPU each, for
-a tenth of a second on their first boards, in a suite that starts dozens (tests/test_images.py checks warming)."""
+"""Image workers draw no sample boards as they start (the bot processes tests start, and the settings a test makes
+from the environment): a second of CPU each, for a tenth of a second on their first boards, in a suite that starts
+dozens of bots. ``tests/test_images.py`` checks warming; ``tests/test_ops_stop.py`` stops bots that warm up."""
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import gc
 import io
 import logging
 import random
+from pathlib import Path
 
 import pytest
 from e2e import boards, open_game, press_something, resign, settled, to_move
@@ -98,11 +99,12 @@ async def test_a_finished_game_posts_its_animated_replay_after_the_final_board(s
     assert read_record(exported.files[0][1]).status == "finished"
 
 
-async def test_an_operator_can_cap_a_replays_boards_and_it_keeps_the_first_and_the_final(database_url: str) -> None:
-    """``BAZAAR_REPLAY_FRAMES`` (a small machine's setting): a game of more turns shows that many boards, the final
-    one held last, and its words still count every turn."""
+async def test_an_operator_can_cap_a_replays_boards_and_its_alt_text_says_so(tmp_path: Path) -> None:
+    """``BAZAAR_REPLAY_FRAMES`` (a small machine's setting): a game of more turns shows that many boards, the first
+    and the final one (held last) among them; its line still counts every turn, and its alt text says it shows some
+    of them."""
     settings = Settings(token="", computer_workers=0, image_workers=0, replay_frames=3)
-    async with Sandbox(database_url, rng=random.Random(2), settings=settings) as box:
+    async with Sandbox(tmp_path / "b.db", rng=random.Random(2), settings=settings) as box:
         ana, ben = box.user("ana"), box.user("ben")
         game_id, thread = await open_game(box, "marrakech", ana, [ben])
         rng = random.Random(2)
@@ -123,10 +125,12 @@ async def test_an_operator_can_cap_a_replays_boards_and_it_keeps_the_first_and_t
     assert image.info["duration"] == FINAL_MS, "the final board is the one held last"
     turns = int(posted.content.rsplit("(", 1)[1].split()[0])
     assert turns > 3, posted.content
+    alt = posted.attachments[0].description or ""
+    assert f"the board after some of its {turns} turns (3 boards)" in alt, alt
 
 
 def test_replays_show_up_to_240_boards_unless_the_operator_says_otherwise() -> None:
-    assert Settings(token="").replay_frames == MAX_FRAMES == 240
+    assert Settings.model_fields["replay_frames"].default == MAX_FRAMES == 240
 
 
 def replay_name(name: str) -> bool:

@@ -54,7 +54,8 @@ async def stopped_within(bot: BotProcess, sig: int, limit: float = 10.0) -> tupl
 
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
-    settings = {"BAZAAR_IMAGE_WORKERS": "1", "BAZAAR_COMPUTER_WORKERS": "1"}
+    # as deployed: workers for the images and the computers, each image worker warming up as it starts
+    settings = {"BAZAAR_IMAGE_WORKERS": "1", "BAZAAR_COMPUTER_WORKERS": "1", "BAZAAR_IMAGE_WARM_UP": "true"}
     async with bot_world(tmp_path / "bazaar.db", settings) as found:
         yield found
 

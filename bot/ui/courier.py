@@ -560,6 +560,12 @@ REPLAY_ALT = NN_(
     "Animated replay of {title}: the board after each of its {turns} turns, the final board held last.",
     key="turns",
 )
+REPLAY_ALT_SOME = N_(
+    "Animated replay of {title}: the board after some of its {turns} turns ({frames} boards), the final board held "
+    "last."
+)
+"""The alt text when the replay shows fewer boards than the game had turns (a long game, or an operator's
+``BAZAAR_REPLAY_FRAMES``)."""
 
 
 async def replay_message(services: Services, played: Played) -> dict[str, Any]:
@@ -568,7 +574,11 @@ async def replay_message(services: Services, played: Played) -> dict[str, Any]:
     animation = await services.images.replay(record_of(played, log, services.clock()), played.game.language)
     say = services.posts.say(played)
     params = {"title": services.posts.title(played), "turns": animation.turns}
-    alt = say.fill(REPLAY_ALT, {**params, "title": services.posts.title(played).strip("*")})
+    every_turn = animation.frames >= animation.turns + 1
+    alt = say.fill(
+        REPLAY_ALT if every_turn else REPLAY_ALT_SOME,
+        {**params, "title": services.posts.title(played).strip("*"), "frames": animation.frames},
+    )
     name = f"{played.game.game}-{played.game.id}-replay{animation.filename_suffix}"
     file = discord.File(io.BytesIO(animation.data), filename=name, description=alt)
     return {"content": say.fill(REPLAY_TEXT, params), "file": file, "allowed_mentions": no_pings()}
