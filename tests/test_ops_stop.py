@@ -54,8 +54,13 @@ async def stopped_within(bot: BotProcess, sig: int, limit: float = 10.0) -> tupl
 
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
-    # as deployed: workers for the images and the computers, each image worker warming up as it starts
-    settings = {"BAZAAR_IMAGE_WORKERS": "1", "BAZAAR_COMPUTER_WORKERS": "1", "BAZAAR_IMAGE_WARM_UP": "true"}
+    # as deployed: workers for the images and the computers, each image worker warming up as it starts, whole replays
+    settings = {
+        "BAZAAR_IMAGE_WORKERS": "1",
+        "BAZAAR_COMPUTER_WORKERS": "1",
+        "BAZAAR_IMAGE_WARM_UP": "true",
+        "BAZAAR_REPLAY_FRAMES": "240",
+    }
     async with bot_world(tmp_path / "bazaar.db", settings) as found:
         yield found
 
