@@ -106,3 +106,18 @@ def test_a_catalog_without_a_plural_rule_leaves_it_to_the_language() -> None:
     polish = Catalog("d", "pl", messages, plurals, rule)
     assert [polish.ngettext("{count} card", "{count} cards", n) for n in (1, 3, 5)] == ["karta", "karty", "kart"]
     assert read_po(io.BytesIO(text.encode()), locale="pl").plural_expr == get_plural("pl").plural_expr
+
+
+def test_a_missing_plural_form_stays_empty_so_the_source_words_show_not_another_form() -> None:
+    text = 'msgid "{count} card"\nmsgid_plural "{count} cards"\nmsgstr[1] "{count} cartas"\n'
+    messages, plurals, _ = read_translations(text)
+    assert plurals == {"{count} card": ("", "{count} cartas")}
+    spanish = Catalog("d", "es", messages, plurals, "(n != 1)")
+    assert spanish.ngettext("{count} card", "{count} cards", 1) == "{count} card"
+    assert spanish.ngettext("{count} card", "{count} cards", 3) == "{count} cartas"
+
+
+def test_a_context_with_an_empty_message_is_no_header() -> None:
+    text = 'msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+    text += 'msgctxt "c"\nmsgid ""\nmsgstr "x"\n'
+    assert read_translations(text)[2] == "(n != 1)"

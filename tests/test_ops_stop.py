@@ -33,6 +33,7 @@ from test_e2e_crash import (
 )
 from test_e2e_records import replay_name
 
+from bot.core.replay_image import MAX_FRAMES
 from offline.fakediscord import FakeDiscord
 from offline.fakediscord.faults import SEND_MESSAGE
 from offline.fakediscord.state import Channel, User
@@ -59,7 +60,7 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         "BAZAAR_IMAGE_WORKERS": "1",
         "BAZAAR_COMPUTER_WORKERS": "1",
         "BAZAAR_IMAGE_WARM_UP": "true",
-        "BAZAAR_REPLAY_FRAMES": "240",
+        "BAZAAR_REPLAY_FRAMES": str(MAX_FRAMES),
     }
     async with bot_world(tmp_path / "bazaar.db", settings) as found:
         yield found

@@ -118,7 +118,7 @@ def load(package: str, domain: str, locale: str = DEFAULT_LOCALE) -> Catalog:
         return Catalog(domain, locale)
     if not path.is_file():
         return Catalog(domain, locale)
-    messages, plurals, plural_expr = read_translations(path.read_text(encoding="utf-8"))
+    messages, plurals, plural_expr = read_translations(path.read_text(encoding="utf-8-sig"))
     return Catalog(domain, locale, messages, plurals, plural_expr)
 
 
@@ -150,13 +150,11 @@ def read_translations(text: str) -> tuple[dict[str, str], dict[str, tuple[str, .
             msgid = "".join(entry["msgid"])
             context = "".join(entry["msgctxt"]) if "msgctxt" in entry else ""
             if "msgid_plural" in entry:
-                indexed = sorted(
-                    (int(name[7:-1]), "".join(parts)) for name, parts in entry.items() if name.startswith("msgstr[")
-                )
-                forms = tuple(form for _, form in indexed)
+                indexed = {int(k[7:-1]): "".join(parts) for k, parts in entry.items() if k.startswith("msgstr[")}
+                forms = tuple(indexed.get(index, "") for index in range(max(indexed, default=-1) + 1))  # a gap: ""
                 if msgid and any(forms):
                     plurals[msgid] = forms
-            elif not msgid:
+            elif not msgid and not context:
                 header = "".join(entry.get("msgstr", []))
             elif translated := "".join(entry.get("msgstr", [])):
                 messages[(f"{context}{CONTEXT}" if context else "") + msgid] = translated
@@ -169,7 +167,7 @@ def read_translations(text: str) -> tuple[dict[str, str], dict[str, tuple[str, .
                 finish()
             continue
         if line.startswith('"'):
-            if field_name:
+            if field_name in entry:  # a string continuing the field above (a stray one is left, as Babel leaves it)
                 entry[field_name].append(_unquoted(line))
             continue
         field_name, _, value = line.partition(" ")

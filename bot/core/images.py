@@ -119,9 +119,8 @@ class Images:
 
     def start(self) -> None:
         """Start the boards' workers now, each warming its caches (unless ``warm_up`` is false), instead of at the
-        first board: Python's pool
-        starts a process when work finds none free, and the board that started it waited for its start and its
-        warm-up (seconds). Without workers (drawing in a thread), nothing."""
+        first board: Python's pool starts a process when work finds none free, and the board that started it waited
+        for its start and its warm-up (seconds). Without workers (drawing in a thread), nothing."""
         if self.pool is not None:
             for _ in range(self.workers):
                 self.pool.submit(_started)
