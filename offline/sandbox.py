@@ -31,11 +31,6 @@ SETTLE_POLL = 0.02
 """How often ``settle`` looks at the outbox again while messages are still owed."""
 
 
-TEST_REPLAY_FRAMES = 12
-"""The most boards a replay shows in a sandbox made without settings (the tests'): every code path of a replay,
-a fraction of its drawing (up to 240 boards otherwise, seconds of CPU at every game's end)."""
-
-
 class Sandbox:
     """A fake Discord with a server, a channel and a running Bazaar bot."""
 
@@ -63,7 +58,6 @@ class Sandbox:
                 "computer_workers": 0 if settings is None else settings.computer_workers,
                 "image_workers": 0 if settings is None else settings.image_workers,
                 "computer_iterations": 40 if settings is None else settings.computer_iterations,
-                "replay_frames": TEST_REPLAY_FRAMES if settings is None else settings.replay_frames,
             }
         )
         self.fake = FakeDiscord()

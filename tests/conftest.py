@@ -36,16 +36,16 @@ from pgserver import BACKENDS, fresh_database, server_url
 # time: the same buckets and 429s, without the suite waiting minutes on them (``offline.fakediscord.ratelimits``).
 os.environ.setdefault("FAKEDISCORD_RATE_LIMIT_SCALE", "0.1")
 
-from offline.sandbox import TEST_REPLAY_FRAMES, Sandbox
+from offline.sandbox import Sandbox
 
 os.environ.setdefault("BAZAAR_COOLDOWN_RATE", "0")
 """Tests click faster than people: the per-user cooldown is off unless a test turns it on (its own settings)."""
 os.environ.setdefault("BAZAAR_IMAGE_WARM_UP", "false")
-os.environ.setdefault("BAZAAR_REPLAY_FRAMES", str(TEST_REPLAY_FRAMES))
-"""Image workers draw no sample boards as they start (the bot processes tests start, and the settings a test makes
-from the environment): a second of CPU each, for a tenth of a second on their first boards, in a suite that starts
-dozens of bots. ``tests/test_images.py`` checks warming; ``tests/test_ops_stop.py`` stops bots that warm up. Their
-replays show at most a dozen boards, as the sandbox's do (``tests/test_records.py`` draws whole ones)."""
+os.environ.setdefault("BAZAAR_REPLAY_FRAMES", "12")
+"""Every bot a test runs (in a sandbox, in local play, as a process) skips the image workers' warm-up and draws
+replays of at most a dozen boards: a second of CPU a start, and seconds at every game's end, in a suite that starts
+dozens of bots and finishes dozens of games — every code path kept. ``tests/test_images.py`` checks warming,
+``tests/test_records.py`` draws whole replays, ``tests/test_ops_stop.py`` stops bots set as deployed."""
 
 
 @pytest.fixture

@@ -15,9 +15,9 @@ from e2e import answer, boards, open_game, to_move
 from bot.config import Settings
 from offline import sandbox as sandbox_module
 from offline.local import LocalPlay, play_locally
-from offline.sandbox import TEST_REPLAY_FRAMES, Sandbox
+from offline.sandbox import Sandbox
 
-FAST = Settings(token="", computer_workers=0, image_workers=0, computer_iterations=40, replay_frames=TEST_REPLAY_FRAMES)
+FAST = Settings(token="", computer_workers=0, image_workers=0, computer_iterations=40)
 """Images drawn and computers thinking in a thread of the test's process: local play as it runs, without starting
 two worker processes (about 2.5 s of CPU) per session; a computer searches 40 iterations a decision, as in the
 sandbox's default, instead of its level's budget (what these tests check is the table, not the computer's

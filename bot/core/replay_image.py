@@ -50,6 +50,11 @@ class Animation:
     def filename_suffix(self) -> str:
         return "." + self.format
 
+    @property
+    def every_turn(self) -> bool:
+        """Whether it shows the board after every turn (the first board and one a turn), not some of them."""
+        return self.frames >= self.turns + 1
+
 
 def replay_layout() -> str:
     """``phone`` where the renderer draws it, else ``portrait``."""

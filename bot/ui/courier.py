@@ -574,9 +574,8 @@ async def replay_message(services: Services, played: Played) -> dict[str, Any]:
     animation = await services.images.replay(record_of(played, log, services.clock()), played.game.language)
     say = services.posts.say(played)
     params = {"title": services.posts.title(played), "turns": animation.turns}
-    every_turn = animation.frames >= animation.turns + 1
     alt = say.fill(
-        REPLAY_ALT if every_turn else REPLAY_ALT_SOME,
+        REPLAY_ALT if animation.every_turn else REPLAY_ALT_SOME,
         {**params, "title": services.posts.title(played).strip("*"), "frames": animation.frames},
     )
     name = f"{played.game.game}-{played.game.id}-replay{animation.filename_suffix}"
