@@ -54,6 +54,13 @@ class Settings(BaseSettings):
     shard_ids: str | None = Field(
         default=None, description="The shards this process runs, e.g. 0,1 or 0-3 (with BAZAAR_SHARD_COUNT)."
     )
+    shard_lock_wait: float = Field(
+        default=5.0,
+        ge=0,
+        le=300,
+        description="Seconds a starting process on PostgreSQL waits for its shards' lock before refusing to start: a "
+        "process just killed holds it until the server notices its connection is gone.",
+    )
     clock_tick: float = Field(
         default=60.0, gt=0, description="Seconds between two looks for due reminders and deadlines."
     )

@@ -55,8 +55,6 @@ HEARTBEAT_EVERY = 5.0
 """Seconds between two touches of the heartbeat file (``bot.health`` reads it)."""
 SHARD_LOCK = 0x42415A4100000000
 """PostgreSQL advisory lock keys: ``SHARD_LOCK + shard id`` (``SHARD_LOCK - 1``: a process running every shard)."""
-LOCK_WAIT = 5.0
-"""Seconds a starting process waits for its shards' lock before refusing to start."""
 GC_THRESHOLDS = (10_000, 20, 20)
 """The collector's thresholds while serving (Python's defaults: 700, 10, 10): a move allocates thousands of
 objects, nearly all freed by their reference counts."""
@@ -90,7 +88,7 @@ async def take_lock(settings: Settings) -> ProcessLock:
             where = hide_password(url)
             raise DatabaseUnavailable(f"cannot take the shard lock at {where}: {type(exc).__name__}") from None
         for key in ids:
-            if not await _try_lock(conn, key):
+            if not await _try_lock(conn, key, settings.shard_lock_wait):
                 await conn.close()
                 which = "every shard" if key == SHARD_LOCK - 1 else f"shard {key - SHARD_LOCK}"
                 raise AlreadyRunning(
@@ -118,10 +116,10 @@ async def take_lock(settings: Settings) -> ProcessLock:
     return ProcessLock(unlock)
 
 
-async def _try_lock(conn: Any, key: int) -> bool:
-    """Take the advisory lock ``key``, waiting up to ``LOCK_WAIT`` s: a process just killed holds it until
-    the server notices its connection is gone."""
-    deadline = time.monotonic() + LOCK_WAIT
+async def _try_lock(conn: Any, key: int, wait: float) -> bool:
+    """Take the advisory lock ``key``, waiting up to ``wait`` s (``BAZAAR_SHARD_LOCK_WAIT``): a process just killed
+    holds it until the server notices its connection is gone."""
+    deadline = time.monotonic() + wait
     while not await conn.fetchval("SELECT pg_try_advisory_lock($1)", key):
         if time.monotonic() >= deadline:
             return False

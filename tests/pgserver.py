@@ -7,6 +7,11 @@ skip, saying so — unless ``BAZAAR_TEST_POSTGRES_REQUIRED=1`` (CI), where a mis
 
 Safe with several pytest-xdist workers on one server: every database is named after its worker
 (``PYTEST_XDIST_WORKER``, e.g. ``gw1``) and a random suffix, so no two tests ever share or drop one another's.
+
+A database a test is done with is emptied (its connections ended, its schema dropped and made anew: what a new
+database holds) and handed to the process's next test that asks for one, instead of dropped: emptying takes about
+0.01 s where making a database takes 0.1–0.3 s (it copies a template of several megabytes), a wait in every
+PostgreSQL test. ``drop_spares`` drops what is left when the process's tests end (``tests/conftest.py``).
 """
 
 from __future__ import annotations
@@ -48,21 +53,76 @@ def database_name(prefix: str = "bazaar_test") -> str:
     return f"{prefix}_{worker}_{uuid.uuid4().hex[:16]}"
 
 
+_SPARE: list[str] = []
+"""This process's emptied databases, waiting for the next test (``fresh_database``)."""
+
+_EMPTY = """
+DROP SCHEMA public CASCADE;
+CREATE SCHEMA public AUTHORIZATION pg_database_owner;
+GRANT USAGE ON SCHEMA public TO PUBLIC;
+"""
+"""A new database's one schema, as ``CREATE DATABASE`` gives it (PostgreSQL 15 and later)."""
+
+
 @asynccontextmanager
 async def fresh_database(prefix: str = "bazaar_test") -> AsyncIterator[str]:
-    """A new, empty database on the test server (its address), dropped afterwards whatever happened."""
+    """A new, empty database on the test server (its address), emptied for the next test or dropped afterwards
+    whatever happened."""
     server = server_url()
-    name = database_name(prefix)
-    admin = await asyncpg.connect(server)
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await admin.close()
+    name = _SPARE.pop() if prefix == "bazaar_test" and _SPARE else None
+    if name is None:
+        name = database_name(prefix)
+        admin = await asyncpg.connect(server)
+        try:
+            await admin.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await admin.close()
     try:
         yield with_database(server, name)
     finally:
+        if prefix == "bazaar_test" and await _emptied(server, name):
+            _SPARE.append(name)
+        else:
+            await _drop(server, name)
+
+
+async def _emptied(server: str, name: str) -> bool:
+    """Whether the database ``name`` could be made as a new one is: every connection to it ended (the test's, a
+    killed process's the server has not noticed yet), its objects dropped, nothing else in it."""
+    try:
         admin = await asyncpg.connect(server)
         try:
-            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            await admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+                name,
+            )
         finally:
             await admin.close()
+        conn = await asyncpg.connect(with_database(server, name))
+        try:
+            async with conn.transaction():
+                await conn.execute(_EMPTY)
+            left = await conn.fetchval(
+                "SELECT count(*) FROM pg_namespace WHERE nspname <> 'public' AND nspname <> 'information_schema'"
+                " AND nspname NOT LIKE 'pg\\_%'"
+            )
+        finally:
+            await conn.close()
+    except (OSError, asyncpg.PostgresError):
+        return False
+    return left == 0
+
+
+async def _drop(server: str, name: str) -> None:
+    admin = await asyncpg.connect(server)
+    try:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()
+
+
+async def drop_spares() -> None:
+    """Drop this process's emptied databases (its tests are over)."""
+    server = os.environ.get(SERVER_ENV, "").strip()
+    while _SPARE and server:
+        await _drop(server, _SPARE.pop())

@@ -3,9 +3,11 @@ refused in one line (an advisory lock per shard, taken before logging in to Disc
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -16,8 +18,12 @@ from bot.serve import AlreadyRunning, take_lock
 REPO = Path(__file__).resolve().parents[1]
 
 
-def settings(url: str, ids: str | None) -> Settings:
-    return Settings(token="x", database=url, shard_count=2 if ids else None, shard_ids=ids)
+WAIT = 0.5
+"""The tests' lock wait (``BAZAAR_SHARD_LOCK_WAIT``; deployed: 5 s): a refusal comes after it."""
+
+
+def settings(url: str, ids: str | None, wait: float = WAIT) -> Settings:
+    return Settings(token="x", database=url, shard_count=2 if ids else None, shard_ids=ids, shard_lock_wait=wait)
 
 
 async def test_a_shard_is_locked_by_one_process_at_a_time(postgres_url: str) -> None:
@@ -33,6 +39,22 @@ async def test_a_shard_is_locked_by_one_process_at_a_time(postgres_url: str) -> 
     await again.release()
 
 
+async def test_a_starting_process_waits_for_a_lock_let_go_within_its_wait(postgres_url: str) -> None:
+    """A process killed just before holds its lock until the server notices: the next one waits for it, up to
+    ``BAZAAR_SHARD_LOCK_WAIT``, and refuses only after that wait."""
+    held = await take_lock(settings(postgres_url, "0"))
+    waiting = asyncio.create_task(take_lock(settings(postgres_url, "0", wait=60)))
+    await asyncio.sleep(0.6)
+    assert not waiting.done()
+    await held.release()
+    taken = await asyncio.wait_for(waiting, timeout=30)
+    started = time.monotonic()
+    with pytest.raises(AlreadyRunning):
+        await take_lock(settings(postgres_url, "0", wait=1.0))
+    assert time.monotonic() - started >= 1.0
+    await taken.release()
+
+
 async def test_a_second_process_with_the_same_shards_refuses_to_start_in_one_line(
     postgres_url: str, tmp_path: Path
 ) -> None:
@@ -45,6 +67,7 @@ async def test_a_second_process_with_the_same_shards_refuses_to_start_in_one_lin
             "BAZAAR_DATABASE": postgres_url,
             "BAZAAR_SHARD_COUNT": "2",
             "BAZAAR_SHARD_IDS": "0",
+            "BAZAAR_SHARD_LOCK_WAIT": str(WAIT),
         }
         done = subprocess.run(
             [sys.executable, "-m", "bot", "run"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
