@@ -89,18 +89,17 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto`` (the default, ``addopts``): a worker a core, and one more.
+    """``-n auto`` (the default, ``addopts``): a worker a core, and two more.
 
     A test spends part of its time waiting (the fake Discord's rate limits and timers, the bot's settle, a process
-    started or killed and started again); with one worker a core those waits leave a core idle, and one worker more
-    fills them. The quick run on two cores: 71 s with three workers where two took 78 s. The whole suite on two
-    cores (2026-11-28, the same code, one run each): 600 s with three workers, 709 s with two, the cores busy 167 %
-    against 145 %. The whole suite kept one a core until its answers due within Discord's 3 s and the replays'
-    low-priority drawing had less to compete with (a replay is drawn in half the time since); CI reruns a failed
-    test once, alone.
+    started or killed and started again); with one worker a core those waits leave a core idle, and more workers
+    fill them. On two cores (2026-11-29, PostgreSQL up, in turns): the quick run 58 s (median of four) with three
+    workers, 53 s with four; the whole suite 360 s with three, 318 s with four (one run each). Two more, not twice
+    the cores: each worker's bot keeps ten PostgreSQL connections, and the test server takes 200 in all
+    (``.ci/with-postgres``). CI reruns a failed test once, alone.
     """
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return cores + 1
+    return cores + 2
 
 
 EVERY_DATABASE_ENV = "BAZAAR_TEST_EVERY_DATABASE"
