@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pgserver import BACKENDS, drop_spares, fresh_database, server_url
+from pgserver import BACKENDS, drop_spares, fresh_database, server_url, spare_databases
 
 # Discord's own posting limits (5 messages per 5 s per channel) with their headers and waits, at a tenth of the
 # time: the same buckets and 429s, without the suite waiting minutes on them (``offline.fakediscord.ratelimits``).
@@ -50,14 +50,14 @@ dozens of bots and finishes dozens of games — every code path kept. ``tests/te
 
 @pytest.fixture
 async def postgres_url() -> AsyncIterator[str]:
-    """A fresh, empty PostgreSQL database for this test (dropped after it)."""
+    """An empty PostgreSQL database for this test alone (``tests/pgserver.py``: new, or emptied after another)."""
     async with fresh_database() as url:
         yield url
 
 
 @pytest.fixture(params=BACKENDS)
 async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """Where a test's database lives, once per backend: a new SQLite file, or a new PostgreSQL database."""
+    """Where a test's database lives, once per backend: a new SQLite file, or an empty PostgreSQL database."""
     if request.param == "sqlite":
         yield str(tmp_path / "bazaar.db")
         return
@@ -151,7 +151,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Drop the PostgreSQL databases this process kept emptied for its next test (``tests/pgserver.py``)."""
     import asyncio
 
-    asyncio.run(drop_spares())
+    if spare_databases():
+        asyncio.run(drop_spares())
 
 
 @pytest.hookimpl(trylast=True)

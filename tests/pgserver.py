@@ -8,10 +8,14 @@ skip, saying so — unless ``BAZAAR_TEST_POSTGRES_REQUIRED=1`` (CI), where a mis
 Safe with several pytest-xdist workers on one server: every database is named after its worker
 (``PYTEST_XDIST_WORKER``, e.g. ``gw1``) and a random suffix, so no two tests ever share or drop one another's.
 
-A database a test is done with is emptied (its connections ended, its schema dropped and made anew: what a new
-database holds) and handed to the process's next test that asks for one, instead of dropped: emptying takes about
-0.01 s where making a database takes 0.1–0.3 s (it copies a template of several megabytes), a wait in every
-PostgreSQL test. ``drop_spares`` drops what is left when the process's tests end (``tests/conftest.py``).
+A database a test is done with is emptied and handed to the process's next test that asks for one, instead of
+dropped: its connections ended, it is renamed (a process that outlived its test and connects again by the old name
+finds no database, as it would after a drop) and its one schema dropped and made anew, as ``CREATE DATABASE`` makes
+it. That takes about 0.01 s where making a database takes 0.1–0.3 s (it copies a template of several megabytes), a
+wait in every PostgreSQL test. The bot keeps everything in that schema; what it never makes (large objects,
+database-level settings) would outlive the emptying. A database that cannot be emptied (someone connected again,
+a lock held too long, a server older than PostgreSQL 14) is dropped as before. ``drop_spares`` drops what is left
+when the process's tests end (``tests/conftest.py``).
 """
 
 from __future__ import annotations
@@ -57,6 +61,7 @@ _SPARE: list[str] = []
 """This process's emptied databases, waiting for the next test (``fresh_database``)."""
 
 _EMPTY = """
+SET LOCAL lock_timeout = '5s';
 DROP SCHEMA public CASCADE;
 CREATE SCHEMA public AUTHORIZATION pg_database_owner;
 GRANT USAGE ON SCHEMA public TO PUBLIC;
@@ -66,8 +71,8 @@ GRANT USAGE ON SCHEMA public TO PUBLIC;
 
 @asynccontextmanager
 async def fresh_database(prefix: str = "bazaar_test") -> AsyncIterator[str]:
-    """A new, empty database on the test server (its address), emptied for the next test or dropped afterwards
-    whatever happened."""
+    """An empty database on the test server (its address): a new one or one emptied after an earlier test; emptied
+    for the next test, or dropped, afterwards, whatever happened."""
     server = server_url()
     name = _SPARE.pop() if prefix == "bazaar_test" and _SPARE else None
     if name is None:
@@ -80,25 +85,32 @@ async def fresh_database(prefix: str = "bazaar_test") -> AsyncIterator[str]:
     try:
         yield with_database(server, name)
     finally:
-        if prefix == "bazaar_test" and await _emptied(server, name):
-            _SPARE.append(name)
+        emptied = await _emptied(server, name) if prefix == "bazaar_test" else None
+        if emptied is not None:
+            _SPARE.append(emptied)
         else:
             await _drop(server, name)
 
 
-async def _emptied(server: str, name: str) -> bool:
-    """Whether the database ``name`` could be made as a new one is: every connection to it ended (the test's, a
-    killed process's the server has not noticed yet), its objects dropped, nothing else in it."""
+async def _emptied(server: str, name: str) -> str | None:
+    """The database ``name`` emptied under a new name; None where it could not be (it is then left to drop).
+
+    Every connection to it is ended, waiting until each has gone (the test's, a killed process's the server has
+    not noticed yet); the rename fails if any came back, so a process still alive can never reach the next test's
+    data; then its schema is dropped and made anew, and nothing but that schema may be left."""
+    renamed = database_name()
     try:
         admin = await asyncpg.connect(server)
         try:
             await admin.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+                "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity"
+                " WHERE datname = $1 AND pid <> pg_backend_pid()",
                 name,
             )
+            await admin.execute(f'ALTER DATABASE "{name}" RENAME TO "{renamed}"')
         finally:
             await admin.close()
-        conn = await asyncpg.connect(with_database(server, name))
+        conn = await asyncpg.connect(with_database(server, renamed))
         try:
             async with conn.transaction():
                 await conn.execute(_EMPTY)
@@ -108,9 +120,13 @@ async def _emptied(server: str, name: str) -> bool:
             )
         finally:
             await conn.close()
-    except (OSError, asyncpg.PostgresError):
-        return False
-    return left == 0
+    except Exception:
+        await _drop(server, renamed)
+        return None
+    if left:
+        await _drop(server, renamed)
+        return None
+    return renamed
 
 
 async def _drop(server: str, name: str) -> None:
@@ -122,7 +138,16 @@ async def _drop(server: str, name: str) -> None:
 
 
 async def drop_spares() -> None:
-    """Drop this process's emptied databases (its tests are over)."""
+    """Drop this process's emptied databases (its tests are over); one the server will not drop now is left."""
     server = os.environ.get(SERVER_ENV, "").strip()
     while _SPARE and server:
-        await _drop(server, _SPARE.pop())
+        name = _SPARE.pop()
+        try:
+            await _drop(server, name)
+        except (OSError, asyncpg.PostgresError):
+            continue
+
+
+def spare_databases() -> list[str]:
+    """This process's emptied databases, waiting for a test."""
+    return list(_SPARE)
