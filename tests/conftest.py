@@ -93,10 +93,11 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
     A test spends part of its time waiting (the fake Discord's rate limits and timers, the bot's settle, a process
     started or killed and started again); with one worker a core those waits leave a core idle, and more workers
-    fill them. On two cores (2026-11-29, PostgreSQL up, in turns): the quick run 58 s (median of four) with three
-    workers, 53 s with four; the whole suite 360 s with three, 318 s with four (one run each). Two more, not twice
-    the cores: each worker's bot keeps ten PostgreSQL connections, and the test server takes 200 in all
-    (``.ci/with-postgres``). CI reruns a failed test once, alone.
+    fill them. On two cores (2026-11-29, PostgreSQL up): the quick run 58 s with three workers, 53 s with four
+    (medians of four runs, in turns); the whole suite 360 s with three, 318 s with four (one run each, twenty
+    minutes apart). Two more, not twice the cores: a worker's bot keeps ten PostgreSQL connections (a test of
+    several bots, thirty), and the test server takes 200 in all (``.ci/with-postgres``). CI reruns a failed test
+    once, alone.
     """
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     return cores + 2

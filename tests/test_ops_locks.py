@@ -44,15 +44,19 @@ async def test_a_starting_process_waits_for_a_lock_let_go_within_its_wait(postgr
     ``BAZAAR_SHARD_LOCK_WAIT``, and refuses only after that wait."""
     held = await take_lock(settings(postgres_url, "0"))
     waiting = asyncio.create_task(take_lock(settings(postgres_url, "0", wait=60)))
-    await asyncio.sleep(0.6)
-    assert not waiting.done()
-    await held.release()
+    try:
+        await asyncio.sleep(0.6)
+        assert not waiting.done()
+    finally:
+        await held.release()
     taken = await asyncio.wait_for(waiting, timeout=30)
-    started = time.monotonic()
-    with pytest.raises(AlreadyRunning):
-        await take_lock(settings(postgres_url, "0", wait=1.0))
-    assert 1.0 <= time.monotonic() - started < 4.5  # the wait set, not the 5 s default
-    await taken.release()
+    try:
+        started = time.monotonic()
+        with pytest.raises(AlreadyRunning):
+            await take_lock(settings(postgres_url, "0", wait=1.0))
+        assert 1.0 <= time.monotonic() - started < 4.5  # the wait set, not the 5 s default
+    finally:
+        await taken.release()
 
 
 async def test_a_second_process_with_the_same_shards_refuses_to_start_in_one_line(
