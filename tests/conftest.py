@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pgserver import BACKENDS, drop_spares, fresh_database, server_url, spare_databases
+from pgserver import BACKENDS, drop_spares, fresh_database, server_url
 
 # Discord's own posting limits (5 messages per 5 s per channel) with their headers and waits, at a tenth of the
 # time: the same buckets and 429s, without the suite waiting minutes on them (``offline.fakediscord.ratelimits``).
@@ -150,10 +150,7 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Drop the PostgreSQL databases this process kept emptied for its next test (``tests/pgserver.py``)."""
-    import asyncio
-
-    if spare_databases():
-        asyncio.run(drop_spares())
+    drop_spares()
 
 
 @pytest.hookimpl(trylast=True)

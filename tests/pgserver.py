@@ -21,6 +21,7 @@ emptied (someone connected again, a lock held too long, a server older than Post
 
 from __future__ import annotations
 
+import asyncio
 import os
 import uuid
 from collections.abc import AsyncIterator
@@ -52,10 +53,10 @@ def with_database(url: str, name: str) -> str:
     return urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, parts.fragment))
 
 
-def database_name(prefix: str = "bazaar_test") -> str:
+def database_name() -> str:
     """A database name no other test, in this process or another xdist worker, uses at the same time."""
     worker = "".join(ch for ch in os.environ.get("PYTEST_XDIST_WORKER", "main") if ch.isalnum()).lower()
-    return f"{prefix}_{worker}_{uuid.uuid4().hex[:16]}"
+    return f"bazaar_test_{worker}_{uuid.uuid4().hex[:16]}"
 
 
 _SPARE: list[str] = []
@@ -71,22 +72,30 @@ GRANT USAGE ON SCHEMA public TO PUBLIC;
 
 
 @asynccontextmanager
-async def fresh_database(prefix: str = "bazaar_test") -> AsyncIterator[str]:
+async def _connected(url: str) -> AsyncIterator[asyncpg.Connection]:
+    """A connection to ``url`` (the server's, or one database's), closed afterwards."""
+    conn = await asyncpg.connect(url)
+    try:
+        yield conn
+    finally:
+        await conn.close()
+
+
+@asynccontextmanager
+async def fresh_database() -> AsyncIterator[str]:
     """An empty database on the test server (its address): a new one or one emptied after an earlier test; emptied
     for the next test, or dropped, afterwards, whatever happened."""
     server = server_url()
-    name = _SPARE.pop() if prefix == "bazaar_test" and _SPARE else None
-    if name is None:
-        name = database_name(prefix)
-        admin = await asyncpg.connect(server)
-        try:
+    if _SPARE:
+        name = _SPARE.pop()
+    else:
+        name = database_name()
+        async with _connected(server) as admin:
             await admin.execute(f'CREATE DATABASE "{name}"')
-        finally:
-            await admin.close()
     try:
         yield with_database(server, name)
     finally:
-        name, empty = await _emptied(server, name) if prefix == "bazaar_test" else (name, False)
+        name, empty = await _emptied(server, name)
         if empty:
             _SPARE.append(name)
         else:
@@ -102,27 +111,21 @@ async def _emptied(server: str, name: str) -> tuple[str, bool]:
     data; then its schema is dropped and made anew, and nothing but that schema may be left."""
     renamed = database_name()
     try:
-        admin = await asyncpg.connect(server)
-        try:
+        async with _connected(server) as admin:
             await admin.execute(
                 "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity"
                 " WHERE datname = $1 AND pid <> pg_backend_pid()",
                 name,
             )
             await admin.execute(f'ALTER DATABASE "{name}" RENAME TO "{renamed}"')
-        finally:
-            await admin.close()
         name = renamed
-        conn = await asyncpg.connect(with_database(server, name))
-        try:
+        async with _connected(with_database(server, name)) as conn:
             async with conn.transaction():
                 await conn.execute(_EMPTY)
             left = await conn.fetchval(
                 "SELECT count(*) FROM pg_namespace WHERE nspname <> 'public' AND nspname <> 'information_schema'"
                 " AND nspname NOT LIKE 'pg\\_%'"
             )
-        finally:
-            await conn.close()
     except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
         return name, False
     return name, left == 0
@@ -130,22 +133,18 @@ async def _emptied(server: str, name: str) -> tuple[str, bool]:
 
 async def _drop(server: str, name: str) -> None:
     """Drop the database ``name`` (if it is there), ending its connections."""
-    admin = await asyncpg.connect(server)
-    try:
+    async with _connected(server) as admin:
         await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    finally:
-        await admin.close()
 
 
-async def drop_spares() -> None:
+def drop_spares() -> None:
     """Drop this process's emptied databases (its tests are over); one the server will not drop now is left."""
     server = os.environ.get(SERVER_ENV, "").strip()
-    while _SPARE and server:
-        name = _SPARE.pop()
+    if _SPARE and server:
+        asyncio.run(_drop_all(server))
+
+
+async def _drop_all(server: str) -> None:
+    while _SPARE:
         with suppress(OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
-            await _drop(server, name)
-
-
-def spare_databases() -> list[str]:
-    """This process's emptied databases, waiting for a test."""
-    return list(_SPARE)
+            await _drop(server, _SPARE.pop())
