@@ -573,10 +573,11 @@ async def replay_message(services: Services, played: Played) -> dict[str, Any]:
     log = await services.store.moves(played.game.id)
     animation = await services.images.replay(record_of(played, log, services.clock()), played.game.language)
     say = services.posts.say(played)
-    params = {"title": services.posts.title(played), "turns": animation.turns}
+    title = services.posts.title(played)
+    params = {"title": title, "turns": animation.turns}
     alt = say.fill(
         REPLAY_ALT if animation.every_turn else REPLAY_ALT_SOME,
-        {**params, "title": services.posts.title(played).strip("*"), "frames": animation.frames},
+        {**params, "title": title.strip("*"), "frames": animation.frames},  # alt text is plain: no bold marks
     )
     name = f"{played.game.game}-{played.game.id}-replay{animation.filename_suffix}"
     file = discord.File(io.BytesIO(animation.data), filename=name, description=alt)
