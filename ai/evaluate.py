@@ -4,10 +4,11 @@ A finished game pays its winners: ``WIN_SHARE`` split between tied winners, plus
 score margin, so a lost game is still better lost by less (in a game of three or more that keeps a
 beaten player from handing the game to another). A position cut off mid-game is judged on each
 seat's projected final score (``ai.worth``: the game's own knowledge, read from the sampled state), by the
-margin to the best other seat, squashed by ``tanh`` on a scale that grows with the scores (a 5-point lead matters
-more at 10 points each than at 60), or, where the game can tell how far the margin may still move by the end
-(``ai.worth.spread``), on that spread: a lead early in a long game is less sure than the same lead near its end.
-Seats that are out (resigned, bankrupt) get nothing.
+margin to the best other seat (or, where the game says so, ``ai.worth.rivals``, to the others' mean), squashed
+by ``tanh`` on a scale that grows with the scores (a 5-point lead matters more at 10 points each than at 60),
+or, where the game can tell how far the margin may still move by the end (``ai.worth.spread``), on that spread:
+a lead early in a long game is less sure than the same lead near its end. Seats that are out (resigned,
+bankrupt) get nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ai.worth import projected, spread
+from ai.worth import Rivals, projected, rivals, spread
 from engines.base import Engine, S
 
 WIN_SHARE = 0.75
@@ -28,16 +29,20 @@ TANH_PER_SPREAD = 1.18
 """``tanh(m / (1.18 * sd))`` matches the normal distribution's ``2 * Phi(m / sd) - 1`` (logistic ~ Phi(x / 1.7))."""
 
 
-def margins(scores: Sequence[float]) -> list[float]:
-    """Each seat's score minus the best score of the others."""
+def margins(scores: Sequence[float], rivals: Rivals = "best") -> list[float]:
+    """Each seat's score minus the best score of the others (``rivals`` "best"), or minus their mean ("mean";
+    between two seats the same)."""
     result = []
     for seat, own in enumerate(scores):
         others = [s for other, s in enumerate(scores) if other != seat]
-        result.append(own - max(others) if others else 0.0)
+        if not others:
+            result.append(0.0)
+        else:
+            result.append(own - (max(others) if rivals == "best" else sum(others) / len(others)))
     return result
 
 
-def margin_values(scores: Sequence[float], spread: float | None = None) -> list[float]:
+def margin_values(scores: Sequence[float], spread: float | None = None, rivals: Rivals = "best") -> list[float]:
     """The margins squashed into [0, 1]: 0.5 level with the best other, towards 1 far ahead.
 
     ``spread``, where the game tells it (``ai.worth.spread``), is how far a margin may still move by the end
@@ -48,21 +53,22 @@ def margin_values(scores: Sequence[float], spread: float | None = None) -> list[
         scale = max(MIN_SCALE, TANH_PER_SPREAD * spread)
     else:
         scale = max(MIN_SCALE, SCALE_PER_POINT * sum(abs(s) for s in scores) / max(len(scores), 1))
-    return [0.5 + 0.5 * math.tanh(m / scale) for m in margins(scores)]
+    return [0.5 + 0.5 * math.tanh(m / scale) for m in margins(scores, rivals)]
 
 
 def state_values(engine: Engine[S], state: S) -> list[float]:
     """The value of ``state`` (finished or not) to every seat."""
     outcome = engine.outcome(state)
+    against = rivals(engine)
     if outcome is not None:
-        return finished_values(outcome.scores, outcome.winners)
+        return finished_values(outcome.scores, outcome.winners, against)
     scores = projected(engine, state)
-    values = margin_values([score if score is not None else 0.0 for score in scores], spread(engine, state))
+    values = margin_values([score if score is not None else 0.0 for score in scores], spread(engine, state), against)
     return [0.0 if score is None else value for score, value in zip(scores, values, strict=True)]
 
 
-def finished_values(scores: Sequence[int], winners: Sequence[int]) -> list[float]:
+def finished_values(scores: Sequence[int], winners: Sequence[int], rivals: Rivals = "best") -> list[float]:
     """A finished game: the win shared between the winners, plus the margin part for everyone."""
-    margin = margin_values(scores)
+    margin = margin_values(scores, rivals=rivals)
     share = WIN_SHARE / len(winners) if winners else 0.0
     return [(share if seat in winners else 0.0) + (1 - WIN_SHARE) * margin[seat] for seat in range(len(scores))]

@@ -12,12 +12,14 @@ judged on the public scores of its view.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from ai.games import module_of
 from engines.base import Engine, S
 
 Projection = Callable[[Any], list[float | None]]
+Rivals = Literal["best", "mean"]
+"""Whom a seat's margin is measured against: the best other seat, or the others' mean (``ai.evaluate.margins``)."""
 
 
 def projection(game: str) -> Projection | None:
@@ -65,3 +67,10 @@ def spread(engine: Engine[S], state: S) -> float | None:
     found = getattr(module_of(engine.name), "spread", None)
     told = found(state) if callable(found) else None
     return None if told is None else float(told)
+
+
+def rivals(engine: Engine[S]) -> Rivals:
+    """Whom a seat's margin is measured against in ``engine``'s game: ``ai.games.<game>.RIVALS`` where the game
+    sets it to ``"mean"`` (the others' mean: Kairo), else ``"best"`` (the best other seat). Between two seats the
+    two are the same."""
+    return "mean" if getattr(module_of(engine.name), "RIVALS", "best") == "mean" else "best"

@@ -37,6 +37,25 @@ def test_a_margin_is_the_distance_to_the_best_other_seat() -> None:
     assert margins([5, 5]) == [0, 0]
 
 
+def test_a_margin_against_the_mean_counts_every_other_seat() -> None:
+    assert margins([10, 7, 3], "mean") == [5, 0.5, -5.5]
+    assert margins([5, 9], "mean") == margins([5, 9]), "between two seats the mean is the other seat"
+    assert margin_values([10, 20, 0], rivals="mean")[0] > margin_values([10, 20, 10], rivals="mean")[0]
+    assert margin_values([10, 20, 0])[0] == margin_values([10, 20, 10])[0], "the best other alone counts"
+
+
+def test_kairo_at_three_judges_a_merchant_against_both_others_not_only_the_leader() -> None:
+    engine = engines.get("cairo")
+    state = play_randomly(engine, 3, seed=4, until=12)
+    assert engine.to_move(state) is not None
+    values = []
+    for trailing in (0, 8):
+        world = engine.copy(state)
+        world.scores[:] = [10, 20, trailing]
+        values.append(state_values(engine, world)[0])
+    assert values[0] > values[1], "the third merchant's points count against the first, though he trails the leader"
+
+
 def test_margin_values_are_even_when_level_and_grow_with_the_lead() -> None:
     level = margin_values([20, 20, 20])
     assert level == [0.5, 0.5, 0.5]

@@ -5,7 +5,8 @@ playout length) and ``project(state) -> list[float | None]`` (each seat's final 
 read from the sampled state; see ``ai.worth``) and ``thin(state, moves) -> list[str]`` (the legal moves the
 search tries, where a decision offers many alike: Jambo's bids; ``ai.search.considered``) and ``spread(state) ->
 float`` (how far the margin may still move by the end, one standard deviation in points; ``ai.evaluate`` values a
-lead by the chance it holds: Marrakech, Kairo at three and four). A game without a
+lead by the chance it holds: Marrakech, Kairo at three and four) and ``RIVALS`` (``"mean"``: a seat's margin is taken
+over the others' mean rather than the best other, ``ai.worth.rivals``: Kairo). A game without a
 module, or without one of them, searches with the defaults. Adding a game adds a module here and touches no shared file.
 """
 

@@ -9,7 +9,8 @@ best first by their value one step ahead (of 600 sites and extensions, the exten
 first: without it the search tried 200 of them at random). A build cut off half made (site chosen, cards or coins
 still to pay) is paid for by its best options before the playout (``Profile.finish``), not at random. With three or
 four merchants a lead is judged by how far the margin may still move (``spread``: the extensions left), not by a
-scale that grows with the scores. ``terms`` splits the projection into its named
+scale that grows with the scores, and a merchant's margin is taken over the others' mean (``RIVALS``), not over the
+leader alone. ``terms`` splits the projection into its named
 parts (``TERMS``), which a hint words as the reason for a move.
 
 The weights are a beginner's, not fitted: a least-squares fit on 455–460 games between beginners (medals, coins, cards
@@ -35,6 +36,15 @@ searched five times as often; widening with its budget it weighed 78 root moves 
 against ``normal``, steadied 32 of the same 50 (the eleventh round). On fresh seeds (games 50-67) the gain was not
 repeated: 9 of 18 steadied, 9.5 of 18 without (the twelfth round); taken to 100 games (seeds 0-99), steadied ``hard``
 won 55, 23 of the 50 fresh ones (the thirteenth round). Kept: not measured worse beyond noise."""
+
+RIVALS = "mean"
+"""With three or four merchants a merchant's margin is his projected score less the others' mean (``ai.worth.rivals``):
+every other merchant's points count against him, not the leader's alone. Against the best other only, a point taken
+by a trailing merchant looked free, and the search spent its moves on the leader: on the same seeds (games 300-419,
+120 each) against beginners, three merchants won 46.3 % instead of 38.8 % (1.39x a fair share, 1.16x before) and
+four 36.5 % instead of 26.7 % (1.46x, 1.07x before); paired by game +0.075 +- 0.062 and +0.099 +- 0.060
+(docs/BENCHMARKS.md, issue #21's fifteenth round). In Marrakech at three the same change won no more (-0.04 +- 0.06
+over 120 games), so there the leader alone counts."""
 
 CARD = 1.0
 CHARLATAN = 0.5
