@@ -7,8 +7,9 @@ computer's seat turning round the table from game to game. ``--jobs`` plays game
 processes at once (on a 16-core machine, ``--jobs 16``). The arena holds the real state and hands
 every player only its seat's view (``ai.players``); chance moves are drawn from their odds. Printed:
 the computer's share of the wins (a tie shared) with a 95 % Wilson interval, the fair share (1 / players),
-their ratio, and its decision time p50/p95/max over decisions with more than one legal move, as wall
-time and as the process's CPU time (what the decision costs when the machine is shared).
+their ratio, its decision time p50/p95/max over decisions with more than one legal move, as wall
+time and as the process's CPU time (what the decision costs when the machine is shared), and its final score
+less the others' mean (points, with its standard error).
 
 Each finished game is appended to ``--results`` (JSON lines), so a long run can be stopped and
 resumed, and ``--report`` prints the table of a file without playing; ``--json`` and ``--markdown`` also
@@ -25,6 +26,7 @@ import argparse
 import json
 import math
 import random
+import statistics
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
@@ -86,6 +88,9 @@ class Record:
     scale: float = 1.0
     capped: bool = True
     tune: str = ""
+    margin: float | None = None
+    """The computer's final score less the others' mean, in points (None in files written before it was kept): a
+    trial's effect shows in it sooner than in the wins, and it tells a win bought by risk from one bought by points."""
 
 
 def make_player(name: str, scale: float = 1.0, capped: bool = True, tune: str = "") -> Player:
@@ -120,6 +125,8 @@ def play(engine: AnyEngine, players: list[Player], seed: str, timed: int) -> tup
         record.moves += 1
     outcome = engine.outcome(state)
     assert outcome is not None
+    others = [score for seat, score in enumerate(outcome.scores) if seat != timed]
+    record.margin = outcome.scores[timed] - sum(others) / len(others) if others else 0.0
     return outcome.winners, record
 
 
@@ -133,7 +140,13 @@ def run_task(task: Task) -> Record:
     winners, played = play(engines.get(pairing.game), players, seed, seat)
     share = 1 / len(winners) if seat in winners else 0.0
     return Record(
-        **asdict(pairing), index=task.index, share=share, times=played.times, cpu=played.cpu, moves=played.moves
+        **asdict(pairing),
+        index=task.index,
+        share=share,
+        times=played.times,
+        cpu=played.cpu,
+        moves=played.moves,
+        margin=played.margin,
     )
 
 
@@ -167,6 +180,7 @@ def summary(records: Iterable[Record]) -> list[dict[str, object]]:
         low, high = wilson(wins, len(games))
         times = [t for r in games for t in r.times]
         cpu = [t for r in games for t in r.cpu]
+        kept = [r.margin for r in games if r.margin is not None]
         rows.append(
             {
                 **asdict(pairing),
@@ -185,6 +199,8 @@ def summary(records: Iterable[Record]) -> list[dict[str, object]]:
                 "wall_max": max(times, default=0.0),
                 "cpu_p50": percentile(cpu, 0.5),
                 "cpu_p95": percentile(cpu, 0.95),
+                "margin": sum(kept) / len(kept) if kept else None,
+                "margin_se": statistics.stdev(kept) / math.sqrt(len(kept)) if len(kept) > 1 else None,
             }
         )
     return rows
@@ -199,15 +215,19 @@ def table(records: Iterable[Record]) -> str:
     """The Markdown table of the computer's results, one line per pairing."""
     lines = [
         "| game | players | level | opponent | games | win share | 95 % interval | × fair share | "
-        "decision p50 s | p95 s | max s | CPU p50 s | CPU p95 s |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "decision p50 s | p95 s | max s | CPU p50 s | CPU p95 s | score − others' mean |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for row in summary(records):
+        margin, error = row["margin"], row["margin_se"]
+        points = "—" if not isinstance(margin, float) else f"{margin:+.1f}"
+        if isinstance(margin, float) and isinstance(error, float):
+            points += f" ± {error:.1f}"
         lines.append(
             f"| {row['game']} | {row['players']} | {row['player']} | {row['against']} | {row['games']} | "
             f"{row['share']:.1%} | {row['low']:.1%}–{row['high']:.1%} | {row['fair']:.2f} | "
             f"{row['wall_p50']:.3f} | {row['wall_p95']:.3f} | {row['wall_max']:.3f} | "
-            f"{row['cpu_p50']:.3f} | {row['cpu_p95']:.3f} |"
+            f"{row['cpu_p50']:.3f} | {row['cpu_p95']:.3f} | {points} |"
         )
     return "\n".join(lines)
 

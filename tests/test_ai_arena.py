@@ -51,13 +51,27 @@ def test_a_game_played_gives_its_winner_share_and_times_only_real_choices() -> N
 
 def test_the_table_shares_a_tie_and_names_scaled_levels() -> None:
     records = [
-        Record("marrakech", 2, "normal", "greedy", index, share, [0.1, 0.3], [0.1, 0.2], 100, 0.5)
-        for index, share in enumerate((1.0, 0.5, 0.0, 0.5))
+        Record("marrakech", 2, "normal", "greedy", index, share, [0.1, 0.3], [0.1, 0.2], 100, 0.5, margin=margin)
+        for index, (share, margin) in enumerate(((1.0, 6.0), (0.5, 0.0), (0.0, -4.0), (0.5, 2.0)))
     ]
     text = table(records)
     row = text.splitlines()[-1]
     assert "| marrakech | 2 | normal×0.5 | greedy | 4 | 50.0% |" in row
     assert "| 1.00 |" in row  # × fair share for two players
+    assert row.endswith("| +1.0 ± 2.1 |"), "the final score's mean margin over the others, with its standard error"
+
+
+def test_a_game_played_keeps_the_measured_seats_final_margin_over_the_others() -> None:
+    seen = set()
+    for seats, seed in ((2, "a"), (2, "b"), (2, "c"), (3, "d"), (3, "e")):
+        winners, record = play(engines.get("marrakech"), [RandomPlayer() for _ in range(seats)], seed, 1)
+        assert record.margin is not None
+        seen.add(record.margin > 0)
+        if seats == 2 and record.margin != 0:
+            assert (1 in winners) == (record.margin > 0), "between two the one ahead on points wins"
+        if 1 in winners:
+            assert record.margin >= 0, "a winner scores at least the others' mean"
+    assert seen == {True, False}, "the seeds give the measured seat a win and a loss"
 
 
 def share(level: str, opponent: str, games: int, scale: float, game: str = "marrakech") -> float:
