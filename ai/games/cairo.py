@@ -40,11 +40,12 @@ won 55, 23 of the 50 fresh ones (the thirteenth round). Kept: not measured worse
 RIVALS = "mean"
 """With three or four merchants a merchant's margin is his projected score less the others' mean (``ai.worth.rivals``):
 every other merchant's points count against him, not the leader's alone. Against the best other only, a point taken
-by a trailing merchant looked free, and the search spent its moves on the leader: on the same seeds (games 300-419,
-120 each) against beginners, three merchants won 46.3 % instead of 38.8 % (1.39x a fair share, 1.16x before) and
-four 36.5 % instead of 26.7 % (1.46x, 1.07x before); paired by game +0.075 +- 0.062 and +0.099 +- 0.060
-(docs/BENCHMARKS.md, issue #21's fifteenth round). In Marrakech at three the same change won no more (-0.04 +- 0.06
-over 120 games), so there the leader alone counts."""
+by a trailing merchant looked free, and the search spent its moves on the leader. Against beginners, game by game on
+the same seeds (200-419, both table sizes, 440 games), the change won +0.075 +- 0.032 a game (four merchants about
++0.10 on each of seeds 200-299, 300-359 and 360-419, three merchants on 300-359 only); with seeds 100-199, where
+main's totals alone were on record (there -0.00 at three and -0.03 at four), +0.047 over 640 (docs/BENCHMARKS.md,
+issue #21's fifteenth round). In Marrakech at three it won no more (-0.04 +- 0.06 over 120 games), so there the
+leader alone counts."""
 
 CARD = 1.0
 CHARLATAN = 0.5
