@@ -63,6 +63,9 @@ def state_values(engine: Engine[S], state: S) -> list[float]:
     if outcome is not None:
         return finished_values(outcome.scores, outcome.winners, against)
     scores = projected(engine, state)
+    if against == "mean":  # the others' mean is over the seats still in: one who left scores nothing more
+        found = iter(margin_values([s for s in scores if s is not None], spread(engine, state), against))
+        return [0.0 if score is None else next(found) for score in scores]
     values = margin_values([score if score is not None else 0.0 for score in scores], spread(engine, state), against)
     return [0.0 if score is None else value for score, value in zip(scores, values, strict=True)]
 

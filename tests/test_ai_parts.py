@@ -12,6 +12,8 @@ import ai.games
 import engines
 from ai.evaluate import WIN_SHARE, finished_values, margin_values, margins, state_values
 from ai.games import module_of
+from ai.games.cairo import project as cairo_projection
+from ai.games.cairo import spread as cairo_spread
 from ai.levels import DEFAULT_PROFILE, LEVELS, Budget, Profile, budget_of, profile_of, steadied
 from ai.search import analyse, one_step, pick, ranked, settled
 from ai.tree import Node, best_by_ucb, pick_child, widening_limit
@@ -54,6 +56,14 @@ def test_kairo_at_three_judges_a_merchant_against_both_others_not_only_the_leade
         world.scores[:] = [10, 20, trailing]
         values.append(state_values(engine, world)[0])
     assert values[0] > values[1], "the third merchant's points count against the first, though he trails the leader"
+    left = engine.copy(state)
+    left.resigned.append(2)
+    left.scores[:] = [10, 20, 0]
+    judged = state_values(engine, left)
+    assert judged[2] == 0.0
+    assert judged[0] == pytest.approx(margin_values(cairo_projection(left)[:2], cairo_spread(left), "mean")[0]), (
+        "a merchant who left is not in the others' mean"
+    )
 
 
 def test_margin_values_are_even_when_level_and_grow_with_the_lead() -> None:
