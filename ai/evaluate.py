@@ -43,7 +43,7 @@ def margins(scores: Sequence[float], rivals: Rivals = "best") -> list[float]:
 
 
 def margin_values(scores: Sequence[float], spread: float | None = None, rivals: Rivals = "best") -> list[float]:
-    """The margins squashed into [0, 1]: 0.5 level with the best other, towards 1 far ahead.
+    """The margins squashed into [0, 1]: 0.5 level with the best other (or the others' mean), towards 1 far ahead.
 
     ``spread``, where the game tells it (``ai.worth.spread``), is how far a margin may still move by the end
     (one standard deviation, in points): the value is then about the chance that the margin holds
@@ -60,11 +60,16 @@ def state_values(engine: Engine[S], state: S) -> list[float]:
     """The value of ``state`` (finished or not) to every seat."""
     outcome = engine.outcome(state)
     against = rivals(engine)
-    if outcome is not None:
-        return finished_values(outcome.scores, outcome.winners, against)
+    if outcome is not None and against == "best":
+        return finished_values(outcome.scores, outcome.winners)
     scores = projected(engine, state)
-    if against == "mean":  # the others' mean is over the seats still in: one who left scores nothing more
-        found = iter(margin_values([s for s in scores if s is not None], spread(engine, state), against))
+    if against == "mean":  # the others' mean is over the seats still in: one who left counts for nothing
+        inside = [seat for seat, score in enumerate(scores) if score is not None]
+        if outcome is not None:
+            winners = [inside.index(seat) for seat in outcome.winners if seat in inside]
+            found = iter(finished_values([outcome.scores[seat] for seat in inside], winners, against))
+        else:
+            found = iter(margin_values([scores[seat] or 0.0 for seat in inside], spread(engine, state), against))
         return [0.0 if score is None else next(found) for score in scores]
     values = margin_values([score if score is not None else 0.0 for score in scores], spread(engine, state), against)
     return [0.0 if score is None else value for score, value in zip(scores, values, strict=True)]

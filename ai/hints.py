@@ -8,7 +8,9 @@ For a decision of several moves these are the options of its first step (what th
 * ``chance`` is the move's mean result over its simulations, for the seat: the value ``ai.evaluate`` backs up,
   in [0, 1] — the win share of a finished game (``WIN_SHARE`` for a win, split between tied winners, plus a part
   for the margin) and, where the search cut off, the projected score margin squashed so that 0.5 is level with the
-  best other seat. It is the search's estimate, shown as a chance to win, not a calibrated probability. A move the
+  best other seat (in a game judged against the others' mean, ``ai.worth.rivals``, Kairo at three and four: level with
+  that mean, so a merchant behind the leader but ahead of the rest reads above 0.5). It is the search's estimate,
+  shown as a chance to win, not a calibrated probability. A move the
   search never tried (a root of one move; a search settled before it tried three) is ranked after those it tried,
   with its value right after the move, averaged over the sampled worlds.
 * ``reason`` is the id of the projection's part (``ai.worth.terms``, the game's ``TERMS``) that moved most in the

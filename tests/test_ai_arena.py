@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
 import engines
 from ai import RandomPlayer
 from bench.arena import Pairing, Record, Task, main, pairings_asked, parse, play, run_task, table, tasks, wilson
-from engines.base import Engine, IllegalMove, View
+from engines.base import AnyEngine, Engine, IllegalMove, View
 
 
 class Cheater:
@@ -61,11 +62,30 @@ def test_the_table_shares_a_tie_and_names_scaled_levels() -> None:
     assert row.endswith("| +1.0 ± 2.1 |"), "the final score's mean margin over the others, with its standard error"
 
 
+class Scored:
+    """An engine that keeps the last outcome it was asked for (everything else is the engine's)."""
+
+    def __init__(self, engine: AnyEngine) -> None:
+        self.engine = engine
+        self.scores: list[int] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.engine, name)
+
+    def outcome(self, state: Any) -> Any:
+        found = self.engine.outcome(state)
+        if found is not None:
+            self.scores = list(found.scores)
+        return found
+
+
 def test_a_game_played_keeps_the_measured_seats_final_margin_over_the_others() -> None:
     seen = set()
     for seats, seed in ((2, "a"), (2, "b"), (2, "c"), (3, "d"), (3, "e")):
-        winners, record = play(engines.get("marrakech"), [RandomPlayer() for _ in range(seats)], seed, 1)
-        assert record.margin is not None
+        engine = Scored(engines.get("marrakech"))
+        winners, record = play(cast(AnyEngine, engine), [RandomPlayer() for _ in range(seats)], seed, 1)
+        others = [score for seat, score in enumerate(engine.scores) if seat != 1]
+        assert record.margin == pytest.approx(engine.scores[1] - sum(others) / len(others)), "over the others' mean"
         seen.add(record.margin > 0)
         if seats == 2 and record.margin != 0:
             assert (1 in winners) == (record.margin > 0), "between two the one ahead on points wins"

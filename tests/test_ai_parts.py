@@ -66,6 +66,20 @@ def test_kairo_at_three_judges_a_merchant_against_both_others_not_only_the_leade
     )
 
 
+def test_a_finished_kairo_game_leaves_a_merchant_who_left_out_of_the_others_mean() -> None:
+    engine = engines.get("cairo")
+    state = engine.resign(play_randomly(engine, 4, seed=5, until=20), 3)
+    rng = random.Random(5)
+    while (seat := engine.to_move(state)) is not None:
+        move = engine.sample_chance(state, rng) if seat == CHANCE else rng.choice(engine.legal_moves(state))
+        engine.apply_in_place(state, move)
+    outcome = engine.outcome(state)
+    assert outcome is not None and 3 not in outcome.winners
+    values = state_values(engine, state)
+    expected = finished_values(outcome.scores[:3], outcome.winners, "mean")
+    assert values == pytest.approx([*expected, 0.0]), "the three still in are judged among themselves"
+
+
 def test_margin_values_are_even_when_level_and_grow_with_the_lead() -> None:
     level = margin_values([20, 20, 20])
     assert level == [0.5, 0.5, 0.5]
