@@ -57,22 +57,20 @@ def margin_values(scores: Sequence[float], spread: float | None = None, rivals: 
 
 
 def state_values(engine: Engine[S], state: S) -> list[float]:
-    """The value of ``state`` (finished or not) to every seat."""
-    outcome = engine.outcome(state)
-    against = rivals(engine)
-    if outcome is not None and against == "best":
-        return finished_values(outcome.scores, outcome.winners)
+    """The value of ``state`` (finished or not) to every seat: the seats still in are judged among themselves (a
+    seat that is out, whatever its score, is no one's rival) and a seat that is out gets nothing."""
     scores = projected(engine, state)
-    if against == "mean":  # the others' mean is over the seats still in: one who left counts for nothing
-        inside = [seat for seat, score in enumerate(scores) if score is not None]
-        if outcome is not None:
-            winners = [inside.index(seat) for seat in outcome.winners if seat in inside]
-            found = iter(finished_values([outcome.scores[seat] for seat in inside], winners, against))
-        else:
-            found = iter(margin_values([scores[seat] or 0.0 for seat in inside], spread(engine, state), against))
-        return [0.0 if score is None else next(found) for score in scores]
-    values = margin_values([score if score is not None else 0.0 for score in scores], spread(engine, state), against)
-    return [0.0 if score is None else value for score, value in zip(scores, values, strict=True)]
+    inside = [seat for seat, score in enumerate(scores) if score is not None]
+    outcome = engine.outcome(state)
+    if outcome is not None:
+        winners = [inside.index(seat) for seat in outcome.winners if seat in inside]
+        found = finished_values([outcome.scores[seat] for seat in inside], winners, rivals(engine))
+    else:
+        found = margin_values([scores[seat] or 0.0 for seat in inside], spread(engine, state), rivals(engine))
+    values = [0.0] * len(scores)
+    for seat, value in zip(inside, found, strict=True):
+        values[seat] = value
+    return values
 
 
 def finished_values(scores: Sequence[int], winners: Sequence[int], rivals: Rivals = "best") -> list[float]:

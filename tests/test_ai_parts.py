@@ -66,6 +66,16 @@ def test_kairo_at_three_judges_a_merchant_against_both_others_not_only_the_leade
     )
 
 
+def test_a_merchant_who_is_out_is_no_ones_rival() -> None:
+    engine = engines.get("marrakech")
+    state = engine.resign(play_randomly(engine, 3, seed=6, until=30), 2)
+    projection = projected(engine, state)
+    assert projection[2] is None and engine.to_move(state) is not None
+    inside = [score for score in projection if score is not None]
+    expected = margin_values(inside)  # judged between the two still in, on their scale
+    assert state_values(engine, state) == pytest.approx([*expected, 0.0])
+
+
 def test_a_finished_kairo_game_leaves_a_merchant_who_left_out_of_the_others_mean() -> None:
     engine = engines.get("cairo")
     state = engine.resign(play_randomly(engine, 4, seed=5, until=20), 3)
