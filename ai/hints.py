@@ -9,8 +9,9 @@ For a decision of several moves these are the options of its first step (what th
   in [0, 1] — the win share of a finished game (``WIN_SHARE`` for a win, split between tied winners, plus a part
   for the margin) and, where the search cut off, the projected score margin squashed so that 0.5 is level with the
   best other seat (in a game judged against the others' mean, ``ai.worth.rivals``, Kairo at three and four: level with
-  that mean, so a merchant behind the leader but ahead of the rest reads above 0.5). It is the search's estimate,
-  shown as a chance to win, not a calibrated probability. A move the
+  that mean) — read as a chance among the seats still in (``as_chance``): level reads a fair share (a third among
+  three, not a half), far ahead towards 1, far behind towards 0, and the moves keep their order. It is the search's
+  estimate, shown as a chance to win, not a calibrated probability. A move the
   search never tried (a root of one move; a search settled before it tried three) is ranked after those it tried,
   with its value right after the move, averaged over the sampled worlds.
 * ``reason`` is the id of the projection's part (``ai.worth.terms``, the game's ``TERMS``) that moved most in the
@@ -26,6 +27,7 @@ Like the search it holds only states drawn from the view, so a hint knows nothin
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -76,6 +78,7 @@ def suggest(
         if all(move != other for other, _, _ in chosen):
             chosen.append((move, 0, 0.0))
     ids = term_ids(engine.name)
+    seats = sum(1 for other in view.seats if not other.out)
     changes: list[dict[str, float]] = []
     values: list[float] = []
     for move, _, _ in chosen:
@@ -90,9 +93,17 @@ def suggest(
             reason, change = why({t: changes[index][t] - sum(o[t] for o in others) / len(others) for t in ids}, ids)
             if change < 0:
                 reason, change = None, 0.0
-        chance = mean if searches else values[index]
-        found.append(Suggestion(move, searches, min(1.0, max(0.0, chance)), reason, change))
+        chance = as_chance(min(1.0, max(0.0, mean if searches else values[index])), seats)
+        found.append(Suggestion(move, searches, chance, reason, change))
     return analysis, found
+
+
+def as_chance(value: float, seats: int) -> float:
+    """A value the search backs up (in [0, 1], 0.5 level with the best other seat or the others' mean) read as a
+    chance to win among ``seats`` seats still in: ``value ** log2(seats)``. Level then reads a fair share (1 / 2,
+    1 / 3, 1 / 4), a won position 1 and a lost one 0, and a better value still reads a better chance; between two
+    seats it is the value itself. (Without it a merchant level with three others read "50% to win".)"""
+    return value if seats <= 2 else value ** math.log2(seats)
 
 
 def effect(

@@ -4,7 +4,8 @@ In positions from seeded random games of every game, ``ai.suggest`` ranks up to 
 searched first (best valued first where the game is searched by expectimax: Marrakech), with chances in [0, 1],
 the first of them the move ``ai.choose`` makes; every reason is one of the game's projection terms
 (``ai.games.<game>.TERMS``), whose parts add up to the projection; a move that gains gold or tribute safety is given
-that reason; and the hint reads only states it drew from the view.
+that reason; a chance reads a fair share at a level start (a quarter among four merchants, not a half); and the hint
+reads only states it drew from the view.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import ai
 import engines
 from ai import Budget
 from ai.games import marrakech, module_of
-from ai.hints import why
+from ai.hints import as_chance, why
 from ai.levels import profile_of
 from ai.worth import projected, term_ids, terms
 from engines.base import CHANCE
@@ -97,3 +98,28 @@ def test_a_hint_reads_only_states_it_drew_from_the_view(name: str) -> None:
     watched = Watched(engine, state)
     ranked = ai.suggest(watched, engine.view(state, engine.to_move(state)), "normal", 1, Budget(20))[1]  # type: ignore[arg-type]
     assert ranked and watched.checked > 20, "the spy saw the hint at work"
+
+
+def test_a_value_reads_as_a_chance_among_the_seats_still_in() -> None:
+    assert as_chance(0.5, 2) == 0.5 and as_chance(0.8, 2) == 0.8, "between two the value is the chance"
+    assert as_chance(0.5, 3) == pytest.approx(1 / 3) and as_chance(0.5, 4) == pytest.approx(1 / 4)
+    assert as_chance(1.0, 4) == 1.0 and as_chance(0.0, 3) == 0.0
+    values = [0.1, 0.3, 0.5, 0.7, 0.9]
+    for seats in (3, 4, 5):
+        chances = [as_chance(value, seats) for value in values]
+        assert chances == sorted(chances) and len(set(chances)) == len(chances), "a better value, a better chance"
+
+
+@pytest.mark.parametrize(("name", "players"), [("cairo", 3), ("cairo", 4), ("morocco", 5)])
+def test_a_level_start_reads_about_a_fair_share_not_a_half(name: str, players: int) -> None:
+    """At the first decision with a choice every merchant is level: the best move's chance is near 1 / players."""
+    engine = engines.get(name)
+    state = engine.new_game(players)
+    rng = random.Random(5)
+    while (seat := engine.to_move(state)) == CHANCE or len(engine.legal_moves(state)) < 2:
+        moves = engine.legal_moves(state) if seat != CHANCE else []
+        engine.apply_in_place(state, engine.sample_chance(state, rng) if seat == CHANCE else moves[0])
+    seat = engine.to_move(state)
+    _, ranked = ai.suggest(engine, engine.view(state, seat), "normal", 3, Budget(40))
+    fair = 1 / players
+    assert abs(ranked[0].chance - fair) < 0.5 * fair, (ranked[0].chance, fair)
