@@ -100,9 +100,13 @@ def suggest(
 
 def as_chance(value: float, seats: int) -> float:
     """A value the search backs up (in [0, 1], 0.5 level with the best other seat or the others' mean) read as a
-    chance to win among ``seats`` seats still in: ``value ** log2(seats)``. Level then reads a fair share (1 / 2,
-    1 / 3, 1 / 4), a won position 1 and a lost one 0, and a better value still reads a better chance; between two
-    seats it is the value itself. (Without it a merchant level with three others read "50% to win".)"""
+    chance to win among ``seats`` seats still in: ``value ** log2(seats)``. Everyone level then reads a fair share
+    (1 / 2, 1 / 3, 1 / 4), a value near 1 (a sure, wide win) near 1 and one near 0 near 0, and a better value still
+    reads a better chance; between two seats it is the value itself. (Without it a merchant level with three others
+    read "50% to win".) It is a reading, not a calibration: where the margin is over the best other (Marrakech,
+    Morocco), two co-leaders far ahead of the rest are each level with the best other and read a fair share too,
+    and a narrow finished win (0.75 and a part of the margin, ``ai.evaluate.finished_values``) reads about 77 %
+    among four."""
     return value if seats <= 2 else value ** math.log2(seats)
 
 

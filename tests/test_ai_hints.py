@@ -122,4 +122,4 @@ def test_a_level_start_reads_about_a_fair_share_not_a_half(name: str, players: i
     seat = engine.to_move(state)
     _, ranked = ai.suggest(engine, engine.view(state, seat), "normal", 3, Budget(40))
     fair = 1 / players
-    assert abs(ranked[0].chance - fair) < 0.5 * fair, (ranked[0].chance, fair)
+    assert abs(ranked[0].chance - fair) < 0.4 * fair, (ranked[0].chance, fair)  # the value itself read 0.43-0.5
