@@ -9,7 +9,7 @@ For a decision of several moves these are the options of its first step (what th
   in [0, 1] — the win share of a finished game (``WIN_SHARE`` for a win, split between tied winners, plus a part
   for the margin) and, where the search cut off, the projected score margin squashed so that 0.5 is level with the
   best other seat (in a game judged against the others' mean, ``ai.worth.rivals``, Kairo at three and four: level with
-  that mean) — read as a chance among the seats still in (``as_chance``): level reads a fair share (a third among
+  that mean) — read as a chance among the seats still in (``as_chance``): all level reads a fair share (a third among
   three, not a half), far ahead towards 1, far behind towards 0, and the moves keep their order. It is the search's
   estimate, shown as a chance to win, not a calibrated probability. A move the
   search never tried (a root of one move; a search settled before it tried three) is ranked after those it tried,
