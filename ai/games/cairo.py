@@ -35,7 +35,9 @@ extensions are left; none did better (docs/BENCHMARKS.md, issue #21's eighth rou
 searched five times as often; widening with its budget it weighed 78 root moves instead of 35 and won 23 of 50
 against ``normal``, steadied 32 of the same 50 (the eleventh round). On fresh seeds (games 50-67) the gain was not
 repeated: 9 of 18 steadied, 9.5 of 18 without (the twelfth round); taken to 100 games (seeds 0-99), steadied ``hard``
-won 55, 23 of the 50 fresh ones (the thirteenth round). Kept: not measured worse beyond noise."""
+won 55, 23 of the 50 fresh ones (the thirteenth round). Kept: not measured worse beyond noise.
+``prior_above``: priors at every root wider than ``normal`` considers (36 moves and more, not 300) played the same,
+-0.006 +- 0.033 a game over 290 games at three and four merchants (issue #21's sixteenth round)."""
 
 RIVALS = "mean"
 """With three or four merchants a merchant's margin is his projected score less the others' mean (``ai.worth.rivals``):
@@ -48,7 +50,10 @@ issue #21's fifteenth round). In Marrakech at three it won no more (-0.04 +- 0.0
 leader alone counts."""
 
 CARD = 1.0
+"""A building card in hand, in points: 0.6 and 1.4 both played worse at three merchants (-0.11 and -0.22 a game over
+about 50 games each, issue #21's sixteenth round)."""
 CHARLATAN = 0.5
+"""A charlatan in hand, in points: 0.2 read -0.11 at three merchants and +0.05 at four over about 70 games each."""
 MEDALS = load_cairo_data().medal_points
 PER_POINT = load_cairo_data().coins_per_point
 EXTENSIONS = len(load_cairo_data().colours) * load_cairo_data().extensions_per_colour

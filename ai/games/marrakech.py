@@ -31,6 +31,8 @@ from engines.marrakech.data import DATA, colour_owners, seat_colours
 from engines.marrakech.state import EMPTY, MarrakechState
 
 PROFILE = Profile(playout=0, expectimax=8.0, beam=3)
+"""A beam of 2 or 5 below the root (the same budget: deeper or shallower) played no better at three merchants (-0.07
+and -0.03 a game over 120 games, issue #21's sixteenth round), nor 2 at two (the fourteenth)."""
 
 REGION = 6.0
 """A region of ``n`` squares adds ``REGION * n * n / 49``: its squares, weighted by the chance Assam lands on it."""
@@ -38,7 +40,8 @@ PER_ROLL = 0.5
 """Near the end a region brings in at most this much of ``n * n / 49`` per roll the others have left."""
 SPREAD = (4.0, 2.2)
 """How far the margin may still move by the end, one standard deviation: ``4 + 2.2 * sqrt(carpets left)`` points
-(fitted in 800 2-player games between beginners: 5.6 with up to 3 carpets left, 12.6 with 12-15, 18 with 44-48)."""
+(fitted in 800 2-player games between beginners: 5.6 with up to 3 carpets left, 12.6 with 12-15, 18 with 44-48).
+0.6 times it and 1.5 times it played no better (issue #21's fifteenth and sixteenth rounds)."""
 TURNS = ("left", "straight", "right")
 TERMS = ("dirhams", "squares", "regions", "tribute")
 """The parts of ``project``, by stable id: dirhams, visible squares, the regions' worth, the tribute expected."""
