@@ -39,6 +39,7 @@ from ai import LEVELS, GreedyPlayer, Player, RandomPlayer, SearchPlayer
 from ai.baselines import BASELINES
 from ai.baselines import make as make_baseline
 from ai.baselines import plays as baseline_plays
+from ai.evaluate import margins
 from engines.base import CHANCE, AnyEngine
 
 OPPONENTS = ("random", "greedy", "beginner", "ender", "trader")
@@ -125,8 +126,7 @@ def play(engine: AnyEngine, players: list[Player], seed: str, timed: int) -> tup
         record.moves += 1
     outcome = engine.outcome(state)
     assert outcome is not None
-    others = [score for seat, score in enumerate(outcome.scores) if seat != timed]
-    record.margin = outcome.scores[timed] - sum(others) / len(others) if others else 0.0
+    record.margin = margins(outcome.scores, "mean")[timed]
     return outcome.winners, record
 
 

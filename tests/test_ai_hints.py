@@ -117,8 +117,8 @@ def test_a_level_start_reads_about_a_fair_share_not_a_half(name: str, players: i
     state = engine.new_game(players)
     rng = random.Random(5)
     while (seat := engine.to_move(state)) == CHANCE or len(engine.legal_moves(state)) < 2:
-        moves = engine.legal_moves(state) if seat != CHANCE else []
-        engine.apply_in_place(state, engine.sample_chance(state, rng) if seat == CHANCE else moves[0])
+        move = engine.sample_chance(state, rng) if seat == CHANCE else engine.legal_moves(state)[0]
+        engine.apply_in_place(state, move)
     seat = engine.to_move(state)
     _, ranked = ai.suggest(engine, engine.view(state, seat), "normal", 3, Budget(40))
     fair = 1 / players

@@ -53,7 +53,8 @@ CARD = 1.0
 """A building card in hand, in points: 0.6 and 1.4 both played worse at three merchants (-0.11 and -0.22 a game over
 about 50 games each, issue #21's sixteenth round)."""
 CHARLATAN = 0.5
-"""A charlatan in hand, in points: 0.2 read -0.11 at three merchants and +0.05 at four over about 70 games each."""
+"""A charlatan in hand, in points: 0.2 read -0.11 at three merchants and +0.05 at four over about 70 games each
+(issue #21's sixteenth round)."""
 MEDALS = load_cairo_data().medal_points
 PER_POINT = load_cairo_data().coins_per_point
 EXTENSIONS = len(load_cairo_data().colours) * load_cairo_data().extensions_per_colour
