@@ -5,8 +5,9 @@ or hidden revealed since, nobody else has acted) and records a request at the ga
 version. ``answer_undo`` records an answer: a refusal closes the request, the requester may
 withdraw it, and when every other player still in the game has agreed the rows are marked
 undone (never deleted), the state is rebuilt by replaying the log and saved with a new version,
-in one transaction. Any change to the game in between (a move, a resignation) makes the request
-void. Nothing here sends messages; the caller posts what the result says.
+in one transaction. Computers are not asked: they agree at once. Any change to the game in
+between (a move, a resignation) makes the request void. Nothing here sends messages; the caller
+posts what the result says.
 """
 
 from __future__ import annotations
@@ -57,8 +58,13 @@ class UndoResult:
 
 
 def players_to_ask(played: Played, requester_seat: int) -> list[SeatRecord]:
-    """Everyone else still in the game (not resigned, not out)."""
-    return [s for s in played.seats if s.seat is not None and s.seat != requester_seat and played.in_game(s.seat)]
+    """Every other person still in the game (not resigned, not out). A computer is not asked: it agrees at once, so
+    a player alone with computers takes a move back without waiting, and nobody is pinged for a computer."""
+    return [
+        s
+        for s in played.seats
+        if s.seat is not None and s.seat != requester_seat and played.in_game(s.seat) and not played.is_computer(s.seat)
+    ]
 
 
 def _seat_record(played: Played, user_id: int) -> SeatRecord | None:
