@@ -17,6 +17,7 @@ import pytest
 from e2e import boards, open_game, press_something, private_prompt, private_replies, resign, settled, to_move
 
 import engines
+from bot.core.wording import say_for
 from offline.fakediscord.faults import CALLBACK, SEND_MESSAGE
 from offline.fakediscord.state import Channel, Interaction, Message, User, walk_components
 from offline.sandbox import Sandbox
@@ -206,6 +207,18 @@ async def test_every_long_input_gets_a_short_answer(box: Sandbox) -> None:
         assert "empty" not in it.content and "no charlatan" not in it.content.lower(), it.content
 
 
+async def test_a_draft_reads_its_steps_in_the_players_language(box: Sandbox) -> None:
+    ana, ben = box.user("ana", locale="es-ES"), box.user("ben", locale="es-ES")
+    game_id, thread = await open_game(box, "cairo", ana, [ben], {"start": "preset"})
+    mover = to_move(box, boards(box, thread)[-1])
+    assert mover is not None
+    played = await box.bot.host.snapshot(game_id)
+    site = next(m for m in played.engine.legal_moves(played.state) if m.startswith("build "))
+    draft = private_replies(await settled(box.fake.slash(mover, thread, "cairo play", {"move": site})))[-1]
+    assert "Hasta ahora: Construir " in draft.content, draft.content
+    assert site not in draft.content, "a step is worded as its button, not in the notation a command takes"
+
+
 async def test_a_half_made_build_is_held_privately_until_it_is_whole(box: Sandbox) -> None:
     ana, ben = box.user("ana"), box.user("ben")
     game_id, thread = await open_game(box, "cairo", ana, [ben], {"start": "preset"})
@@ -216,7 +229,9 @@ async def test_a_half_made_build_is_held_privately_until_it_is_whole(box: Sandbo
     boards_before = len(boards(box, thread))
     it = await settled(box.fake.slash(mover, thread, "cairo play", {"move": site}))
     draft = private_replies(it)[-1]
-    assert draft.ephemeral and f"So far: {site}" in draft.content and "Next:" in draft.content, draft.content
+    label = say_for("cairo", tuple(played.names)).label(site, played.engine.view(played.state, played.to_move))
+    assert label.startswith("Build a ") and site not in draft.content, "a step is worded as its button, not in notation"
+    assert draft.ephemeral and f"So far: {label}" in draft.content and "Next:" in draft.content, draft.content
     assert (await box.bot.host.store.get_game(game_id)).version == before.version, "nothing on the table yet"
     assert len(boards(box, thread)) == boards_before
     cancel = next(c for c in draft.button_ids if c.startswith("bz:drx:"))

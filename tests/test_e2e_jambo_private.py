@@ -154,7 +154,7 @@ async def test_the_hand_brings_back_a_half_made_decision_at_its_next_step(sandbo
     assert "take a card from" in started.content, started.content  # the Hyena is played: the look is public
     taken = await settled(pick(sandbox, mover, started, "Take "))
     giving = with_buttons(taken)
-    assert "So far: take " in giving.content and "give" in giving.content.lower(), giving.content
+    assert "So far: Take " in giving.content and "give" in giving.content.lower(), giving.content
     before = len(boards(sandbox, thread))
     version = (await sandbox.bot.host.store.get_game(game_id)).version
 
@@ -164,7 +164,7 @@ async def test_the_hand_brings_back_a_half_made_decision_at_its_next_step(sandbo
     hand = await settled(sandbox.fake.slash(mover, thread, "jambo hand"))
     back = with_buttons(hand)
     quiet_and_short(back)
-    assert "So far: take " in back.content and "give" in back.content.lower(), back.content
+    assert "So far: Take " in back.content and "give" in back.content.lower(), back.content
     assert (await sandbox.bot.host.store.get_game(game_id)).moved_version == version, "a draft is not on the table"
     done = await settled(pick(sandbox, mover, back, "Give "))
     assert done.ephemeral

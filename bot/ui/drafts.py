@@ -85,13 +85,15 @@ def draft_text(played: Played, moves: list[str]) -> str:
     say = say_for(played.game.game, tuple(played.names))
     engine, state = played.engine, played.state
     assert state is not None
-    for move in moves:
+    steps = []
+    for move in moves:  # each step worded as its button read: in the reader's words, from the view it was chosen in
+        steps.append(say.label(move, engine.view(state, engine.to_move(state))))
         state = engine.apply(state, move)
     seat = engine.to_move(state)
     view = engine.view(state, seat)
     lines = []
-    if moves:
-        lines.append(say.fill(SO_FAR, {"steps": "; ".join(moves)}))
+    if steps:
+        lines.append(say.fill(SO_FAR, {"steps": "; ".join(steps)}))
     if view.decision is not None:
         lines.append(say.fill(NEXT, {"decision": say.decision(view.decision)}))
     return "\n".join(lines)
