@@ -419,6 +419,18 @@ def test_by_default_an_animal_waits_for_the_opponents_answer_even_without_a_guar
     assert E.legal_moves(with_guard) == ["react guard", "decline"]
 
 
+def test_answering_with_a_guard_one_does_not_hold_is_refused_as_such() -> None:
+    state, _ = play(table(hands=(["wise man", "cheetah"], [])), "play cheetah")
+    with pytest.raises(IllegalMove) as caught:
+        E.apply(state, "react guard")
+    assert caught.value.code == "not_in_hand" and caught.value.params == {"card": "guard"}
+    rain = E.apply_standing(table(hands=(["3 silk"], [])), 1, "orders rain maker ask").state
+    rain, _ = play(rain, "buy 3 silk")
+    with pytest.raises(IllegalMove) as caught:
+        E.apply(rain, "react rain maker")
+    assert caught.value.code == "not_in_hand" and caught.value.params == {"card": "rain maker"}
+
+
 def test_a_guard_cancels_the_animal_for_both_and_both_cards_are_discarded() -> None:
     state = table(hands=(["parrot"], ["guard"]), wares=([], ["silk"]))
     state, events = play(state, "play parrot silk", "react guard")

@@ -11,7 +11,7 @@ from quick import quick_first
 from test_jambo_rules import E, play, table
 
 from bot.core.wording import MissingWords, say_for
-from bot.games.jambo.words import WORDS
+from bot.games.jambo.words import ORDERS_HOW, WORDS
 from engines.base import CHANCE, IllegalMove
 
 SAY = say_for("jambo", ("Ana", "Ben"))
@@ -274,3 +274,11 @@ def test_a_utility_used_through_a_crocodile_reads_as_free() -> None:
     view = E.view(state, 0)
     assert view.decision is not None and view.decision.code == "crocodile_use"
     assert SAY.label("use well", view) == "Use Well for free: pay 1 gold, draw 1 card"
+
+
+def test_the_orders_help_names_the_options_as_a_spanish_discord_client_shows_them() -> None:
+    """A Spanish player types ``/jambo ordenes precio:``: the help must not send them looking for ``price:``."""
+    spanish = say_for("jambo", ("Ana", "Ben"), "es").fill(ORDERS_HOW, {})
+    assert "`/jambo ordenes precio:`" in spanish and "`/jambo ordenes animal:`" in spanish, spanish
+    assert "price" not in spanish and "orders" not in spanish
+    assert "`/jambo orders price:`" in say_for("jambo", ("Ana", "Ben")).fill(ORDERS_HOW, {})

@@ -149,6 +149,18 @@ def test_a_spanish_jambo_board_says_no_utensil_in_the_masculine(monkeypatch: pyt
     clear_render_caches()
 
 
+def test_the_psychics_known_cards_on_a_spanish_board_agree_with_their_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One card left known on top of the deck reads "la carta", not "las 1 cartas"."""
+    written = drawn_texts(monkeypatch)
+    view = JAMBO.view(jambo_table(), None).with_names(NAMES[:2])
+    for known, expected in ((1, "Ana conoce la carta de encima (Vidente)"), (3, "Ana conoce las 3 cartas de encima")):
+        seen = view.model_copy(update={"details": {**view.details, "deck_top_count": known, "deck_seer": 0}})
+        written.clear()
+        render.render_board(seen, layout="portrait", words=picture_words("jambo", "es"))
+        assert any(expected in text for text in written) or expected in " ".join(written), written
+    clear_render_caches()
+
+
 # ---- read by tesseract --------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def tesseract() -> None:

@@ -105,6 +105,9 @@ def _step_refusal(state: JamboState, words: list[str], typed: str) -> IllegalMov
         return IllegalMove("bid_over_gold", gold=state.gold[step.seat])
     if step is not None and step.kind == "auction" and words[0] == "pass":
         return IllegalMove("must_open", gold=DATA.auction_opening_bid)
+    answer = {"guard": GUARD, "rain": RAIN_MAKER}.get(step.kind) if step is not None else None
+    if step is not None and answer is not None and words[0] == "react" and not deck.in_hand(state, step.seat, answer):
+        return IllegalMove("not_in_hand", card=NAMES[answer])  # the answer asked for, without the card to give it
     return _not_now(state, typed)
 
 

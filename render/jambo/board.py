@@ -348,7 +348,7 @@ def _deck_and_discard(sheet: Sheet, view: View, theme: Theme, left: int, y: int,
     y += card_h + round(theme.small * 1.5)
     if details.get("deck_top_count"):
         seer = name_of(view, details["deck_seer"], sheet.words)
-        text = sheet.words("deck_top", count=details["deck_top_count"], name=seer)
+        text = sheet.words.count("deck_top", details["deck_top_count"], name=seer)
         for line in wrap_text(text, label, width):
             sheet.draw.text((left, y), line, font=label, fill=UI["ink_soft"])
             y += round(theme.small * 1.25)

@@ -131,7 +131,7 @@ TABLE: dict[str, Template] = {
     "deck_count": N_("deck ({count})"),
     "empty": N_("empty"),
     "discard_count": N_("discard pile ({count})"),
-    "deck_top": N_("Top {count} cards known to {name} (Psychic)"),
+    "deck_top": NN_("Top card known to {name} (Psychic)", "Top {count} cards known to {name} (Psychic)"),
     "supply": N_("Supply"),
     "high_bid": N_("High bid: {gold} gold by {name}"),
     "no_bid": N_("No bid yet"),

@@ -219,8 +219,9 @@ RAIN_ORDERS_PRICE = N_(
     "Rain Maker, after your opponent's ware card: take it at once if I hold one and it sells for {gold} gold or more"
 )
 ORDERS_HOW = N_(
-    "Change them with the menus below, or with `/jambo orders` (`animal:` for one animal, `price:` for a Rain Maker "
-    "only on dearer sales). Whether the game waits for you depends on these orders, never on your hand."
+    "Change them with the menus below, or with `/jambo orders` (`/jambo orders animal:` for one animal, "
+    "`/jambo orders price:` for a Rain Maker only on dearer sales). Whether the game waits for you depends on these "
+    "orders, never on your hand."
 )
 GUARD_MENU = N_("Guard against every animal…")
 RAIN_MENU = N_("Rain Maker…")
@@ -272,7 +273,7 @@ def rain_choice(mode: str, say: Say) -> str:
 # ---- refusals -----------------------------------------------------------------------------------------------
 REFUSALS = {
     "chance_due": N_("A card is being drawn from the deck: wait a moment."),
-    "not_now": N_("{move} is not a choice now: {next}."),
+    "not_now": N_("That is not a choice now: {next}."),
     "no_actions_left": N_("You have used all {actions} actions this turn: end it."),
     "drawing_over": N_("Phase 1 is over (you kept or played a card): no more drawing this turn."),
     "no_cards_left": N_("The deck and the discard pile are both empty: there is no card to draw."),
