@@ -215,3 +215,7 @@ async def test_orders_leave_open_buttons_good_and_a_move_still_makes_them_stale(
     stale = await settled(pick(sandbox, mover, drawn, "Discard "))
     assert stale.ephemeral and "out of date" in stale.content, stale.content
     assert (await store.get_game(game_id)).version == moved.version and len(boards(sandbox, thread)) == posted
+    fresh = with_buttons(stale)  # mid-turn no board is posted: the old reply's owner gets the choices as they stand
+    assert "Your choices as they stand now" in fresh.content and fresh.files, fresh.content
+    assert not any(label.startswith(("Keep it", "Discard ")) for label in labels(fresh)), "the draw is decided"
+    assert (await store.get_game(game_id)).version == moved.version

@@ -268,12 +268,14 @@ def test_a_utilitys_label_says_whether_it_is_put_in_play_or_used_and_what_it_cos
         assert not label.startswith(("Drums:", "Well:", "Kettle:")), label
 
 
-def test_a_utility_used_through_a_crocodile_reads_as_free() -> None:
+def test_a_utility_used_through_a_crocodile_reads_as_costing_no_action_but_its_price() -> None:
     state = table(hands=(["crocodile"], []), utilities=([], ["well"]), stage="playing")
     state, _ = play(state, "play crocodile well", "decline")
     view = E.view(state, 0)
     assert view.decision is not None and view.decision.code == "crocodile_use"
-    assert SAY.label("use well", view) == "Use Well for free: pay 1 gold, draw 1 card"
+    assert SAY.label("use well", view) == "Use Well (no action): pay 1 gold, draw 1 card"
+    spanish = say_for("jambo", ("Ana", "Ben"), "es").label("use well", view)
+    assert spanish.startswith("Usar Pozo (sin acción): paga 1 de oro") and "gratis" not in spanish, spanish
 
 
 def test_the_orders_help_names_the_options_as_a_spanish_discord_client_shows_them() -> None:

@@ -27,7 +27,16 @@ from bot.core.wording import say_for
 from bot.ui.components import GameButton, GameSelect, persistent_view
 from bot.ui.context import GameId, choices_from, current_game, group_name, make_command, my_turn, target
 from bot.ui.errors import acknowledge, reply_private
-from bot.ui.moves import DRAFT_ITEMS, MOVE_SEPARATOR, MoveRequest, defer, make_moves, shortlisted, split_moves
+from bot.ui.moves import (
+    DRAFT_ITEMS,
+    MOVE_SEPARATOR,
+    MoveRequest,
+    defer,
+    make_moves,
+    offer_fresh,
+    shortlisted,
+    split_moves,
+)
 from bot.ui.services import GameUI, Services, services
 
 BUTTON_LIMIT = 5
@@ -65,6 +74,8 @@ class MoveSelect(GameSelect, kind="sel"):
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
         if not record.shows(self.version):
+            if await offer_fresh(interaction, record):
+                return
             raise stale_control(record.status, record.id, engines.get(record.game).title)
         played = await services(interaction).host.snapshot(record.id, record)
         await make_moves(interaction, MoveRequest(record.id, self.version, [self.chosen(interaction)[0]], known=played))
@@ -73,6 +84,8 @@ class MoveSelect(GameSelect, kind="sel"):
 async def play_indexed(interaction: discord.Interaction, record: GameRecord, version: int, index: int) -> None:
     """A move button: the ``index``-th legal move of the game at ``version``."""
     if not record.shows(version):
+        if await offer_fresh(interaction, record):
+            return
         raise stale_control(record.status, record.id, engines.get(record.game).title)
     played = await services(interaction).host.snapshot(record.id, record)
     if played.state is None:

@@ -46,6 +46,7 @@ from bot.ui.services import GameUI, services
 DONE = N_("Done: {happened}")
 DONE_PRIVATE = N_("Only you can see this: {private}")
 SEE_BOARD = N_("The board: {link}")
+STALE_FRESH = N_("That was out of date: the game has moved on. Your choices as they stand now:")
 CANCEL = N_("Cancel")
 CANCELLED = N_("Cancelled: nothing was played.")
 CANCELLED_WAITING = N_(
@@ -166,17 +167,18 @@ async def tell_mover(interaction: discord.Interaction, played: Played) -> None:
         await reply_private(interaction, "\n".join(lines))
 
 
-async def answer_step(interaction: discord.Interaction, played: Played, seat: int) -> None:
+async def answer_step(interaction: discord.Interaction, played: Played, seat: int, stale: bool = False) -> None:
     """A step inside the mover's own turn (nothing is posted in the game's thread until the turn passes),
     answered only to them: the board as it now stands (in their layout), what the step did as they may read
-    it, and their next choices — the game's move buttons, or their next step's buttons as a draft."""
+    it, and their next choices — the game's move buttons, or their next step's buttons as a draft. ``stale``:
+    not a step but a click on an older control of theirs, answered with the same choices as they stand."""
     svc = services(interaction)
     say = say_for(played.game.game, tuple(played.names))
-    happened = svc.posts.happened(played, seat)
-    note = say.fill(DONE, {"happened": happened}) if happened else ""
+    happened = "" if stale else svc.posts.happened(played, seat)
+    note = say._(STALE_FRESH) if stale else say.fill(DONE, {"happened": happened}) if happened else ""
     layout = await svc.schedule.image_layout(interaction.user.id)
     file = await svc.courier.board_file(
-        played, seat, layout=layout, suffix=f"v{played.game.version}", changed=[happened]
+        played, seat, layout=layout, suffix=f"v{played.game.version}", changed=[happened] if happened else []
     )
     builder = svc.controls.get("moves")
     view = None if private_followups(interaction, played) or builder is None else await builder(played, None)
@@ -185,6 +187,22 @@ async def answer_step(interaction: discord.Interaction, played: Played, seat: in
         return
     text = fit_message("\n".join(part for part in (note, svc.posts.standing(played, seat)) if part))
     await reply_private(interaction, text, view=view, file=file)
+
+
+async def offer_fresh(interaction: discord.Interaction, record: GameRecord) -> bool:
+    """A control of an older version clicked by the player whose decision it is now (their own step moved the
+    game on, and mid-turn the thread's board is not posted again): answered with their choices as they stand,
+    privately, and True. False (the caller refuses the click as out of date) for anyone else or a game not
+    running."""
+    if record.status != "active":
+        return False
+    played = await services(interaction).host.snapshot(record.id, record)
+    seat = played.seat_of(interaction.user.id)
+    if seat is None or played.state is None or played.to_move_player != seat or played.is_computer(seat):
+        return False
+    drafts_of(interaction).drop(record.id, interaction.user.id)
+    await answer_step(interaction, played, seat, stale=True)
+    return True
 
 
 def private_followups(interaction: discord.Interaction, played: Played) -> bool:
@@ -258,9 +276,14 @@ async def offer_draft(
     await reply_private(interaction, text, **kwargs)
 
 
-async def _draft_moves(interaction: discord.Interaction, record: GameRecord, version: int) -> tuple[Played, list[str]]:
-    """The game and the clicker's draft steps so far (none after a restart: the decision starts over)."""
+async def _draft_moves(
+    interaction: discord.Interaction, record: GameRecord, version: int
+) -> tuple[Played, list[str]] | None:
+    """The game and the clicker's draft steps so far (none after a restart: the decision starts over); None when
+    the control was out of date and the clicker, whose decision it is, was given their choices as they stand."""
     if not record.shows(version):
+        if await offer_fresh(interaction, record):
+            return None
         raise stale_control(record.status, record.id, engines.get(record.game).title)
     draft = drafts_of(interaction).get(record.id, interaction.user.id, record)
     played = await services(interaction).host.snapshot(record.id, record)
@@ -271,7 +294,10 @@ class DraftButton(GameButton, kind="dr"):
     """The next step of the clicker's draft: the ``arg``-th legal move after the steps so far."""
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        played, moves = await _draft_moves(interaction, record, self.version)
+        found = await _draft_moves(interaction, record, self.version)
+        if found is None:
+            return
+        played, moves = found
         options = next_moves(played, moves)
         index = int(self.arg or 0)
         if not 0 <= index < len(options):
@@ -283,7 +309,10 @@ class DraftSelect(GameSelect, kind="drs"):
     """The next step of the clicker's draft, from a menu."""
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        played, moves = await _draft_moves(interaction, record, self.version)
+        found = await _draft_moves(interaction, record, self.version)
+        if found is None:
+            return
+        played, moves = found
         chosen = self.chosen(interaction)[0]
         if chosen.startswith("#") and chosen[1:].isdigit():  # a move too long for a menu's value: its index
             options = next_moves(played, moves)
@@ -298,7 +327,10 @@ class DraftPage(GameButton, kind="drp"):
     """The next page of menus for the clicker's draft step (``arg``: the page)."""
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        played, moves = await _draft_moves(interaction, record, self.version)
+        found = await _draft_moves(interaction, record, self.version)
+        if found is None:
+            return
+        played, moves = found
         ui = services(interaction).game_ui.get(played.game.game, GameUI())
         view, hint = draft_view(played, moves, ui, page=int(self.arg or 0))
         text = fit_message("\n".join(part for part in (draft_text(played, moves), hint) if part))

@@ -393,7 +393,7 @@ CHOICE_LABEL = N_("{text} ({choice})")
 PUT_IN_PLAY_LABEL = N_("Put {card} in play (1 action)")
 PUT_IN_PLAY_REPLACING = N_("Put {card} in play (1 action), replacing {other_card}")
 USE_UTILITY_LABEL = N_("Use {card} (1 action): {effect}")
-USE_FREE_LABEL = N_("Use {card} for free: {effect}")
+USE_FREE_LABEL = N_("Use {card} (no action): {effect}")
 UTILITY_EFFECTS = {
     "boat": N_("discard a card, take any ware"),
     "drums": N_("return a ware, draw 1 card"),
@@ -565,7 +565,7 @@ def _card_label(rest: str, say: Say) -> str:
 
 def _utility_label(verb: str, rest: str, view: View, say: Say) -> str:
     """ "Put Drums in play (1 action)", "Use Drums (1 action): return a ware, draw 1 card (silk)"; a use the
-    Crocodile grants reads "Use Well for free: …"."""
+    Crocodile grants reads "Use Well (no action): …" (it costs no action; its own price is still paid)."""
     name, choice = _split_name(rest)
     if verb == "play":
         words = choice.split()
