@@ -284,3 +284,15 @@ def test_the_orders_help_names_the_options_as_a_spanish_discord_client_shows_the
     assert "`/jambo ordenes precio:`" in spanish and "`/jambo ordenes animal:`" in spanish, spanish
     assert "price" not in spanish and "orders" not in spanish
     assert "`/jambo orders price:`" in say_for("jambo", ("Ana", "Ben")).fill(ORDERS_HOW, {})
+
+
+def test_the_psychics_six_cards_read_as_looked_at_not_drawn() -> None:
+    """The Psychic looks at the deck's top six and takes one: its owner reads "looked at" each card, the other
+    player "looked at a card" six times over; a phase-1 draw still reads "drew"."""
+    state, _ = play(table(hands=(["psychic"], [])), "play psychic")
+    state, events = play(state, "card guard", "card well", "card boat", "card shaman", "card kettle", "card ape")
+    own = SAY.parts(events, 0)
+    assert own[0] == "Ana looked at Guard" and all("drew" not in part for part in own), own
+    assert SAY.parts(events, 1) == ["Ana looked at a card"] * 6
+    _, drawn = play(table(), "draw", "card boat")
+    assert SAY.parts(drawn, 0) == ["Ana drew Boat"] and SAY.parts(drawn, 1) == ["Ana drew a card"]

@@ -16,7 +16,7 @@ from typing import Any
 
 from engines.base import CHANCE, Events
 from engines.jambo import animals, auction, deck, people, reactions, trade, turn, utilities
-from engines.jambo.cards import CARD_ID, NAMES, WARE_CARDS
+from engines.jambo.cards import CARD_ID, NAMES, PSYCHIC, WARE_CARDS
 from engines.jambo.data import DATA
 from engines.jambo.state import NOBODY, JamboState, Step, other, own
 from engines.jambo.steps import StepRule, counted_down, head, make_step, pop, replace
@@ -182,7 +182,7 @@ def _to_look(state: JamboState, step: Step, card: int, events: Events) -> None:
     """Looked at by the drawer alone, before they decide (phase 1, Scale, Psychic)."""
     own(state, "drawn").append(card)
     state.drawn_seat = step.seat
-    deck.tell_drawer(events, "card_seen", step.seat, card)
+    deck.tell_drawer(events, "card_looked" if step.card == PSYCHIC else "card_seen", step.seat, card)
     _count_down(state, step)
 
 

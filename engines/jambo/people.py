@@ -231,7 +231,7 @@ def _play_portuguese(state: JamboState, seat: int, words: list[str], events: Eve
 
 
 def _play_psychic(state: JamboState, seat: int, words: list[str], events: Events) -> None:
-    push(state, draw(seat, value(PSYCHIC, "look"), "look"), make_step("psychic", seat))
+    push(state, draw(seat, value(PSYCHIC, "look"), "look", card=PSYCHIC), make_step("psychic", seat))
 
 
 def _play_wise_man(state: JamboState, seat: int, words: list[str], events: Events) -> None:

@@ -120,9 +120,10 @@ def counted_down(step: Step) -> Step:
     return make_step(step.kind, step.seat, step.card, step.arg, step.n - 1, step.dest, step.free, step.chained)
 
 
-def draw(seat: int, count: int, dest: str) -> Step:
-    """A draw of ``count`` cards for ``seat`` going to ``dest`` (hand, look, table, reveal)."""
-    return make_step("draw", seat, n=count, dest=dest)
+def draw(seat: int, count: int, dest: str, card: int = NOBODY) -> Step:
+    """A draw of ``count`` cards for ``seat`` going to ``dest`` (hand, look, table, reveal), for ``card`` (the
+    Psychic's look reads "looked at", not "drew")."""
+    return make_step("draw", seat, card=card, n=count, dest=dest)
 
 
 def ware_words(words: list[str]) -> list[int]:

@@ -124,6 +124,8 @@ EVENTS = {
     "no_cards_left": N_("no card was left to draw"),
     "card_seen": N_("{seat} drew {card}"),
     "card_seen_hidden": N_("{seat} drew a card"),
+    "card_looked": N_("{seat} looked at {card}"),
+    "card_looked_hidden": N_("{seat} looked at a card"),
     "card_kept": N_("{seat} kept {card}"),
     "card_kept_hidden": N_("{seat} kept the card"),
     "draw_discarded": N_("{seat} discarded {card}"),
