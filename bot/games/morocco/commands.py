@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.core.refused import Refused
 from bot.core.text import CHOICE_LIMIT, shorten
 from bot.core.wording import say_for
 from bot.games.morocco.choices import Choice as MoveChoice
@@ -102,6 +103,8 @@ async def worker(
         cube: The extra cube a tourist or a cousin pays.
         game: The game number (not needed inside the game's thread).
     """
+    if kind in ("tourist", "cousin") and not cube:  # the engine's refusal shows the notation, not this option
+        raise Refused("extra_cube_option")
     await _play(interaction, game, [worker_move(kind, stall, space, then, cube)])
 
 

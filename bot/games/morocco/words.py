@@ -122,6 +122,7 @@ REFUSALS: dict[str, str] = {
     "no_such_line": N_("{text} is not one of the {line}: they are {first} to {last}."),
     "swap_same": N_("A gold coin swaps two different {line}, not {text} with itself."),
     "extra_cube_needed": N_("That worker costs a third cube of any colour: add it, like {form}."),
+    "extra_cube_option": N_("That worker costs a third cube of any colour: choose it with `/morocco worker cube:`."),
     "pawn_stays": N_("The pawn is on space {space} already: it must move to another rooftop space."),
     "stall_closed": N_("Stall {stall} is closed: workers go only to open stalls."),
     "space_taken": N_("Space {space} is taken by {owner_seat}'s worker: choose a free space."),
