@@ -208,6 +208,51 @@ async def test_undo_needs_every_other_player_and_keeps_the_rows_marked(host: Gam
     assert granted.played.to_move == (played.to_move - 1) % 3
 
 
+async def test_a_computer_is_not_asked_it_agrees_at_once(host: GameHost) -> None:
+    """At a table of two people and a computer only the other person is asked; alone with a computer a player
+    takes the move back at once (nobody could answer for it, and Discord refuses a ping of its id)."""
+    for people in ((ANA, BEN), (ANA,)):
+        played = await host.create(
+            guild_id=1,
+            channel_id=10,
+            game="marrakech",
+            options={},
+            user_id=ANA,
+            name=NAMES[ANA],
+            timing=Timing(),
+            thread=True,
+        )
+        for user in people[1:]:
+            await host.join(played.game.id, user, NAMES[user])
+        await host.add_computer(played.game.id, ANA)
+        played = await host.start(played.game.id, ANA)
+
+        async def step(played: Played) -> Played:
+            assert played.state is not None and played.to_move not in (None, CHANCE)
+            first = played.engine.legal_moves(played.state)[0]
+            robot = played.is_computer(played.to_move)
+            return await host.play(played.game.id, played.user_of(played.to_move), [first], as_computer=robot)
+
+        while True:  # whole turns (Assam turned, a carpet placed) until a person has just placed one
+            played = await step(played)
+            before_place = await host.game(played.game.id)
+            played = await step(played)
+            requester = played.user_of((played.to_move - 1) % len(played.seats))
+            if requester is not None and requester > 0:
+                break
+        asked = await ask_undo(host, played.game.id, requester)
+        others = [u for u in people if u != requester]
+        assert [s.user_id for s in asked.request.asked] == others, "the computer is never asked"
+        if others:
+            assert asked.answer == "waiting"
+            asked = await answer_undo(host, played.game.id, asked.request.record.version, others[0], agree=True)
+        assert asked.answer == "granted" and asked.played is not None
+        record = await host.game(played.game.id)
+        assert engines.get("marrakech").loads(record.state).board_colour == (
+            engines.get("marrakech").loads(before_place.state).board_colour
+        ), "the carpet is taken back"
+
+
 async def test_one_refusal_closes_the_request_and_changes_nothing(host: GameHost) -> None:
     played = await started(host, "marrakech", (ANA, BEN, CY))
     played = await move(host, played)
