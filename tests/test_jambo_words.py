@@ -296,3 +296,12 @@ def test_the_psychics_six_cards_read_as_looked_at_not_drawn() -> None:
     assert SAY.parts(events, 1) == ["Ana looked at a card"] * 6
     _, drawn = play(table(), "draw", "card boat")
     assert SAY.parts(drawn, 0) == ["Ana drew Boat"] and SAY.parts(drawn, 1) == ["Ana drew a card"]
+
+
+def test_a_ware_cards_title_lists_its_wares_in_the_order_its_trade_and_icons_do() -> None:
+    """``fruit + hides + tea`` (its name's alphabetical order) reads "Hides + Tea + Fruit": the wares' own order,
+    which the trade's words and the card's icons follow, so one label never lists them two ways."""
+    view = E.view(table(hands=(["fruit + hides + tea"], [])), 0)
+    assert SAY.label("buy fruit + hides + tea", view) == "Buy hides, tea and fruit for 5 gold (Hides + Tea + Fruit)"
+    spanish = say_for("jambo", ("Ana", "Ben"), "es").label("buy fruit + hides + tea", view)
+    assert spanish == "Comprar pieles, té y fruta por 5 de oro (Pieles + Té + Fruta)", spanish

@@ -433,9 +433,18 @@ def ware_words(wares: list[str], say: Say) -> str:
 
 def card_words(name: str, say: Say) -> str:
     """A card's title for people: "Leopard Statue" ("Estatua de leopardo"); a ware card by its wares,
-    each capitalised: "2 Tea + Silk" ("2 Té + Seda")."""
+    each capitalised, in the wares' own order (the order of its icons and of a trade's wares, not its name's):
+    "2 Tea + Silk" ("2 Té + Seda"), "Hides + Tea + Fruit" for ``fruit + hides + tea``."""
     if name in CARD_NAMES:
         return say._(CARD_NAMES[name])
+    card = CARD_ID.get(name)
+    if card is not None and KIND[card] == "ware":
+        shown = []
+        for ware, count in enumerate(CARD_WARES[card]):
+            worded = say._(WARE_WORDS[WARES[ware]])
+            worded = worded[:1].upper() + worded[1:]
+            shown += [f"{count} {worded}" if count > 1 else worded] if count else []
+        return " + ".join(shown)
     parts = []
     for word in name.split():
         worded = say._(WARE_WORDS[word]) if word in WARE_WORDS else word
