@@ -201,7 +201,11 @@ async def offer_fresh(interaction: discord.Interaction, record: GameRecord) -> b
     if seat is None or played.state is None or played.to_move_player != seat or played.is_computer(seat):
         return False
     drafts_of(interaction).drop(record.id, interaction.user.id)
-    await answer_step(interaction, played, seat, stale=True)
+    defer_later(interaction)  # drawing the board may take a while: Discord wants an answer within 3 s
+    try:
+        await answer_step(interaction, played, seat, stale=True)
+    finally:
+        await answering(interaction)
     return True
 
 
