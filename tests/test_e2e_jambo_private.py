@@ -219,3 +219,30 @@ async def test_orders_leave_open_buttons_good_and_a_move_still_makes_them_stale(
     assert "Your choices as they stand now" in fresh.content and fresh.files, fresh.content
     assert not any(label.startswith(("Keep it", "Discard ")) for label in labels(fresh)), "the draw is decided"
     assert (await store.get_game(game_id)).version == moved.version
+
+
+async def test_an_old_buttons_click_mid_decision_keeps_the_half_made_decision(sandbox: Sandbox) -> None:
+    """A click on an older reply while a decision is half made (a Hyena's card taken, one still to give) shows the
+    choices as they stand, the steps kept; the newer reply's buttons still finish the decision."""
+    ana, ben = sandbox.user("ana"), sandbox.user("ben")
+    game_id, thread = await open_game(sandbox, "jambo", ana, [ben])
+    mover = to_move(sandbox, boards(sandbox, thread)[-1])
+    assert mover is not None
+    other = ben if mover is ana else ana
+    await settled(sandbox.fake.slash(other, thread, "jambo orders", {"guard": "never"}))
+    played = await sandbox.bot.host.snapshot(game_id)
+    old = with_buttons(await settled(sandbox.fake.slash(mover, thread, "jambo draw")))
+    await settled(pick(sandbox, mover, old, "Keep it"))
+    await deal(sandbox, game_id, played.seat_of(mover.id), "hyena")
+    started = with_buttons(await settled(sandbox.fake.slash(mover, thread, "jambo play", {"card": "play hyena"})))
+    giving = with_buttons(await settled(pick(sandbox, mover, started, "Take ")))
+    version = (await sandbox.bot.host.store.get_game(game_id)).version
+
+    stale = with_buttons(await settled(pick(sandbox, mover, old, "Discard ")))
+    assert "Your choices as they stand now" in stale.content and "So far: Take " in stale.content, stale.content
+    assert "Next: give " in stale.content and stale.components, "the decision goes on where it was"
+    done = await settled(pick(sandbox, mover, giving, "Give "))
+    assert (await sandbox.bot.host.store.get_game(game_id)).version == version + 1, "the Hyena played, whole"
+    log = [row.move for row in await sandbox.bot.host.store.moves(game_id) if row.kind == "move"]
+    assert log[-3] == "play hyena" and log[-2].startswith("take ") and log[-1].startswith("give "), log[-3:]
+    assert done.ephemeral

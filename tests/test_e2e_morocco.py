@@ -184,6 +184,10 @@ async def test_refusals_wrong_player_unaffordable_worker_and_a_full_stall(sandbo
     assert closed in text and ("closed" in text or "full" in text), text
     text = await refused(mover, "worker", {"kind": "tourist", "stall": stall, "space": corner})
     assert "`/morocco worker cube:`" in text and "like `tourist" not in text, "the option to use, not notation"
-    sandbox.user(mover.name, locale="es-ES")
     text = await refused(mover, "worker", {"kind": "cousin", "stall": stall, "space": corner})
+    assert "`/morocco worker then:`" in text and "`/morocco worker cube:`" in text, text
+    sandbox.user(mover.name, locale="es-ES")
+    text = await refused(mover, "worker", {"kind": "tourist", "stall": stall, "space": corner})
     assert "`/morocco trabajador cubo:`" in text and "tercer cubo" in text, text
+    text = await refused(other, "worker", {"kind": "tourist", "stall": stall, "space": corner})
+    assert "cubo" not in text, "someone not to move is told so, not about the cube"

@@ -254,7 +254,7 @@ def test_every_refusal_code_is_reached_by_a_case() -> None:
     others = {"chance_step", "pawn_stays", "no_assistant", "no_tourist", "no_cousin", "cousin_needs_two"}
     others |= {"cousin_blocked", "arrow_off_market", "arrow_at_closed", "tourist_space", "keep_none", "no_such_line"}
     others |= {"extra_cube_needed", "no_such_direction"}
-    others |= {"extra_cube_option"}  # the bot's own, for /morocco worker without cube: (tests/test_e2e_morocco.py)
+    others |= {"extra_cube_option", "cousin_then_option"}  # the bot's own, for /morocco worker (test_e2e_morocco)
     assert set(REFUSALS) <= reached | others
 
 

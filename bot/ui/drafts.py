@@ -87,6 +87,7 @@ def draft_text(played: Played, moves: list[str]) -> str:
     assert state is not None
     steps = []
     for move in moves:  # each step worded as its button read: in the reader's words, from the view it was chosen in
+        move = engine.canonical(state, move)  # a typed step ("Play Portuguese") as the engine spells it
         steps.append(say.label(move, engine.view(state, engine.to_move(state))))
         state = engine.apply(state, move)
     seat = engine.to_move(state)

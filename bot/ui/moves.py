@@ -167,11 +167,14 @@ async def tell_mover(interaction: discord.Interaction, played: Played) -> None:
         await reply_private(interaction, "\n".join(lines))
 
 
-async def answer_step(interaction: discord.Interaction, played: Played, seat: int, stale: bool = False) -> None:
+async def answer_step(
+    interaction: discord.Interaction, played: Played, seat: int, stale: bool = False, draft: Sequence[str] = ()
+) -> None:
     """A step inside the mover's own turn (nothing is posted in the game's thread until the turn passes),
     answered only to them: the board as it now stands (in their layout), what the step did as they may read
     it, and their next choices — the game's move buttons, or their next step's buttons as a draft. ``stale``:
-    not a step but a click on an older control of theirs, answered with the same choices as they stand."""
+    not a step but a click on an older control of theirs, answered with the same choices as they stand (``draft``:
+    the steps of a decision they have half made, kept)."""
     svc = services(interaction)
     say = say_for(played.game.game, tuple(played.names))
     happened = "" if stale else svc.posts.happened(played, seat)
@@ -181,9 +184,9 @@ async def answer_step(interaction: discord.Interaction, played: Played, seat: in
         played, seat, layout=layout, suffix=f"v{played.game.version}", changed=[happened] if happened else []
     )
     builder = svc.controls.get("moves")
-    view = None if private_followups(interaction, played) or builder is None else await builder(played, None)
+    view = None if draft or private_followups(interaction, played) or builder is None else await builder(played, None)
     if view is None:
-        await offer_draft(interaction, played, [], note=note, file=file)
+        await offer_draft(interaction, played, list(draft), note=note, file=file)
         return
     text = fit_message("\n".join(part for part in (note, svc.posts.standing(played, seat)) if part))
     await reply_private(interaction, text, view=view, file=file)
@@ -200,10 +203,10 @@ async def offer_fresh(interaction: discord.Interaction, record: GameRecord) -> b
     seat = played.seat_of(interaction.user.id)
     if seat is None or played.state is None or played.to_move_player != seat or played.is_computer(seat):
         return False
-    drafts_of(interaction).drop(record.id, interaction.user.id)
+    kept = drafts_of(interaction).get(record.id, interaction.user.id, record)  # still good: its reply's buttons too
     defer_later(interaction)  # drawing the board may take a while: Discord wants an answer within 3 s
     try:
-        await answer_step(interaction, played, seat, stale=True)
+        await answer_step(interaction, played, seat, stale=True, draft=kept.moves if kept is not None else ())
     finally:
         await answering(interaction)
     return True

@@ -24,6 +24,7 @@ from bot.games.morocco.choices import clean, moves_starting, narrow, worker_choi
 from bot.ui.context import GameId, add_command, my_turn, target
 from bot.ui.moves import MoveRequest, make_moves
 from bot.ui.services import GameUI, services
+from engines.base import GameError
 
 GAME = "morocco"
 Completer = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
@@ -103,9 +104,14 @@ async def worker(
         cube: The extra cube a tourist or a cousin pays.
         game: The game number (not needed inside the game's thread).
     """
-    if kind in ("tourist", "cousin") and not cube:  # the engine's refusal shows the notation, not this option
-        raise Refused("extra_cube_option")
-    await _play(interaction, game, [worker_move(kind, stall, space, then, cube)])
+    try:
+        await _play(interaction, game, [worker_move(kind, stall, space, then, cube)])
+    except GameError as error:  # the engine's words show the notation; this command's player needs its options
+        if error.code == "bad_form" and kind == "cousin" and not then:
+            raise Refused("cousin_then_option") from error
+        if error.code == "extra_cube_needed":
+            raise Refused("extra_cube_option") from error
+        raise
 
 
 async def gold(interaction: discord.Interaction, swap: str, game: GameId | None = None) -> None:

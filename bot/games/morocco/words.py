@@ -123,6 +123,10 @@ REFUSALS: dict[str, str] = {
     "swap_same": N_("A gold coin swaps two different {line}, not {text} with itself."),
     "extra_cube_needed": N_("That worker costs a third cube of any colour: add it, like {form}."),
     "extra_cube_option": N_("That worker costs a third cube of any colour: choose it with `/morocco worker cube:`."),
+    "cousin_then_option": N_(
+        "A cousin brings a free assistant to an adjacent stall at the same point: choose its corner with "
+        "`/morocco worker then:` (and the third cube with `/morocco worker cube:`)."
+    ),
     "pawn_stays": N_("The pawn is on space {space} already: it must move to another rooftop space."),
     "stall_closed": N_("Stall {stall} is closed: workers go only to open stalls."),
     "space_taken": N_("Space {space} is taken by {owner_seat}'s worker: choose a free space."),
