@@ -240,6 +240,7 @@ async def test_a_player_alone_with_a_computer_takes_a_move_back_at_once(sandbox:
     assert all(user > 0 for m in sandbox.fake.messages(thread) for user in m.mentions), "a computer is never pinged"
     board = boards(sandbox, thread)[-1]
     assert "took back a move" in board.content and f"<@{ana.id}>, it's your turn" in board.content
+    assert board.content.count("built a small stand") == 1, "the headline names it; it is not news of the turn"
 
 
 async def test_a_refusal_or_a_move_in_between_ends_the_request(sandbox: Sandbox) -> None:

@@ -585,7 +585,7 @@ class GameHost:
         engine = played.engine
         began = played.state is None or engine.to_move(played.state) != engine.to_move(state)
         preview = self._preview(played.game, played.seats, state, [], began=began)
-        deliveries = await self._owed(preview, headline, None)
+        deliveries = await self._owed(preview, headline, None, undone=record.last_ply - record.first_ply + 1)
         now = self.clock()
         timing = await self.schedule.timing(played.game.id)
         status = "finished" if engine.to_move(state) is None else "active"
@@ -597,14 +597,19 @@ class GameHost:
         self.committed(played.game.id)
         return version
 
-    async def _owed(self, preview: Played, headline: Headline | None, actor_id: int | None) -> list[NewDelivery]:
+    async def _owed(
+        self, preview: Played, headline: Headline | None, actor_id: int | None, undone: int = 0
+    ) -> list[NewDelivery]:
         """What the change ``preview`` owes (``Posts.after_change``): its news while its mover goes on, else its
         board with the news kept since the last post (read here; the version check of the write guarantees
-        no change of the game added any since, and the store drops them with the board's transaction)."""
+        no change of the game added any since, and the store drops them with the board's transaction).
+        ``undone``: the log's newest rows just taken back; those of them still kept as news (steps inside the turn,
+        never posted) are not news any more: they did not happen."""
         if preview.goes_on:
             return await self.posts.after_change(preview, headline, actor_id)
         kept = await self.store.news(preview.game.id)
         rows = [row for delivery in kept for row in delivery.payload.get("rows", [])]
+        rows = rows[: max(0, len(rows) - undone)]
         return await self.posts.after_change(preview, headline, actor_id, rows)
 
     async def _guard(self, change: Awaitable[T]) -> T:
