@@ -233,6 +233,7 @@ async def test_a_player_alone_with_a_computer_takes_a_move_back_at_once(sandbox:
 
     it = await slash(sandbox, ana, thread, "jambo undo")
     assert it.ephemeral and "took back" in it.content and "small stand for 6 gold" in it.content, it.content
+    assert "agreed" not in it.content, "nobody was asked"
     after = await state_of(sandbox, game_id)  # replayed from the log (the test's own deal is not in it)
     seat = played.seat_of(ana.id)
     assert (after.gold[seat], after.smalls[seat], after.actions) == (before.gold[seat], before.smalls[seat], 0)
@@ -241,6 +242,7 @@ async def test_a_player_alone_with_a_computer_takes_a_move_back_at_once(sandbox:
     board = boards(sandbox, thread)[-1]
     assert "took back a move" in board.content and f"<@{ana.id}>, it's your turn" in board.content
     assert board.content.count("built a small stand") == 1, "the headline names it; it is not news of the turn"
+    assert "agreed" not in board.content
 
 
 async def test_a_refusal_or_a_move_in_between_ends_the_request(sandbox: Sandbox) -> None:

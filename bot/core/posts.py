@@ -44,6 +44,7 @@ HEADLINES: dict[str, str] = {
     "removed": N_("{by_seat} removed {seat} from the game (the turn deadline had passed)"),
     "resigned": N_("{seat} resigned"),
     "undone": N_("{seat} took back a move ({what}), as everyone agreed"),
+    "undone_alone": N_("{seat} took back a move ({what})"),
     "board_again": N_("the current board, as {by_name} asked"),
     "replaced": N_("{seat} left the table: a computer plays on in their seat"),
     "replaced_late": N_("{by_seat} handed {seat}'s seat to a computer (the turn deadline had passed)"),

@@ -164,7 +164,7 @@ async def _grant(host: GameHost, request: UndoRequest) -> Played:
     ]
     state = replay_log(game, len(request.played.seats), marked)
     what = request.taken_back.rstrip(".")
-    headline = Headline("undone", seat=request.requester.seat, what=what)
+    headline = Headline("undone" if request.asked else "undone_alone", seat=request.requester.seat, what=what)
     try:
         await host.commit_undo(record, request.played, state, headline)
     except Refused as exc:

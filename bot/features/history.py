@@ -58,6 +58,7 @@ REQUEST = N_("{title} — {seat} asks to take back: {what}")
 REQUEST_ASK = N_("{users}, do you agree? Everyone asked must agree; a move made before then cancels the request.")
 AGREED_SO_FAR = N_("Agreed so far: {seats}.")
 GRANTED = N_("{title} — everyone agreed: {seat} took back: {what}")
+GRANTED_ALONE = N_("{title} — {seat} took back: {what}")
 REFUSED = N_("{title} — {by_seat} refused, so {seat} does not take back: {what}")
 WITHDRAWN = N_("{title} — {seat} withdrew the request to take back: {what}")
 STALE = N_("{title} — this request to take back ({what}) is void: the game has moved on.")
@@ -231,6 +232,8 @@ def answer_text(svc: Services, result: UndoResult, public: bool = True) -> str:
         "by_seat": result.by.seat if result.by else None,
     }
     template = {"granted": GRANTED, "refused": REFUSED, "withdrawn": WITHDRAWN, "stale": STALE}[result.answer]
+    if result.answer == "granted" and not request.asked:  # nobody to ask: alone with computers
+        template = GRANTED_ALONE
     return say.fill(template, params)
 
 
