@@ -9,10 +9,11 @@ import discord
 from e2e import boards, open_game, settled, to_move
 
 import engines
+from bot.core.played import Played
 from bot.core.wording import say_for
 from bot.games.jambo.words import card_words
 from engines.jambo.cards import CARD_ID, NAMES
-from offline.fakediscord.state import Interaction, Message, User, walk_components
+from offline.fakediscord.state import Channel, Interaction, Message, User, walk_components
 from offline.sandbox import Sandbox
 
 
@@ -141,14 +142,20 @@ async def test_cancel_after_a_draw_says_the_card_stays_to_keep_or_discard(sandbo
     assert "Keep it" in labels(again) and f"Discard {title}" in labels(again), labels(again)
 
 
-async def test_the_hand_brings_back_a_half_made_decision_at_its_next_step(sandbox: Sandbox) -> None:
+async def unguarded_game(sandbox: Sandbox) -> tuple[int, Channel, User, User, Played]:
+    """A Jambo game for two whose player not to move never guards (an animal plays out at once): its id, thread,
+    the mover, the other player and the game as it stands."""
     ana, ben = sandbox.user("ana"), sandbox.user("ben")
     game_id, thread = await open_game(sandbox, "jambo", ana, [ben])
     mover = to_move(sandbox, boards(sandbox, thread)[-1])
     assert mover is not None
     other = ben if mover is ana else ana
     await settled(sandbox.fake.slash(other, thread, "jambo orders", {"guard": "never"}))
-    played = await sandbox.bot.host.snapshot(game_id)
+    return game_id, thread, mover, other, await sandbox.bot.host.snapshot(game_id)
+
+
+async def test_the_hand_brings_back_a_half_made_decision_at_its_next_step(sandbox: Sandbox) -> None:
+    game_id, thread, mover, other, played = await unguarded_game(sandbox)
     await deal(sandbox, game_id, played.seat_of(mover.id), "hyena")
     started = with_buttons(await settled(sandbox.fake.slash(mover, thread, "jambo play", {"card": "play hyena"})))
     assert "take a card from" in started.content, started.content  # the Hyena is played: the look is public
@@ -224,13 +231,7 @@ async def test_orders_leave_open_buttons_good_and_a_move_still_makes_them_stale(
 async def test_an_old_buttons_click_mid_decision_keeps_the_half_made_decision(sandbox: Sandbox) -> None:
     """A click on an older reply while a decision is half made (a Hyena's card taken, one still to give) shows the
     choices as they stand, the steps kept; the newer reply's buttons still finish the decision."""
-    ana, ben = sandbox.user("ana"), sandbox.user("ben")
-    game_id, thread = await open_game(sandbox, "jambo", ana, [ben])
-    mover = to_move(sandbox, boards(sandbox, thread)[-1])
-    assert mover is not None
-    other = ben if mover is ana else ana
-    await settled(sandbox.fake.slash(other, thread, "jambo orders", {"guard": "never"}))
-    played = await sandbox.bot.host.snapshot(game_id)
+    game_id, thread, mover, _, played = await unguarded_game(sandbox)
     old = with_buttons(await settled(sandbox.fake.slash(mover, thread, "jambo draw")))
     await settled(pick(sandbox, mover, old, "Keep it"))
     await deal(sandbox, game_id, played.seat_of(mover.id), "hyena")
