@@ -305,3 +305,19 @@ def test_a_ware_cards_title_lists_its_wares_in_the_order_its_trade_and_icons_do(
     assert SAY.label("buy fruit + hides + tea", view) == "Buy hides, tea and fruit for 5 gold (Hides + Tea + Fruit)"
     spanish = say_for("jambo", ("Ana", "Ben"), "es").label("buy fruit + hides + tea", view)
     assert spanish == "Comprar pieles, té y fruta por 5 de oro (Pieles + Té + Fruta)", spanish
+
+
+def test_a_leopard_statues_use_names_the_ware_it_takes_and_keeps_its_cost_in_spanish() -> None:
+    """Each of the six uses reads whole, the cost and the ware in one phrase, in both languages (before, a Spanish
+    label too long for a button dropped its cost, "Usar Estatua de leopardo (té)")."""
+    state = table(utilities=(["leopard statue"], []), stage="playing")
+    view = E.view(state, 0)
+    uses = [move for move in E.legal_moves(state) if move.startswith("use leopard statue ")]
+    assert len(uses) == 6
+    spanish = say_for("jambo", ("Ana", "Ben"), "es")
+    for move in uses:
+        ware = move.rsplit(" ", 1)[1]
+        assert SAY.label(move, view) == f"Use Leopard Statue (1 action): pay 2 gold, take {ware}"
+        label = spanish.label(move, view)
+        assert label.startswith("Usar Estatua de leopardo (1 acción): paga 2 de oro, toma "), label
+        assert len(label) <= 80

@@ -409,6 +409,7 @@ UTILITY_EFFECTS = {
     "well": N_("pay 1 gold, draw 1 card"),
 }
 THRONE_USE = N_("take {taken_ware}, give {given_ware}")
+LEOPARD_USE = N_("pay 2 gold, take {ware}")
 SCALE_LABEL = N_("Keep {card}, give {given_card}")
 REPLACING = N_("replacing {card}")
 CHOICE_WORDS = {
@@ -589,6 +590,14 @@ def _utility_label(verb: str, rest: str, view: View, say: Say) -> str:
         return say.fill(PUT_IN_PLAY_LABEL, {"card": name})
     free = view.decision is not None and view.decision.code == "crocodile_use"
     template = USE_FREE_LABEL if free else USE_UTILITY_LABEL
+    if name == "leopard statue" and choice in WARE_WORDS:  # the ware named in the effect, not after it
+        text = say.fill(template, {"card": name, "effect": say.fill(LEOPARD_USE, {"ware": choice})})
+        short = say.fill(USE_SHORT, {"card": name})
+        return (
+            text
+            if len(text) <= LABEL_LIMIT
+            else say._(CHOICE_LABEL).format(text=short, choice=_choice_words(choice, say))
+        )
     if name == "throne" and choice.startswith("take "):
         words = choice.split()
         effect = say.fill(THRONE_USE, {"taken_ware": words[1], "given_ware": words[3]})
