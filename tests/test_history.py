@@ -253,6 +253,41 @@ async def test_a_computer_is_not_asked_it_agrees_at_once(host: GameHost) -> None
         ), "the carpet is taken back"
 
 
+async def test_an_open_request_that_only_a_computer_was_asked_is_granted_when_asked_again(host: GameHost) -> None:
+    """A request made before computers agreed at once asked the computer and waited for an answer that never came;
+    asking again at the same version grants it (another request's "asked already" stands)."""
+    played = await host.create(
+        guild_id=1,
+        channel_id=10,
+        game="marrakech",
+        options={},
+        user_id=ANA,
+        name=NAMES[ANA],
+        timing=Timing(),
+        thread=True,
+    )
+    await host.add_computer(played.game.id, ANA)
+    played = await host.start(played.game.id, ANA)
+    while played.is_computer(played.to_move):  # the computer's turn, if it is first: turned and placed
+        for _ in range(2):
+            assert played.state is not None
+            first = played.engine.legal_moves(played.state)[0]
+            played = await host.play(played.game.id, played.user_of(played.to_move), [first], as_computer=True)
+    played = await move(host, played)
+    before_place = await host.game(played.game.id)
+    played = await move(host, played)
+    turns = await game_turns(host.store, played, host.posts.say(played), 0)
+    plan = undo_plan(turns, played.seat_of(ANA) or 0)
+    version = played.game.version
+    assert await host.store.add_undo_request(played.game.id, version, ANA, (plan.first_ply, plan.last_ply), 1.0)
+
+    granted = await ask_undo(host, played.game.id, ANA)
+    assert granted.answer == "granted" and granted.request.asked == []
+    record = await host.game(played.game.id)
+    marrakech = engines.get("marrakech")
+    assert marrakech.loads(record.state).board_colour == marrakech.loads(before_place.state).board_colour
+
+
 async def test_one_refusal_closes_the_request_and_changes_nothing(host: GameHost) -> None:
     played = await started(host, "marrakech", (ANA, BEN, CY))
     played = await move(host, played)

@@ -93,7 +93,14 @@ async def ask_undo(host: GameHost, game_id: int, user_id: int) -> UndoResult:
         version = played.game.version
         plies = (plan.first_ply, plan.last_ply)
         if not await host.store.add_undo_request(game_id, version, user_id, plies, host.clock()):
-            raise await _asked_before(host, game_id, version)
+            earlier = await host.store.undo_request(game_id, version)
+            if earlier is None or earlier.status != "open" or earlier.requester_id != user_id:
+                raise await _asked_before(host, game_id, version)
+            request = await _request(host, played, earlier)
+            if request.waiting_for:
+                raise await _asked_before(host, game_id, version)
+            # open, and nobody left to answer it (it asked a computer, before computers agreed at once): granted
+            return UndoResult("granted", request, await _grant(host, request))
         request = await _request(host, played, await host.store.undo_request(game_id, version))
         if request.asked:
             return UndoResult("waiting", request)
