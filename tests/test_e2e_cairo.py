@@ -360,6 +360,11 @@ async def test_square_choices_narrow_by_stall_and_typed_prefix(sandbox: Sandbox)
     only_purple = await complete(sandbox, mover, thread, "place", {"stall": "", "square": "a5"}, "stall")
     assert [c["value"] for c in only_purple] == ["purple"]
     assert await complete(sandbox, other, thread, "place", {"stall": ""}, "stall") == [], "only the mover is offered"
+    sandbox.user(mover.name, locale="es-ES")
+    spanish = await complete(sandbox, mover, thread, "place", {"stall": "red", "square": "c3"}, "square")
+    assert spanish and all("sector Noroeste" in c["name"] and "entrada" in c["name"] for c in spanish), spanish
+    stalls = await complete(sandbox, mover, thread, "place", {"stall": ""}, "stall")
+    assert any("Puesto principal rojo" in c["name"] for c in stalls), stalls
 
 
 async def test_hand_reaches_only_its_owner_and_deck_draws_stay_private(sandbox: Sandbox) -> None:

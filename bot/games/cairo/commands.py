@@ -18,7 +18,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core.catalog import DEFAULT_LOCALE
 from bot.core.played import Played
 from bot.core.text import CHOICE_LIMIT, shorten
 from bot.core.wording import Say, say_for
@@ -56,7 +55,8 @@ class Asked:
     names: list[str]
     chosen: dict[str, str]
     current: str
-    locale: str = DEFAULT_LOCALE
+    locale: str | None = None
+    """The asker's language; None: the current reader's (``bot.ui.reader.adopt`` set it from the interaction)."""
 
     def option(self, name: str) -> str:
         return self.chosen.get(name, "")
