@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from e2e import PNG_MAGIC, answer, boards, button, click_label, open_game, to_move, user_by_id
-from test_e2e_jambo_private import deal
+from e2e import PNG_MAGIC, answer, boards, button, click_label, open_game, settled, to_move, user_by_id
+from test_e2e_jambo_private import deal, pick, with_buttons
 
 import engines
 from bot.core.host import replay_log
@@ -227,6 +227,7 @@ async def test_a_player_alone_with_a_computer_takes_a_move_back_at_once(sandbox:
     played = await sandbox.bot.host.snapshot(game_id)
     await deal(sandbox, game_id, played.seat_of(ana.id), "small stand")
     before = await state_of(sandbox, game_id)
+    older = with_buttons(await settled(sandbox.fake.slash(ana, thread, "jambo hand")))
     it = await slash(sandbox, ana, thread, "jambo play", {"card": "play small stand"})
     assert it.ephemeral and "out of date" not in it.content, it.content
     assert engines.get("jambo").dumps(await state_of(sandbox, game_id)) != engines.get("jambo").dumps(before)
@@ -243,6 +244,10 @@ async def test_a_player_alone_with_a_computer_takes_a_move_back_at_once(sandbox:
     assert "took back a move" in board.content and f"<@{ana.id}>, it's your turn" in board.content
     assert board.content.count("built a small stand") == 1, "the headline names it; it is not news of the turn"
     assert "agreed" not in board.content
+    version = (await sandbox.bot.host.store.get_game(game_id)).version
+    stale = await settled(pick(sandbox, ana, older, "End "))
+    assert "out of date" in stale.content and "as they stand now" not in stale.content, "the thread's board is current"
+    assert (await sandbox.bot.host.store.get_game(game_id)).version == version
 
 
 async def test_a_refusal_or_a_move_in_between_ends_the_request(sandbox: Sandbox) -> None:

@@ -193,16 +193,19 @@ async def answer_step(
 
 
 async def offer_fresh(interaction: discord.Interaction, record: GameRecord) -> bool:
-    """A control of an older version clicked by the player whose decision it is now (their own step moved the
-    game on, and mid-turn the thread's board is not posted again): answered with their choices as they stand,
-    privately, and True. False (the caller refuses the click as out of date) for anyone else or a game not
-    running."""
+    """A control of an older version clicked by the player whose decision it is now while the thread's newest
+    board is older than the game (their own step moved it on, and mid-turn no board is posted): answered with their
+    choices as they stand, privately, and True. False (the caller refuses the click as out of date, pointing at the
+    thread's board) for anyone else, a game not running, or when that board is the game as it stands."""
     if record.status != "active":
         return False
     played = await services(interaction).host.snapshot(record.id, record)
     seat = played.seat_of(interaction.user.id)
     if seat is None or played.state is None or played.to_move_player != seat or played.is_computer(seat):
         return False
+    board = await services(interaction).store.last_board_message(record.id)
+    if board is not None and board.version is not None and record.shows(board.version):
+        return False  # the thread's newest board is the game as it stands (a turn's start, an undo): use its buttons
     kept = drafts_of(interaction).get(record.id, interaction.user.id, record)  # still good: its reply's buttons too
     defer_later(interaction)  # drawing the board may take a while: Discord wants an answer within 3 s
     try:
