@@ -800,4 +800,6 @@ def test_every_kairo_move_has_words_on_a_button_a_menu_and_a_hint() -> None:
     assert say.label("attract red to f6", view) == "Red customer to f6"
     assert say.label("pay red:2 blue:2", view) == "Pay 2 red and 2 blue"
     assert say.label("card NW", view) == "Pay with the North-west card (NW)"
-    assert say.label("keep NW N C west", view) == "Keep NW, N, C, west"
+    assert say.label("keep NW N C west", view) == "Keep NW, N, C, West column"
+    spanish = say_for("cairo", ("Ana", "Ben"), "es").label("keep NW N C west", view)
+    assert spanish.endswith("NW, N, C, Columna oeste") and "west" not in spanish, "a wildcard's code is English"

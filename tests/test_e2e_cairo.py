@@ -22,6 +22,7 @@ from bot.core.host import apply_entry, replay_log
 from bot.core.pictures import picture_words
 from bot.core.schedule import BOARD_LAYOUT
 from bot.core.wording import say_for
+from bot.games.cairo.words import card_mark
 from engines.cairo.board import get_board
 from engines.cairo.data import load_cairo_data
 from offline.fakediscord.state import Channel, Interaction, Message, User, walk_components
@@ -396,7 +397,8 @@ async def test_hand_reaches_only_its_owner_and_deck_draws_stay_private(sandbox: 
         assert it.files[0][1] == render.render_private(
             played.view(seat), layout=layout, words=picture_words("cairo", "en")
         )
-        assert it.content.startswith(f"Your hand: {', '.join(played.state.hands[seat])}.")
+        marks = [card_mark(card, say_for("cairo", ())) for card in played.state.hands[seat]]
+        assert it.content.startswith(f"Your hand: {', '.join(marks)}.")
         texts[user.name] = it.content
     assert texts["ana"] != texts["ben"]
     it = await fake.slash(eve, thread, "cairo hand")

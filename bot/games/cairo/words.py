@@ -307,6 +307,12 @@ KEEP_LABEL = N_("Keep {cards}")
 
 
 # ---- values --------------------------------------------------------------------------------------------
+def card_mark(card: str, say: Say) -> str:
+    """A card in a list of cards: a standard card by its code ("NW"), a wildcard by its label ("West column",
+    "Columna oeste"): its code is an English word ("west") that would read as one in any language."""
+    return say._(CARD_LABELS.get(card, card)) if card.islower() else card
+
+
 def card_words(card: str, say: Say) -> str:
     """``the North-west card (NW)``, ``the West column wildcard``."""
     label = say._(CARD_LABELS.get(card, card))
@@ -318,7 +324,8 @@ def card_words(card: str, say: Say) -> str:
 def payment_words(payment: Mapping[str, Any], say: Say) -> str:
     """The cards paying for a build: one card, a wildcard and its coin, or three cards."""
     if "cards" in payment:
-        return say._(PAY_THREE).format(cards=and_list([str(card) for card in payment["cards"]], say._(texts.AND)))
+        marks = [card_mark(str(card), say) for card in payment["cards"]]
+        return say._(PAY_THREE).format(cards=and_list(marks, say._(texts.AND)))
     card = card_words(str(payment.get("card", "")), say)
     if "coin" in payment:
         return say._(PAY_WILD).format(card=card, coin=colour_words(str(payment["coin"]), say))
@@ -342,7 +349,7 @@ def value(key: str, raw: Any, say: Say) -> str | None:
     if key == "card":
         return card_words(str(raw), say)
     if key in ("cards", "discarded"):
-        return ", ".join(str(card) for card in raw)
+        return ", ".join(card_mark(str(card), say) for card in raw)
     if key == "queue":
         return ", ".join(colour_words(str(colour), say) for colour in raw)
     if key == "payment":
@@ -480,7 +487,7 @@ def _step_label(words: list[str], say: Say) -> str | None:
         coins = {colour: int(value) for colour, value in (w.split(":", 1) for w in words[1:]) if value.isdigit()}
         return say._(COINS_LABEL).format(coins=coins_words(coins, say))
     if verb == "keep" and len(words) > 1:
-        return say._(KEEP_LABEL).format(cards=", ".join(words[1:]))
+        return say._(KEEP_LABEL).format(cards=", ".join(card_mark(word, say) for word in words[1:]))
     return None
 
 
@@ -492,11 +499,11 @@ COIN = N_("{amount} {colour}")
 
 
 def hand_words(view: View, seat: int, say: Say, spoken: bool = False) -> str:
-    """``Your hand: NW, N, west. Coins: 1 red, 2 blue (value 3). Charlatans: 1.`` (``spoken``: each card named in
+    """``Your hand: NW, N, West column. Coins: 1 red, 2 blue (value 3). Charlatans: 1.`` (``spoken``: each card named in
     full, "the North-west card (NW)", as a screen reader should say it)."""
     player = view.details["players"][seat]
     hand = [str(card) for card in player.get("hand") or []]
-    cards = ", ".join(card_words(card, say) if spoken else card for card in hand) or say._(NO_CARDS)
+    cards = ", ".join(card_words(card, say) if spoken else card_mark(card, say) for card in hand) or say._(NO_CARDS)
     coins = ", ".join(
         say.fill(COIN, {"amount": value, "colour": colour})
         for colour, value in (player.get("coins") or {}).items()
