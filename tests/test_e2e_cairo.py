@@ -165,7 +165,7 @@ class Driver:
         assert it.files[0][1] == render.render_private(
             played.view(seat), layout=layout, words=picture_words("cairo", "en")
         )
-        assert all(card in it.content for card in played.state.hands[seat])
+        assert all(card_mark(card, say_for("cairo", ())) in it.content for card in played.state.hands[seat])
         self.hands_seen.append(it.content)
 
     async def turn(self, board: Message, mover: User | None = None) -> None:
