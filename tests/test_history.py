@@ -32,7 +32,7 @@ async def host(database_url: str):
     await store.close()
 
 
-async def started(host: GameHost, game: str, players=(ANA, BEN), options=None) -> Played:
+async def started(host: GameHost, game: str, players=(ANA, BEN), options=None, computers: int = 0) -> Played:
     played = await host.create(
         guild_id=1,
         channel_id=10,
@@ -45,6 +45,8 @@ async def started(host: GameHost, game: str, players=(ANA, BEN), options=None) -
     )
     for user in players[1:]:
         await host.join(played.game.id, user, NAMES[user])
+    for _ in range(computers):
+        await host.add_computer(played.game.id, players[0])
     return await host.start(played.game.id, players[0])
 
 
@@ -212,20 +214,7 @@ async def test_a_computer_is_not_asked_it_agrees_at_once(host: GameHost) -> None
     """At a table of two people and a computer only the other person is asked; alone with a computer a player
     takes the move back at once (nobody could answer for it, and Discord refuses a ping of its id)."""
     for people in ((ANA, BEN), (ANA,)):
-        played = await host.create(
-            guild_id=1,
-            channel_id=10,
-            game="marrakech",
-            options={},
-            user_id=ANA,
-            name=NAMES[ANA],
-            timing=Timing(),
-            thread=True,
-        )
-        for user in people[1:]:
-            await host.join(played.game.id, user, NAMES[user])
-        await host.add_computer(played.game.id, ANA)
-        played = await host.start(played.game.id, ANA)
+        played = await started(host, "marrakech", people, computers=1)
 
         async def step(played: Played) -> Played:
             assert played.state is not None and played.to_move not in (None, CHANCE)
@@ -256,18 +245,7 @@ async def test_a_computer_is_not_asked_it_agrees_at_once(host: GameHost) -> None
 async def test_an_open_request_that_only_a_computer_was_asked_is_granted_when_asked_again(host: GameHost) -> None:
     """A request made before computers agreed at once asked the computer and waited for an answer that never came;
     asking again at the same version grants it (another request's "asked already" stands)."""
-    played = await host.create(
-        guild_id=1,
-        channel_id=10,
-        game="marrakech",
-        options={},
-        user_id=ANA,
-        name=NAMES[ANA],
-        timing=Timing(),
-        thread=True,
-    )
-    await host.add_computer(played.game.id, ANA)
-    played = await host.start(played.game.id, ANA)
+    played = await started(host, "marrakech", (ANA,), computers=1)
     while played.is_computer(played.to_move):  # the computer's turn, if it is first: turned and placed
         for _ in range(2):
             assert played.state is not None
