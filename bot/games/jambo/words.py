@@ -440,30 +440,27 @@ def card_words(name: str, say: Say) -> str:
         return say._(CARD_NAMES[name])
     card = CARD_ID.get(name)
     if card is not None and KIND[card] == "ware":
-        shown = []
-        for ware, count in enumerate(CARD_WARES[card]):
+        return " + ".join(counted_wares(card, say, titled=True))
+    return name
+
+
+def counted_wares(card: int, say: Say, titled: bool = False) -> list[str]:
+    """A ware card's wares, repeats counted, in the wares' own order: ["2 tea", "silk"] (``titled``: "2 Tea")."""
+    shown = []
+    for ware, count in enumerate(CARD_WARES[card]):
+        if count:
             worded = say._(WARE_WORDS[WARES[ware]])
-            worded = worded[:1].upper() + worded[1:]
-            shown += [f"{count} {worded}" if count > 1 else worded] if count else []
-        return " + ".join(shown)
-    parts = []
-    for word in name.split():
-        worded = say._(WARE_WORDS[word]) if word in WARE_WORDS else word
-        parts.append(worded[:1].upper() + worded[1:])
-    return " ".join(parts)
+            worded = worded[:1].upper() + worded[1:] if titled else worded
+            shown.append(f"{count} {worded}" if count > 1 else worded)
+    return shown
 
 
 def effect_words(name: str, say: Say) -> str:
     """A card's effect in a few words; for a ware card its wares and prices ("2 tea, silk: buy 4, sell 8")."""
     card = CARD_ID[name]
     if KIND[card] == "ware":
-        counts = CARD_WARES[card]
-        shown = [
-            f"{n} {say._(WARE_WORDS[WARES[w]])}" if n > 1 else say._(WARE_WORDS[WARES[w]])
-            for w, n in enumerate(counts)
-            if n
-        ]
-        return say._(WARE_CARD_EFFECT).format(wares=", ".join(shown), buy=BUY[card], sell=SELL[card])
+        shown = ", ".join(counted_wares(card, say))
+        return say._(WARE_CARD_EFFECT).format(wares=shown, buy=BUY[card], sell=SELL[card])
     return say._(EFFECTS[name])
 
 
@@ -593,11 +590,7 @@ def _utility_label(verb: str, rest: str, view: View, say: Say) -> str:
     if name == "leopard statue" and choice in WARE_WORDS:  # the ware named in the effect, not after it
         text = say.fill(template, {"card": name, "effect": say.fill(LEOPARD_USE, {"ware": choice})})
         short = say.fill(USE_SHORT, {"card": name})
-        return (
-            text
-            if len(text) <= LABEL_LIMIT
-            else say._(CHOICE_LABEL).format(text=short, choice=_choice_words(choice, say))
-        )
+        return text if len(text) <= LABEL_LIMIT else _with_choice(short, choice, short, say)
     if name == "throne" and choice.startswith("take "):
         words = choice.split()
         effect = say.fill(THRONE_USE, {"taken_ware": words[1], "given_ware": words[3]})
