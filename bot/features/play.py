@@ -31,9 +31,9 @@ from bot.ui.moves import (
     DRAFT_ITEMS,
     MOVE_SEPARATOR,
     MoveRequest,
+    answer_stale,
     defer,
     make_moves,
-    offer_fresh,
     shortlisted,
     split_moves,
 )
@@ -74,9 +74,8 @@ class MoveSelect(GameSelect, kind="sel"):
 
     async def act(self, interaction: discord.Interaction, record: GameRecord) -> None:
         if not record.shows(self.version):
-            if await offer_fresh(interaction, record):
-                return
-            raise stale_control(record.status, record.id, engines.get(record.game).title)
+            await answer_stale(interaction, record)
+            return
         played = await services(interaction).host.snapshot(record.id, record)
         await make_moves(interaction, MoveRequest(record.id, self.version, [self.chosen(interaction)[0]], known=played))
 
@@ -84,9 +83,8 @@ class MoveSelect(GameSelect, kind="sel"):
 async def play_indexed(interaction: discord.Interaction, record: GameRecord, version: int, index: int) -> None:
     """A move button: the ``index``-th legal move of the game at ``version``."""
     if not record.shows(version):
-        if await offer_fresh(interaction, record):
-            return
-        raise stale_control(record.status, record.id, engines.get(record.game).title)
+        await answer_stale(interaction, record)
+        return
     played = await services(interaction).host.snapshot(record.id, record)
     if played.state is None:
         raise Refused("not_started", id=record.id)

@@ -192,27 +192,25 @@ async def answer_step(
     await reply_private(interaction, text, view=view, file=file)
 
 
-async def offer_fresh(interaction: discord.Interaction, record: GameRecord) -> bool:
-    """A control of an older version clicked by the player whose decision it is now while the thread's newest
-    board is older than the game (their own step moved it on, and mid-turn no board is posted): answered with their
-    choices as they stand, privately, and True. False (the caller refuses the click as out of date, pointing at the
-    thread's board) for anyone else, a game not running, or when that board is the game as it stands."""
-    if record.status != "active":
-        return False
-    played = await services(interaction).host.snapshot(record.id, record)
-    seat = played.seat_of(interaction.user.id)
-    if seat is None or played.state is None or played.to_move_player != seat or played.is_computer(seat):
-        return False
-    board = await services(interaction).store.last_board_message(record.id)
+async def answer_stale(interaction: discord.Interaction, record: GameRecord) -> None:
+    """A move control of an older version of the game: clicked by the player whose decision it is now while the
+    thread's newest board is older than the game (their own step moved it on, and mid-turn no board is posted), it
+    is answered with their choices as they stand, privately; anyone else's click, or one whose game is over or whose
+    thread shows the game as it stands (a turn's start, an undo), is refused as out of date (``stale_control``)."""
+    svc = services(interaction)
+    played = await svc.host.snapshot(record.id, record) if record.status == "active" else None
+    seat = played.seat_of(interaction.user.id) if played is not None else None
+    if played is None or seat is None or played.to_move_player != seat or played.is_computer(seat):
+        raise stale_control(record.status, record.id, engines.get(record.game).title)
+    board = await svc.store.last_board_message(record.id)
     if board is not None and board.version is not None and record.shows(board.version):
-        return False  # the thread's newest board is the game as it stands (a turn's start, an undo): use its buttons
+        raise stale_control(record.status, record.id, engines.get(record.game).title)
     kept = drafts_of(interaction).get(record.id, interaction.user.id, record)  # still good: its reply's buttons too
     defer_later(interaction)  # drawing the board may take a while: Discord wants an answer within 3 s
     try:
         await answer_step(interaction, played, seat, stale=True, draft=kept.moves if kept is not None else ())
     finally:
         await answering(interaction)
-    return True
 
 
 def private_followups(interaction: discord.Interaction, played: Played) -> bool:
@@ -292,9 +290,8 @@ async def _draft_moves(
     """The game and the clicker's draft steps so far (none after a restart: the decision starts over); None when
     the control was out of date and the clicker, whose decision it is, was given their choices as they stand."""
     if not record.shows(version):
-        if await offer_fresh(interaction, record):
-            return None
-        raise stale_control(record.status, record.id, engines.get(record.game).title)
+        await answer_stale(interaction, record)
+        return None
     draft = drafts_of(interaction).get(record.id, interaction.user.id, record)
     played = await services(interaction).host.snapshot(record.id, record)
     return played, list(draft.moves) if draft is not None else []
